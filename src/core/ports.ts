@@ -1,0 +1,75 @@
+/**
+ * The interfaces the core needs from the outside world. Adapters implement them:
+ * the browser backend (src/browser) implements ILLMManager; src/host/* implement
+ * the workspace and stores.
+ */
+import type { PTKMessage, PTKTool, PTKToolResult, ToolContext } from './types';
+
+/** One streamed update from the backend. */
+export interface StreamDelta {
+  /** Text appended since the previous delta ('' for a rewrite). */
+  text: string;
+  /** The whole answer so far. */
+  full: string;
+  /** True when the answer changed other than by appending (the site re-rendered it). */
+  rewrite: boolean;
+}
+
+export interface LLMCallOptions {
+  signal?: AbortSignal;
+  /** Streaming progress, for the UI. */
+  onDelta?: (delta: StreamDelta) => void;
+  /**
+   * Asked with the streamed text so far; true means the answer already holds what
+   * the loop needs (a complete tool call), so the backend may stop generation and
+   * return that text at once.
+   */
+  isComplete?: (textSoFar: string) => boolean;
+  model?: string;
+  temperature?: number;
+  /**
+   * Thread-keeping backends only. `newThread` asks for a fresh chat (the first turn of a task).
+   * `fullTranscript` gives the whole (compacted) task state, used when the backend must roll
+   * over to a new chat because the site says the conversation is too long.
+   */
+  thread?: {
+    newThread: boolean;
+    fullTranscript: () => string;
+  };
+}
+
+/** Seed 000's LLM Manager: executes one model call. */
+export interface ILLMManager {
+  /**
+   * True for backends that keep their own conversation (a chat tab): the loop then sends
+   * only what is new since the last turn, with the system prompt once at the start.
+   */
+  readonly keepsThread?: boolean;
+  call(prompt: string, options?: LLMCallOptions): Promise<string>;
+}
+
+/** Middleware around tool execution (seed 003): `use((toolCall, next) => …)`. */
+export type ToolMiddleware = (
+  toolCall: { tool: string; args: Record<string, unknown>; id?: string },
+  next: () => Promise<PTKToolResult>,
+) => Promise<PTKToolResult>;
+
+/** Seed 000's Tool Manager: knows the tools and runs them. */
+export interface IToolManager {
+  registerTool(tool: PTKTool): void;
+  getTool(name: string): PTKTool | undefined;
+  listTools(): PTKTool[];
+  use(middleware: ToolMiddleware): void;
+  /** Runs a tool (through the middleware); never throws for tool failures: returns success false. */
+  execute(name: string, args: Record<string, unknown>, context: ToolContext): Promise<PTKToolResult>;
+}
+
+/** Seed 000's Context Manager: stores conversations. */
+export interface IContextManager {
+  load(conversationId: string): Promise<PTKMessage[]>;
+  save(conversationId: string, messages: PTKMessage[]): Promise<void>;
+  list(): Promise<string[]>;
+  delete(conversationId: string): Promise<void>;
+}
+
+export type { Workspace } from './workspace';
