@@ -19,4 +19,18 @@ export const DEFAULTS = {
   protocolReminderEvery: 8,
   /** ConversationManager (seed 001) parameter truncation. */
   parameterTruncation: 50,
+  /** Loop: duplicate calls tolerated after warnings before DUPLICATE_TOOL_CALL. */
+  maxDuplicateWarnings: 3,
+  /** Loop: longest A-B-…-A-B cycle looked for. */
+  cycleMaxPeriod: 4,
+  /** Loop: the completion tool's name (seed 004) when `finishTool` is enabled. */
+  finishToolName: 'finishWorkflow',
+  /** History budget: the latest messages always kept whole. */
+  historyKeepRecentMessages: 6,
+  /** History budget: older tool results are cut to about this many characters. */
+  historyShortenedResultChars: 400,
+  /** ExecutionManager: maxIterations of a PTK step without its own. */
+  stepMaxIterations: 5,
+  /** VS Code host: how long get_diagnostics waits for a language service to check a file it had to open (ms). */
+  diagnosticsSettleMs: 3_000,
 } as const;

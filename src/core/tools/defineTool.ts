@@ -81,5 +81,6 @@ export function toPTKTool(tool: PTKTool | RawToolDefinition): PTKTool {
   if (typeof tool.handler !== 'function') {
     throw new PTKError(`Tool "${tool.name}": handler must be a function.`, PTKErrorCode.CONFIG_INVALID);
   }
-  return { ...tool, parameters: { ...tool.parameters, properties: tool.parameters.properties ?? {} } } as PTKTool;
+  if (tool.parameters.properties) return tool as PTKTool;
+  return { ...tool, parameters: { ...tool.parameters, properties: {} } } as PTKTool;
 }

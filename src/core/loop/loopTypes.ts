@@ -1,0 +1,124 @@
+/**
+ * Options and result of `PTKManager.orchestrateToolCalling` (seed 000's PTKExecuteOptions /
+ * PTKExecuteResult, with the fields the product adds).
+ */
+import type { PTKErrorCode } from '../errors';
+import type { StreamDelta } from '../ports';
+import type { ToolSpecifier } from '../tools/resolveTools';
+import type { ToolExecutionResult } from '../tools/runTool';
+import type { IterationInfo, PTKMessage, PTKToolCall } from '../types';
+import type { PTKLogger } from './notify';
+
+/** What `onToolResult` receives. */
+export interface ToolResultInfo {
+  toolCall: PTKToolCall;
+  result: ToolExecutionResult;
+  /** How long the tool ran (0 when answered from cache). */
+  durationMs: number;
+  iteration: number;
+  /** True when a repeated read-only call was answered from the cache. */
+  fromCache: boolean;
+}
+
+export interface PTKExecuteOptions {
+  /** Tools offered: objects, seed 000 raw shapes, or names the tool manager resolves. Default: every tool it lists. */
+  tools?: ToolSpecifier[];
+  /** Max LLM calls (default 10). Reaching it fails with MAX_ITERATIONS_REACHED. */
+  maxIterations?: number;
+  /** Max tool executions (default 20). One more attempt fails with MAX_TOOL_CALLS_REACHED. */
+  maxToolCalls?: number;
+  /** Whole-task timeout in ms (default none). Fails with TIMEOUT. */
+  timeout?: number;
+  /** Per-tool timeout in ms when the tool has no `timeoutMs` (default 60 000). The call's result becomes TOOL_TIMEOUT. */
+  toolTimeout?: number;
+  /** Cancels the task (the LLM call and the running tool get it). Fails with ABORTED. */
+  signal?: AbortSignal;
+
+  onIteration?: (info: IterationInfo) => void;
+  /** Before a tool runs. */
+  onToolCall?: (toolCall: PTKToolCall) => void;
+  /** After a tool ran (or was answered from cache), with its duration. */
+  onToolResult?: (info: ToolResultInfo) => void;
+  /** The error the task fails with, and errors swallowed on the way (context store). */
+  onError?: (error: Error) => void;
+  /** A repeated call (same tool, same args within the window). */
+  onDuplicateDetected?: (toolCall: PTKToolCall) => void;
+  /** Streaming text of the LLM reply (passed through to the LLM manager). */
+  onDelta?: (delta: StreamDelta) => void;
+  /** Every message added to the transcript. */
+  onMessage?: (message: PTKMessage) => void;
+
+  model?: string;
+  temperature?: number;
+
+  /** Warn about repeated calls (default true). */
+  detectDuplicates?: boolean;
+  /** How many previous executed calls a repeat is looked for in (default 3). */
+  duplicateWindow?: number;
+  /** Repeats tolerated (each answered with a warning) before DUPLICATE_TOOL_CALL (default 3). */
+  maxDuplicateWarnings?: number;
+  /** Detect A-B-A-B cycles (default true): warn once, then fail with CYCLE_DETECTED. */
+  detectCycles?: boolean;
+  /** Answer a repeated read-only call from cache, with a note (default true). The cache is cleared when a non-read-only tool runs. */
+  cacheReadOnlyResults?: boolean;
+  /** Invalid replies / unknown tools / bad args in a row before failing (default 3). */
+  maxConsecutiveMistakes?: number;
+  /** Run a failed tool again (default false). Approval rejections, bad args and timeouts are never retried. */
+  retryFailedTools?: boolean;
+  /** Retries per call when retryFailedTools (default 2). */
+  maxToolRetries?: number;
+  /**
+   * Default false: a failed tool is reported to the model as TOOL_RESULT success false and the loop goes on.
+   * True: a tool still failing after its retries fails the task with TOOL_EXECUTION_FAILED.
+   */
+  failOnToolError?: boolean;
+  /** Accept several calls per reply (default false: only the first runs and the model is told). Read-only batches run in parallel. */
+  allowMultipleCalls?: boolean;
+  /** Offer a completion tool (seed 004): true for `finishWorkflow`, or its name. A `DONE` call also ends the task. */
+  finishTool?: boolean | string;
+
+  /** Earlier messages of this conversation (after the system prompt, before the new prompt). */
+  history?: PTKMessage[];
+  /** Loads history from and saves the transcript to the context manager under this id. */
+  conversationId?: string;
+  /** History budget in characters (default 120 000). */
+  historyBudgetChars?: number;
+  /** Cap on one tool result shown to the model, in characters (default 20 000). */
+  resultMaxChars?: number;
+  /** Appended to the system prompt. */
+  extraInstructions?: string;
+  /** Cost of one (estimated) token; totalCost = totalTokens × costPerToken (default 0). */
+  costPerToken?: number;
+  /** Where throwing callbacks and swallowed errors are reported. */
+  logger?: PTKLogger;
+}
+
+/** How a successful task ended. */
+export type PTKFinishReason = 'text' | 'finish_tool';
+
+export interface PTKExecuteResult {
+  success: boolean;
+  /** The final answer ('' when failed). */
+  content: string;
+  /** LLM calls made. */
+  iterations: number;
+  /** The whole transcript (system prompt first). */
+  messages: PTKMessage[];
+  /** Calls executed, in order. */
+  toolCalls: PTKToolCall[];
+  totalToolCalls: number;
+  error?: string;
+  /** Why the task failed. */
+  errorCode?: PTKErrorCode;
+  /** For LLM_CALL_FAILED: the backend's own code (RATE_LIMITED, LOGIN_REQUIRED, …) so the UI can act. */
+  backendErrorCode?: PTKErrorCode;
+  /** For LLM_CALL_FAILED: milliseconds the site asked to wait, when it said so. */
+  retryAfterMs?: number;
+  /** Estimate: characters sent and received / 4. */
+  totalTokens: number;
+  /** totalTokens × costPerToken (0 unless costPerToken is given). */
+  totalCost: number;
+  /** Milliseconds. */
+  duration: number;
+  finishReason?: PTKFinishReason;
+}

@@ -1,0 +1,75 @@
+/**
+ * Stop rules as small pure predicates over the loop's state (vercel/ai stop-condition
+ * style). The loop evaluates them; each is tested alone.
+ */
+import type { PTKToolCall } from '../types';
+import { callSignature } from './callSignature';
+
+/** What the stop rules look at. */
+export interface LoopState {
+  /** LLM calls made so far. */
+  iteration: number;
+  /** Tool executions so far. */
+  totalToolCalls: number;
+  /** Model mistakes in a row (invalid reply, unknown tool, bad arguments). */
+  consecutiveMistakes: number;
+  /** Duplicate calls the model made after being warned, in a row. */
+  duplicateWarnings: number;
+  /** Signatures (see callSignature) of every valid call the model asked for, in order. */
+  attemptedCallSignatures: readonly string[];
+}
+
+export type StopCondition = (state: LoopState) => boolean;
+
+/** True once `maxIterations` LLM calls were made. */
+export const iterationCountIs = (maxIterations: number): StopCondition => (state) => state.iteration >= maxIterations;
+
+/** True once `maxToolCalls` tools ran (checked before running another). */
+export const toolCallCountIs = (maxToolCalls: number): StopCondition => (state) => state.totalToolCalls >= maxToolCalls;
+
+/** True once the model made `maxConsecutiveMistakes` mistakes in a row. */
+export const consecutiveMistakesReach = (maxConsecutiveMistakes: number): StopCondition => (state) =>
+  state.consecutiveMistakes >= maxConsecutiveMistakes;
+
+/** True once the model repeated a call more than `maxDuplicateWarnings` times in a row despite warnings. */
+export const duplicateWarningsExceed = (maxDuplicateWarnings: number): StopCondition => (state) =>
+  state.duplicateWarnings > maxDuplicateWarnings;
+
+/** True when the attempted calls end in a cycle (A-B-A-B, A-B-C-A-B-C, …). */
+export const cycleDetected = (options: CycleOptions = {}): StopCondition => (state) =>
+  findCycle(state.attemptedCallSignatures, options) !== undefined;
+
+export interface CycleOptions {
+  /** Longest cycle looked for (default 4). */
+  maxPeriod?: number;
+  /** How many full repetitions make a cycle (default 2). */
+  repetitions?: number;
+}
+
+/**
+ * The period of the cycle the sequence ends with, if any: the last `period × repetitions`
+ * items are one block of `period` repeated, and the block has at least two distinct items
+ * (a single repeated call is the duplicate rule's business).
+ */
+export function findCycle(sequence: readonly string[], options: CycleOptions = {}): number | undefined {
+  const maxPeriod = options.maxPeriod ?? 4;
+  const repetitions = options.repetitions ?? 2;
+  for (let period = 2; period <= maxPeriod; period++) {
+    const length = period * repetitions;
+    if (sequence.length < length) break;
+    const tail = sequence.slice(sequence.length - length);
+    if (new Set(tail.slice(0, period)).size < 2) continue;
+    let repeats = true;
+    for (let index = period; index < length && repeats; index++) repeats = tail[index] === tail[index - period];
+    if (repeats) return period;
+  }
+  return undefined;
+}
+
+/** Seed 000's duplicate rule: same tool and deep-equal args among the last `window` executed calls. */
+export function isDuplicateToolCall(toolCall: Pick<PTKToolCall, 'tool' | 'args'>, history: readonly PTKToolCall[], window: number): boolean {
+  if (window <= 0) return false;
+  const signature = callSignature(toolCall);
+  return history.slice(-window).some((recent) => recent.tool === toolCall.tool && callSignature(recent) === signature);
+}
+

@@ -1,0 +1,13 @@
+export { PTKFormatter, type PTKFormatterOptions, type SystemPromptOptions } from './formatter';
+export { PTKParser, validateToolCall, type PTKParserOptions } from './parser';
+export type { PTKStreamParser } from './streamParser';
+export {
+  alternativeProtocols,
+  functionCallProtocol,
+  functionTagProtocol,
+  xmlStyleProtocol,
+  yamlStyleProtocol,
+  type AlternativeProtocol,
+} from './alternativeProtocols';
+export { parseCallBody, parseLenientJson } from './callBody';
+export { truncateMiddle } from './truncate';

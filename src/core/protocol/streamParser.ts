@@ -1,0 +1,722 @@
+/**
+ * The PTK reply scanner: one single-pass state machine that both the one-shot
+ * `parse()` and the streaming parser use (`parse(text)` is `stream().push(text).end()`),
+ * so streaming and one-shot results are equal for every way of splitting a reply.
+ *
+ * Linear time: every character is looked at a bounded number of times. Lookahead is
+ * bounded (tags, fence lines and result prefixes are read at most LOOKAHEAD characters
+ * ahead), so a chunk boundary only ever makes the scanner wait, never re-scan.
+ *
+ * Decisions (documented in docs/protocol.md):
+ * - A call is `<TOOL_CALL>` / `<PTK_CALL>` (any case) + JSON + the closing tag.
+ * - Tags inside a fenced code block count only when the fence is unlabelled or labelled
+ *   json/jsonc/json5/xml/tool: a tag inside ```ts, ```python … is a quotation.
+ *   So is a tag inside an inline `code span` or directly after a quote character.
+ * - ```tool fences may also hold a bare JSON call without tags (Continue's convention).
+ * - The JSON's end is found by scanning it (strings, escapes and comments aware), so a
+ *   value containing `</TOOL_CALL>` or `}` survives intact.
+ * - An opening tag still open at the end of the reply is `invalid` / "truncated".
+ * - After a call, a line starting with TOOL_RESULT: / PTK_RESULT: / TOOL_ERROR: (optionally
+ *   prefixed "System:") is the model inventing our answer: it and everything after it is dropped.
+ * - Any invalid call makes the whole reply `invalid`: no call of a broken reply runs.
+ */
+import type { PTKInvalidReason, PTKResponse, PTKToolCall } from '../types';
+import { parseCallBody } from './callBody';
+import type { AlternativeProtocol } from './alternativeProtocols';
+
+/** How far ahead the scanner may need to look to decide (tags, fence lines, result prefixes). */
+const LOOKAHEAD = 64;
+const MAX_TAG_SPACES = 3;
+const NEAR_MISS_LINE_HEAD = 200;
+
+const CALL_FENCE_LANGUAGES = new Set(['', 'json', 'jsonc', 'json5', 'xml', 'tool', 'tool_call', 'tool-call', 'ptk']);
+const TOOL_FENCE_LANGUAGES = new Set(['tool', 'tool_call', 'tool-call', 'ptk']);
+const FAKE_RESULT = /^(?:(?:system|user|tool)[ \t]*:[ \t]*)?(?:TOOL_RESULT|PTK_RESULT|TOOL_ERROR)[ \t]*:/i;
+
+const CHAR_NEWLINE = 10;
+const CHAR_QUOTE = 34;
+const CHAR_APOSTROPHE = 39;
+const CHAR_BACKTICK = 96;
+const CHAR_LESS = 60;
+const CHAR_SLASH = 47;
+const CHAR_STAR = 42;
+const CHAR_BACKSLASH = 92;
+
+export interface PTKStreamParser {
+  /** Feeds the next piece of the reply. */
+  push(chunk: string): void;
+  /** Finishes the reply and returns the same result `parse(whole)` gives. */
+  end(): PTKResponse;
+  /** True once a complete (closed and parseable) call has been seen: generation may stop. */
+  hasCompleteCall(): boolean;
+  /** The reply so far. */
+  readonly text: string;
+}
+
+export interface ScannerOptions {
+  tagNames: readonly string[];
+  alternativeProtocols: readonly AlternativeProtocol[];
+}
+
+type Mode = 'outside' | 'fence' | 'callPre' | 'callJson' | 'callPost' | 'callTail' | 'callRaw' | 'discard';
+
+type Segment =
+  | { ok: true; toolCall: PTKToolCall; repaired: boolean }
+  | { ok: false; reason: PTKInvalidReason; error: string };
+
+interface FenceState {
+  marker: number; // char code of ` or ~
+  length: number;
+  language: string;
+  callCapable: boolean;
+  toolFence: boolean;
+  contentStartIndex: number; // index into contentParts where the fence's text starts
+  bodyParts: string[]; // fence text (tool fences only)
+  hadCall: boolean;
+}
+
+interface CallState {
+  tagName: string;
+  returnMode: 'outside' | 'fence';
+  bodyParts: string[];
+  depth: number;
+  inString: boolean;
+  quote: number;
+  escaped: boolean;
+  lineComment: boolean;
+  blockComment: boolean;
+  previousStar: boolean;
+}
+
+type TagMatch = { kind: 'open' | 'close'; length: number; name: string } | { kind: 'attributes' } | null | 'need';
+
+export class StreamingScanner implements PTKStreamParser {
+  private readonly tagNames: Set<string>;
+  private readonly maxTagNameLength: number;
+  private readonly options: ScannerOptions;
+
+  private pending = '';
+  private readonly textParts: string[] = [];
+  private joinedText: string | undefined;
+  private mode: Mode = 'outside';
+  private atLineStart = true;
+  private inlineCode = false;
+  private previousCharCode = -1;
+  private fence: FenceState | undefined;
+  private call: CallState | undefined;
+  private readonly contentParts: string[] = [];
+  private readonly segments: Segment[] = [];
+  private completeCalls = 0;
+  private readonly nearMisses: string[] = [];
+  private lineHead: string | undefined;
+  private discardedFakeResult = false;
+  private result: PTKResponse | undefined;
+
+  constructor(options: ScannerOptions) {
+    this.options = options;
+    this.tagNames = new Set(options.tagNames.map((name) => name.toUpperCase()));
+    this.maxTagNameLength = Math.max(...options.tagNames.map((name) => name.length));
+  }
+
+  get text(): string {
+    if (this.joinedText === undefined) {
+      const joined = this.textParts.join('');
+      this.textParts.length = 0;
+      if (joined !== '') this.textParts.push(joined);
+      this.joinedText = joined;
+    }
+    return this.joinedText;
+  }
+
+  push(chunk: string): void {
+    if (this.result || typeof chunk !== 'string' || chunk === '') return;
+    this.textParts.push(chunk);
+    this.joinedText = undefined;
+    this.pending += chunk;
+    this.drain(false);
+  }
+
+  hasCompleteCall(): boolean {
+    return this.completeCalls > 0;
+  }
+
+  end(): PTKResponse {
+    if (this.result) return this.result;
+    this.drain(true);
+    this.finishOpenState();
+    this.result = this.buildResponse();
+    return this.result;
+  }
+
+  // ---------------------------------------------------------------- scanning
+
+  private drain(final: boolean): void {
+    const text = this.pending;
+    const length = text.length;
+    let position = 0;
+    let captureStart = 0;
+    const flush = (end: number): void => {
+      if (end > captureStart) this.capture(text.slice(captureStart, end));
+      captureStart = end;
+    };
+
+    scan: while (position < length) {
+      switch (this.mode) {
+        case 'discard': {
+          position = length;
+          captureStart = length;
+          break;
+        }
+        case 'outside':
+        case 'fence': {
+          if (this.atLineStart) {
+            const decision = this.lineStart(text, position, final);
+            if (decision === 'need') break scan;
+            if (decision === 'fenceOpen' || decision === 'fenceClose') {
+              const lineEnd = this.lineEndWithin(text, position);
+              flush(position);
+              if (decision === 'fenceClose') {
+                const consumedAsCall = this.closeFence();
+                if (consumedAsCall) captureStart = lineEnd;
+                else flush(lineEnd);
+              } else {
+                flush(lineEnd);
+                this.openFence(text, position, lineEnd);
+              }
+              position = lineEnd;
+              this.atLineStart = lineEnd > 0 && text.charCodeAt(lineEnd - 1) === CHAR_NEWLINE;
+              continue;
+            }
+            if (decision === 'fakeResult') {
+              flush(position);
+              this.mode = 'discard';
+              this.discardedFakeResult = true;
+              continue;
+            }
+            this.atLineStart = false;
+          }
+          const fence = this.mode === 'fence' ? this.fence : undefined;
+          if (fence && !fence.callCapable) {
+            // A quotation fence: skip to the next line; nothing in it can be a call.
+            const newline = text.indexOf('\n', position);
+            if (newline === -1) {
+              position = length;
+            } else {
+              position = newline + 1;
+              this.atLineStart = true;
+            }
+            continue;
+          }
+          const code = text.charCodeAt(position);
+          if (code === CHAR_NEWLINE) {
+            this.endLine();
+            position++;
+            continue;
+          }
+          if (this.lineHead !== undefined && this.lineHead.length < NEAR_MISS_LINE_HEAD) this.lineHead += text[position];
+          if (code === CHAR_BACKTICK && !fence) {
+            this.inlineCode = !this.inlineCode;
+            position++;
+            continue;
+          }
+          if (code === CHAR_LESS && !this.inlineCode) {
+            const tag = this.matchTag(text, position, final);
+            if (tag === 'need') break scan;
+            const previous = position > 0 ? text.charCodeAt(position - 1) : this.previousCharCode;
+            const quoted = previous === CHAR_QUOTE || previous === CHAR_APOSTROPHE || previous === CHAR_BACKTICK;
+            if (tag && !quoted) {
+              if (tag.kind === 'open') {
+                flush(position);
+                position += tag.length;
+                captureStart = position;
+                this.startCall(tag.name);
+                continue;
+              }
+              if (tag.kind === 'close') this.nearMisses.push(`a closing tag without an opening <${this.primaryTag()}> tag`);
+              else this.nearMisses.push(`a <${this.primaryTag()} …> tag with attributes (write the tag bare and put the JSON inside it)`);
+            }
+          }
+          position++;
+          break;
+        }
+        case 'callPre': {
+          const code = text.charCodeAt(position);
+          if (isSkippableSpace(code)) {
+            position++;
+            captureStart = position;
+            continue;
+          }
+          if (code === CHAR_BACKTICK) {
+            const fenceEnd = this.fenceLineEnd(text, position, final);
+            if (fenceEnd === 'need') break scan;
+            if (fenceEnd !== -1) {
+              position = fenceEnd;
+              captureStart = position;
+              continue;
+            }
+          }
+          if (code === 123 /* { */) {
+            this.mode = 'callJson';
+            captureStart = position;
+            continue;
+          }
+          if (code === CHAR_LESS) {
+            const tag = this.matchTag(text, position, final);
+            if (tag === 'need') break scan;
+            if (tag && tag.kind === 'close') {
+              position += tag.length;
+              captureStart = position;
+              this.finishCall();
+              continue;
+            }
+          }
+          this.mode = 'callRaw';
+          captureStart = position;
+          continue;
+        }
+        case 'callJson': {
+          const call = this.call!;
+          while (position < length) {
+            const code = text.charCodeAt(position);
+            if (call.inString) {
+              if (call.escaped) call.escaped = false;
+              else if (code === CHAR_BACKSLASH) call.escaped = true;
+              else if (code === call.quote) call.inString = false;
+            } else if (call.lineComment) {
+              if (code === CHAR_NEWLINE) call.lineComment = false;
+            } else if (call.blockComment) {
+              if (call.previousStar && code === CHAR_SLASH) call.blockComment = false;
+              call.previousStar = code === CHAR_STAR;
+            } else if (code === CHAR_QUOTE || code === CHAR_APOSTROPHE) {
+              call.inString = true;
+              call.quote = code;
+            } else if (code === 123 || code === 91 /* { [ */) {
+              call.depth++;
+            } else if (code === 125 || code === 93 /* } ] */) {
+              call.depth--;
+              if (call.depth <= 0) {
+                position++;
+                flush(position);
+                this.mode = 'callPost';
+                continue scan;
+              }
+            } else if (code === CHAR_SLASH) {
+              if (position + 1 >= length) {
+                if (!final) break scan;
+              } else {
+                const next = text.charCodeAt(position + 1);
+                if (next === CHAR_SLASH) {
+                  call.lineComment = true;
+                  position++;
+                } else if (next === CHAR_STAR) {
+                  call.blockComment = true;
+                  call.previousStar = false;
+                  position++;
+                }
+              }
+            }
+            position++;
+          }
+          break;
+        }
+        case 'callPost': {
+          const code = text.charCodeAt(position);
+          if (isSkippableSpace(code)) {
+            position++;
+            captureStart = position;
+            continue;
+          }
+          if (code === CHAR_BACKTICK) {
+            const fenceEnd = this.fenceLineEnd(text, position, final);
+            if (fenceEnd === 'need') break scan;
+            if (fenceEnd !== -1) {
+              position = fenceEnd;
+              captureStart = position;
+              continue;
+            }
+          }
+          if (code === CHAR_LESS) {
+            const tag = this.matchTag(text, position, final);
+            if (tag === 'need') break scan;
+            if (tag && tag.kind === 'close') {
+              position += tag.length;
+              captureStart = position;
+              this.finishCall();
+              continue;
+            }
+            if (tag && tag.kind === 'open') {
+              this.abandonCall();
+              position += tag.length;
+              captureStart = position;
+              this.startCall(tag.name);
+              continue;
+            }
+          }
+          this.mode = 'callTail';
+          captureStart = position;
+          continue;
+        }
+        case 'callTail':
+        case 'callRaw': {
+          const less = text.indexOf('<', position);
+          if (less === -1) {
+            position = length;
+            break;
+          }
+          position = less;
+          const tag = this.matchTag(text, position, final);
+          if (tag === 'need') break scan;
+          if (tag && tag.kind === 'close') {
+            flush(position);
+            position += tag.length;
+            captureStart = position;
+            this.finishCall();
+            continue;
+          }
+          if (tag && tag.kind === 'open') {
+            flush(position);
+            this.abandonCall();
+            position += tag.length;
+            captureStart = position;
+            this.startCall(tag.name);
+            continue;
+          }
+          position++;
+          break;
+        }
+      }
+    }
+    flush(position);
+    if (position > 0) this.previousCharCode = text.charCodeAt(position - 1);
+    this.pending = position >= length ? '' : text.slice(position);
+  }
+
+  /** Routes consumed text by the current mode. */
+  private capture(piece: string): void {
+    switch (this.mode) {
+      case 'outside':
+        this.contentParts.push(piece);
+        break;
+      case 'fence':
+        this.contentParts.push(piece);
+        if (this.fence?.toolFence) this.fence.bodyParts.push(piece);
+        break;
+      case 'callJson':
+      case 'callRaw':
+        this.call?.bodyParts.push(piece);
+        break;
+      default:
+        break; // callPre/callPost/callTail whitespace and junk, discarded text
+    }
+  }
+
+  private primaryTag(): string {
+    return this.options.tagNames[0] ?? 'TOOL_CALL';
+  }
+
+  /** Decides what a line starts with. Bounded lookahead. */
+  private lineStart(text: string, position: number, final: boolean): 'need' | 'fenceOpen' | 'fenceClose' | 'fakeResult' | 'none' {
+    const length = text.length;
+    let index = position;
+    while (index < length && index - position < 3 && text.charCodeAt(index) === 32) index++;
+    if (index >= length) return final ? 'none' : 'need';
+    const code = text.charCodeAt(index);
+    if (code === CHAR_BACKTICK || code === 126 /* ~ */) {
+      let run = index;
+      while (run < length && text.charCodeAt(run) === code) run++;
+      const runLength = run - index;
+      if (run >= length && !final) return 'need';
+      if (runLength >= 3) {
+        const lineEnd = text.indexOf('\n', run);
+        const available = lineEnd === -1 ? length - run : lineEnd - run;
+        if (lineEnd === -1 && available < LOOKAHEAD && !final) return 'need';
+        const rest = text.slice(run, run + Math.min(available, LOOKAHEAD));
+        if (this.mode === 'fence') {
+          const fence = this.fence!;
+          if (code === fence.marker && runLength >= fence.length && rest.trim() === '') return 'fenceClose';
+          return 'none';
+        }
+        if (code === CHAR_BACKTICK && rest.includes('`')) return 'none'; // inline code, not a fence
+        return 'fenceOpen';
+      }
+    }
+    if (this.mode === 'outside' && this.segments.length > 0) {
+      const lineEnd = text.indexOf('\n', index);
+      const available = lineEnd === -1 ? length - index : lineEnd - index;
+      if (lineEnd === -1 && available < 40 && !final) return 'need';
+      if (FAKE_RESULT.test(text.slice(index, index + Math.min(available, 40)))) return 'fakeResult';
+    }
+    if (this.mode === 'outside' && code === 123 /* { */) this.lineHead = '';
+    return 'none';
+  }
+
+  /** Index just after the current line (its newline included), or after LOOKAHEAD characters. */
+  private lineEndWithin(text: string, position: number): number {
+    const newline = text.indexOf('\n', position);
+    const limit = position + LOOKAHEAD + 8;
+    if (newline === -1) return Math.min(text.length, limit);
+    return Math.min(newline + 1, limit);
+  }
+
+  private openFence(text: string, position: number, lineEnd: number): void {
+    const line = text.slice(position, lineEnd).trim();
+    const marker = line.charCodeAt(0);
+    let run = 0;
+    while (run < line.length && line.charCodeAt(run) === marker) run++;
+    const language = line
+      .slice(run)
+      .trim()
+      .replace(/^\{?\.?/, '')
+      .split(/[\s{}]/)[0]
+      .toLowerCase();
+    const callCapable = CALL_FENCE_LANGUAGES.has(language);
+    this.fence = {
+      marker,
+      length: run,
+      language,
+      callCapable,
+      toolFence: TOOL_FENCE_LANGUAGES.has(language),
+      contentStartIndex: this.contentParts.length - 1, // the fence line itself was just captured
+      bodyParts: [],
+      hadCall: false,
+    };
+    this.mode = 'fence';
+    this.inlineCode = false;
+  }
+
+  /** Closes the fence; true when a ```tool fence's body was taken as a call (its text leaves the prose). */
+  private closeFence(): boolean {
+    const fence = this.fence!;
+    this.fence = undefined;
+    this.mode = 'outside';
+    if (!fence.toolFence || fence.hadCall) return false;
+    const body = fence.bodyParts.join('');
+    if (body.trim() === '') return false;
+    const parsed = parseCallBody(body);
+    this.segments.push(parsed);
+    if (!parsed.ok) return false;
+    this.completeCalls++;
+    this.contentParts.length = Math.max(0, fence.contentStartIndex);
+    return true;
+  }
+
+  /** Returns the index after a ``` fence line (call-internal fences), -1 if not a fence, 'need' to wait. */
+  private fenceLineEnd(text: string, position: number, final: boolean): number | 'need' {
+    const length = text.length;
+    let run = position;
+    while (run < length && text.charCodeAt(run) === CHAR_BACKTICK) run++;
+    if (run >= length && !final) return 'need';
+    if (run - position < 3) return -1;
+    const newline = text.indexOf('\n', run);
+    if (newline === -1) {
+      if (!final && length - run < LOOKAHEAD) return 'need';
+      // A fence marker with no newline: consume the language word only.
+      let wordEnd = run;
+      while (wordEnd < length && wordEnd - run < LOOKAHEAD && /[\w-]/.test(text[wordEnd])) wordEnd++;
+      return wordEnd;
+    }
+    if (newline - run > LOOKAHEAD) return run;
+    return newline + 1;
+  }
+
+  /** Matches `<TAG>`, `</TAG>` (any case, up to 3 spaces inside the brackets) at `position`. */
+  private matchTag(text: string, position: number, final: boolean): TagMatch {
+    const length = text.length;
+    let index = position + 1;
+    const need = (): TagMatch => (final ? null : 'need');
+    if (index >= length) return need();
+    const closing = text.charCodeAt(index) === CHAR_SLASH;
+    if (closing) index++;
+    let spaces = 0;
+    while (index < length && text.charCodeAt(index) === 32 && spaces < MAX_TAG_SPACES) {
+      index++;
+      spaces++;
+    }
+    const nameStart = index;
+    while (index < length && index - nameStart <= this.maxTagNameLength && isTagNameChar(text.charCodeAt(index))) index++;
+    if (index >= length) return need();
+    const name = text.slice(nameStart, index).toUpperCase();
+    if (!this.tagNames.has(name)) return null;
+    spaces = 0;
+    while (index < length && text.charCodeAt(index) === 32 && spaces < MAX_TAG_SPACES) {
+      index++;
+      spaces++;
+    }
+    if (index >= length) return need();
+    const code = text.charCodeAt(index);
+    if (code === 62 /* > */) return { kind: closing ? 'close' : 'open', length: index + 1 - position, name };
+    if (!closing && code !== CHAR_NEWLINE && spaces > 0) return { kind: 'attributes' };
+    return null;
+  }
+
+  private startCall(tagName: string): void {
+    this.call = {
+      tagName,
+      returnMode: this.mode === 'fence' ? 'fence' : 'outside',
+      bodyParts: [],
+      depth: 0,
+      inString: false,
+      quote: 0,
+      escaped: false,
+      lineComment: false,
+      blockComment: false,
+      previousStar: false,
+    };
+    this.mode = 'callPre';
+    this.lineHead = undefined;
+  }
+
+  private finishCall(): void {
+    const call = this.call!;
+    const parsed = parseCallBody(stripFences(call.bodyParts.join('')));
+    this.segments.push(parsed);
+    if (parsed.ok) this.completeCalls++;
+    this.endCall(call);
+  }
+
+  /** A new opening tag arrived before this call was closed. */
+  private abandonCall(): void {
+    const call = this.call!;
+    this.segments.push({
+      ok: false,
+      reason: 'malformed_json',
+      error: `A <${call.tagName}> tag was not closed with </${call.tagName}> before the next call started.`,
+    });
+    this.endCall(call);
+  }
+
+  private endCall(call: CallState): void {
+    this.call = undefined;
+    this.mode = call.returnMode === 'fence' && this.fence ? 'fence' : 'outside';
+    if (this.fence) this.fence.hadCall = true;
+    this.atLineStart = false;
+    this.inlineCode = false;
+  }
+
+  private endLine(): void {
+    this.evaluateLineHead();
+    this.atLineStart = true;
+    this.inlineCode = false;
+  }
+
+  private evaluateLineHead(): void {
+    const head = this.lineHead;
+    this.lineHead = undefined;
+    if (head === undefined) return;
+    const namesTool = /"(?:tool|name)"\s*:/.test(head);
+    const hasArgs = /"(?:args|arguments)"\s*:/.test(head);
+    if (namesTool && hasArgs) {
+      this.nearMisses.push(`a JSON tool call without the <${this.primaryTag()}> tags around it`);
+    }
+  }
+
+  private finishOpenState(): void {
+    if (this.call) {
+      const call = this.call;
+      if (this.mode === 'callJson') {
+        // The JSON never balanced. If a closing tag follows, repair what is before it.
+        const body = call.bodyParts.join('');
+        const closing = lastClosingTag(body, call.tagName);
+        if (closing !== -1) {
+          const parsed = parseCallBody(stripFences(body.slice(0, closing)));
+          this.segments.push(parsed.ok ? { ...parsed, repaired: true } : parsed);
+          if (parsed.ok) this.completeCalls++;
+          const after = body.slice(body.indexOf('>', closing) + 1);
+          if (after.trim() !== '') this.contentParts.push(after);
+          this.call = undefined;
+          this.mode = 'outside';
+          return;
+        }
+      }
+      this.segments.push({
+        ok: false,
+        reason: 'truncated',
+        error: `Your reply ended inside a <${call.tagName}> tag (no </${call.tagName}>): the call was cut off and was not run. Send the complete call again.`,
+      });
+      this.call = undefined;
+      this.mode = 'outside';
+    }
+    if (this.mode === 'fence' && this.fence?.toolFence && !this.fence.hadCall && this.fence.bodyParts.join('').trim() !== '') {
+      this.segments.push({
+        ok: false,
+        reason: 'truncated',
+        error: 'Your reply ended inside a ```tool block that was never closed: the call was not run. Send the complete call again.',
+      });
+    }
+    this.evaluateLineHead();
+  }
+
+  private buildResponse(): PTKResponse {
+    const raw = this.text;
+    const content = cleanContent(this.contentParts.join(''));
+    const base = { raw, ...(this.discardedFakeResult ? { discardedFakeResult: true } : {}) };
+    const invalid = this.segments.find((segment): segment is Extract<Segment, { ok: false }> => !segment.ok);
+    if (invalid) {
+      return { ...base, type: 'invalid', content, toolCalls: [], reason: invalid.reason, error: invalid.error };
+    }
+    const calls = this.segments.filter((segment): segment is Extract<Segment, { ok: true }> => segment.ok);
+    if (calls.length > 0) {
+      const toolCalls = calls.map((segment) => segment.toolCall);
+      const repaired = calls.some((segment) => segment.repaired);
+      return { ...base, type: 'tool_call', content, toolCall: toolCalls[0], toolCalls, ...(repaired ? { repaired } : {}) };
+    }
+    for (const protocol of this.options.alternativeProtocols) {
+      const found = safeAlternative(protocol, raw);
+      if (found && found.toolCalls.length > 0) {
+        return { ...base, type: 'tool_call', content: found.content.trim(), toolCall: found.toolCalls[0], toolCalls: found.toolCalls };
+      }
+    }
+    if (this.nearMisses.length > 0) {
+      const tag = this.primaryTag();
+      return {
+        ...base,
+        type: 'invalid',
+        content,
+        toolCalls: [],
+        reason: 'near_miss',
+        error: `Your reply looks like a tool call but none could be read (found ${this.nearMisses[0]}). To call a tool write exactly <${tag}>{"tool": "name", "args": {...}}</${tag}>; to answer, write plain text without tags.`,
+      };
+    }
+    return { ...base, type: 'text', content: raw.trim(), toolCalls: [] };
+  }
+}
+
+function isSkippableSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 0xfeff || code === 0x200b || code === 0xa0;
+}
+
+function isTagNameChar(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || (code >= 48 && code <= 57);
+}
+
+/** Removes a ```lang opening line and a closing ``` from a call body. */
+function stripFences(body: string): string {
+  let text = body.trim();
+  if (text.startsWith('```')) {
+    const newline = text.indexOf('\n');
+    text = newline === -1 ? '' : text.slice(newline + 1);
+  }
+  if (text.endsWith('```')) text = text.slice(0, text.length - 3);
+  return text;
+}
+
+function lastClosingTag(body: string, tagName: string): number {
+  const upper = body.toUpperCase();
+  return upper.lastIndexOf(`</${tagName.toUpperCase()}`);
+}
+
+/** Prose around calls: drop fences left empty by a call taken out of them, tidy blank lines. */
+function cleanContent(content: string): string {
+  return content
+    .replace(/(^|\n)[ ]{0,3}(`{3,}|~{3,})[^\n`]*\n\s*\2[ \t]*(?=\n|$)/g, '$1')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function safeAlternative(protocol: AlternativeProtocol, text: string): { toolCalls: PTKToolCall[]; content: string } | null {
+  try {
+    return protocol.parse(text);
+  } catch {
+    return null;
+  }
+}

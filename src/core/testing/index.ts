@@ -1,0 +1,2 @@
+/** Test helpers that ship with the core (used by tests and the demo). */
+export * from './scriptedChatModel';

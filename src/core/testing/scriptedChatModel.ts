@@ -1,0 +1,99 @@
+/**
+ * ScriptedChatModel: a fake LLM manager for tests and the demo. It answers from a list of
+ * replies (or a function of the prompt) and records every call: what it was sent and the
+ * options. Supports thread mode (`keepsThread`), streaming deltas and `isComplete`.
+ */
+import { LLMBackendError, PTKAbortError, PTKError, PTKErrorCode } from '../errors';
+import { raceWithSignal } from '../loop/abortSignals';
+import type { ILLMManager, LLMCallOptions } from '../ports';
+
+/** A scripted reply: text, an error to throw, or a function of the call. */
+export type ScriptedReply = string | Error | ((prompt: string, call: RecordedCall) => string | Error | Promise<string>);
+
+/** One call the model received. */
+export interface RecordedCall {
+  /** 0-based position of the call. */
+  index: number;
+  prompt: string;
+  options: LLMCallOptions;
+  /** `thread.newThread` of the call (thread mode). */
+  newThread?: boolean;
+  /** What the model answered (after `isComplete` cut it short), when it answered. */
+  reply?: string;
+}
+
+export interface ScriptedChatModelOptions {
+  /** Behave as a chat tab that keeps its own thread (default false). */
+  keepsThread?: boolean;
+  /** Stream each reply in chunks of this many characters through onDelta / isComplete (default: one chunk). */
+  chunkSize?: number;
+  /** What to answer once the script is used up (default: throw). */
+  whenExhausted?: ScriptedReply;
+  /** Wait this many ms before answering (honours the signal). */
+  delayMs?: number;
+}
+
+export class ScriptedChatModel implements ILLMManager {
+  readonly keepsThread: boolean;
+  /** Every call, in order. */
+  readonly calls: RecordedCall[] = [];
+  private readonly script: ScriptedReply[];
+
+  constructor(replies: ScriptedReply[] | ((prompt: string, call: RecordedCall) => string | Error | Promise<string>), private readonly options: ScriptedChatModelOptions = {}) {
+    this.script = Array.isArray(replies) ? [...replies] : [];
+    if (!Array.isArray(replies)) this.options = { ...options, whenExhausted: replies };
+    this.keepsThread = options.keepsThread ?? false;
+  }
+
+  /** The prompts received, in order. */
+  get prompts(): string[] {
+    return this.calls.map((call) => call.prompt);
+  }
+
+  /** Characters received over every call. */
+  get charactersSent(): number {
+    return this.calls.reduce((sum, call) => sum + call.prompt.length, 0);
+  }
+
+  async call(prompt: string, options: LLMCallOptions = {}): Promise<string> {
+    const recorded: RecordedCall = { index: this.calls.length, prompt, options, newThread: options.thread?.newThread };
+    this.calls.push(recorded);
+    if (options.signal?.aborted) throw new PTKAbortError();
+    if (this.options.delayMs) await delay(this.options.delayMs, options.signal);
+    const next = this.script.length > 0 ? this.script.shift()! : this.options.whenExhausted;
+    if (next === undefined) {
+      throw new LLMBackendError(`ScriptedChatModel: no reply scripted for call ${recorded.index + 1}.`, PTKErrorCode.SITE_ERROR, { recoverable: false });
+    }
+    const produced = typeof next === 'function' ? await raceWithSignal(Promise.resolve(next(prompt, recorded)), options.signal) : next;
+    if (produced instanceof Error) throw produced;
+    const reply = this.stream(produced, options);
+    recorded.reply = reply;
+    return reply;
+  }
+
+  private stream(reply: string, options: LLMCallOptions): string {
+    const chunkSize = this.options.chunkSize ?? Math.max(1, reply.length);
+    let full = '';
+    for (let offset = 0; offset < reply.length; offset += chunkSize) {
+      const text = reply.slice(offset, offset + chunkSize);
+      full += text;
+      options.onDelta?.({ text, full, rewrite: false });
+      if (options.isComplete?.(full)) return full;
+    }
+    return reply;
+  }
+}
+
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason instanceof PTKError ? signal.reason : new PTKAbortError());
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,7 @@
+/** Tools: the zod factory, the registry with middleware, and running one tool. */
+export * from './defineTool';
+export * from './runTool';
+export * from './toolRegistry';
+export * from './resolveTools';
+export * from './unknownTool';
+export * from './sameTool';

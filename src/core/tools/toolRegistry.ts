@@ -1,0 +1,86 @@
+/**
+ * The Tool Manager (seed 000 / 003): `registerTool`, lookup, and `use((toolCall, next) => …)`
+ * middleware around every execution. Middleware may log, time, ask for approval, or reject
+ * a call by throwing (a ToolError / ApprovalRejectedError): the rejection becomes a
+ * `success: false` result carrying the message (the user's reason included).
+ */
+import { PTKError, PTKErrorCode } from '../errors';
+import type { IToolManager, ToolMiddleware } from '../ports';
+import type { PTKTool, ToolContext } from '../types';
+import { type RawToolDefinition, toPTKTool } from './defineTool';
+import { runTool, toolFailure, type ToolExecutionResult } from './runTool';
+import { unknownToolMessage } from './unknownTool';
+
+export interface ToolRegistryOptions {
+  /** Timeout for tools without their own `timeoutMs` (ms; default none: the loop sets one). */
+  defaultTimeoutMs?: number;
+}
+
+export class ToolRegistry implements IToolManager {
+  private readonly tools = new Map<string, PTKTool>();
+  private readonly middlewares: ToolMiddleware[] = [];
+
+  constructor(tools: Array<PTKTool | RawToolDefinition> = [], private readonly options: ToolRegistryOptions = {}) {
+    for (const tool of tools) this.registerTool(tool);
+  }
+
+  /** Adds a tool (a defineTool() result or seed 000's raw shape). A second tool with the same name is refused. */
+  registerTool(tool: PTKTool | RawToolDefinition): void {
+    const checked = toPTKTool(tool);
+    if (this.tools.has(checked.name)) {
+      throw new PTKError(`A tool named "${checked.name}" is already registered.`, PTKErrorCode.CONFIG_INVALID);
+    }
+    this.tools.set(checked.name, checked);
+  }
+
+  /** Removes a tool; returns whether it was there. */
+  unregisterTool(name: string): boolean {
+    return this.tools.delete(name);
+  }
+
+  getTool(name: string): PTKTool | undefined {
+    return this.tools.get(name);
+  }
+
+  listTools(): PTKTool[] {
+    return [...this.tools.values()];
+  }
+
+  /** Adds a middleware; the first added is the outermost. */
+  use(middleware: ToolMiddleware): void {
+    this.middlewares.push(middleware);
+  }
+
+  /** Runs a registered tool through the middleware chain; never throws for tool failures. */
+  async execute(name: string, args: Record<string, unknown>, context: ToolContext): Promise<ToolExecutionResult> {
+    const tool = this.tools.get(name);
+    if (!tool) {
+      return { success: false, data: null, error: unknownToolMessage(name, [...this.tools.keys()]), code: PTKErrorCode.TOOL_NOT_FOUND };
+    }
+    return this.executeTool(tool, args, context);
+  }
+
+  /** Runs any tool object (registered or not) through the middleware chain. */
+  async executeTool(tool: PTKTool, args: Record<string, unknown>, context: ToolContext): Promise<ToolExecutionResult> {
+    const toolCall = { tool: tool.name, args, id: context.toolCallId };
+    const startedAt = Date.now();
+    const dispatch = (index: number): Promise<ToolExecutionResult> => {
+      if (index === this.middlewares.length) {
+        return runTool(tool, toolCall.args, context, { timeoutMs: this.options.defaultTimeoutMs });
+      }
+      let nextCalled = false;
+      const next = (): Promise<ToolExecutionResult> => {
+        if (nextCalled) return Promise.reject(new PTKError('A tool middleware called next() more than once.', PTKErrorCode.CONFIG_INVALID));
+        nextCalled = true;
+        return dispatch(index + 1);
+      };
+      return Promise.resolve().then(() => this.middlewares[index](toolCall, next));
+    };
+    try {
+      const result: ToolExecutionResult = await dispatch(0);
+      return { ...result, durationMs: result.durationMs ?? Date.now() - startedAt };
+    } catch (error) {
+      return toolFailure(error, Date.now() - startedAt);
+    }
+  }
+}

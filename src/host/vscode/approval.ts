@@ -1,0 +1,111 @@
+/**
+ * Asking the user about dangerous operations in VS Code. The approver is pluggable (the chat UI
+ * supplies its own); the default one shows the change in VS Code's diff editor and asks with a
+ * notification: Approve / Reject / Always.
+ */
+import * as vscode from 'vscode';
+import { PTKAbortError } from '../../core/errors';
+import type { ApprovalDecision, ApprovalRequest } from '../../core/workspace';
+
+/** Something that answers approval requests (a notification, a diff editor, a test script). */
+export type Approver = (request: ApprovalRequest, signal?: AbortSignal) => Promise<ApprovalDecision>;
+
+/** URI scheme of the read-only 'before'/'after' documents shown in the approval diff. */
+export const APPROVAL_DIFF_SCHEME = 'ptk-approval';
+
+/**
+ * Serves the texts of pending approvals as read-only documents (`ptk-approval:/<id>/<name>`),
+ * so vscode.diff can show before/after without touching the disk.
+ */
+export class ApprovalContentProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly contents = new Map<string, string>();
+  private nextId = 1;
+  private readonly registration: vscode.Disposable;
+
+  constructor() {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(APPROVAL_DIFF_SCHEME, this);
+  }
+
+  /** Stores a text and returns the URI that shows it. */
+  add(text: string, fileName: string, label: 'before' | 'after'): vscode.Uri {
+    const id = `${this.nextId++}-${label}`;
+    this.contents.set(id, text);
+    return vscode.Uri.from({ scheme: APPROVAL_DIFF_SCHEME, path: `/${id}/${fileName}` });
+  }
+
+  /** Forgets a stored text. */
+  remove(uri: vscode.Uri): void {
+    this.contents.delete(uri.path.split('/')[1] ?? '');
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.path.split('/')[1] ?? '') ?? '';
+  }
+
+  dispose(): void {
+    this.contents.clear();
+    this.registration.dispose();
+  }
+}
+
+const APPROVE = 'Approve';
+const REJECT = 'Reject';
+const ALWAYS = 'Always';
+
+function describe(request: ApprovalRequest): string {
+  if (request.summary) return `PTK: ${request.toolName}: ${request.summary}`;
+  if (request.kind === 'command') return `PTK: run "${request.command ?? ''}" in ${request.cwd ?? 'the workspace'}?`;
+  return `PTK: ${request.toolName} ${request.path ?? ''}?`;
+}
+
+/** Resolves with the first answer; rejects with PTKAbortError if the signal fires first. */
+function raceWithSignal<T>(promise: Thenable<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return Promise.resolve(promise);
+  if (signal.aborted) return Promise.reject(new PTKAbortError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new PTKAbortError('The approval was cancelled.'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve(promise).then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * The default approver: for writes and edits it opens a diff (before ↔ after) and asks in a
+ * notification; for commands it shows the command line in a warning. Dismissing the
+ * notification counts as Reject. After Reject the user may type a reason for the model.
+ */
+export function createNotificationApprover(contentProvider: ApprovalContentProvider): Approver {
+  return async (request, signal) => {
+    const shownUris: vscode.Uri[] = [];
+    try {
+      if ((request.kind === 'write' || request.kind === 'edit') && request.after !== undefined) {
+        const fileName = (request.path ?? 'file').split(/[\\/]/).pop() ?? 'file';
+        const beforeUri = contentProvider.add(request.before ?? '', fileName, 'before');
+        const afterUri = contentProvider.add(request.after, fileName, 'after');
+        shownUris.push(beforeUri, afterUri);
+        await vscode.commands.executeCommand('vscode.diff', beforeUri, afterUri, `PTK: ${fileName} (proposed change)`, { preview: true });
+      }
+      const ask = request.kind === 'command' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+      const detail = request.kind === 'command' ? request.command : request.path;
+      const choice = await raceWithSignal(ask(describe(request), { modal: false, detail }, APPROVE, REJECT, ALWAYS), signal);
+      if (choice === APPROVE) return { decision: 'approve' };
+      if (choice === ALWAYS) return { decision: 'always' };
+      const reason = await raceWithSignal(
+        vscode.window.showInputBox({ prompt: 'Why? (optional: sent to the model)', placeHolder: 'e.g. use the existing helper instead' }),
+        signal,
+      );
+      return reason ? { decision: 'reject', reason } : { decision: 'reject' };
+    } finally {
+      for (const uri of shownUris) contentProvider.remove(uri);
+    }
+  };
+}

@@ -1,0 +1,370 @@
+/**
+ * The Workspace port implemented with the VS Code API: folders from workspaceFolders, trust from
+ * workspace.isTrusted, the editor's dirty buffers, undoable writes through WorkspaceEdit, listing
+ * through findFiles (files.exclude, search.exclude and .gitignore honoured), search through VS
+ * Code's own ripgrep, diagnostics from the language services, commands through child_process.
+ */
+import { realpath as realpathNative } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import * as vscode from 'vscode';
+import { DEFAULTS } from '../../core/constants';
+import { PTKAbortError, PTKErrorCode, WorkspaceError } from '../../core/errors';
+import type {
+  ApprovalDecision,
+  ApprovalRequest,
+  CommandResult,
+  DiagnosticSeverity,
+  ListFilesOptions,
+  ListFilesResult,
+  RunCommandOptions,
+  Workspace,
+  WorkspaceDiagnostic,
+  WorkspaceDirectoryEntry,
+  WorkspaceFileStat,
+  WorkspaceSearchQuery,
+  WorkspaceSearchResult,
+} from '../../core/workspace';
+import { searchWithJavaScript } from '../../tools/search/jsSearch';
+import type { Approver } from './approval';
+import { tokenFromAbortSignal } from './cancellation';
+import { findRipgrep, searchWithRipgrep, type RipgrepLocation } from './ripgrep';
+import { runShellCommand } from '../node/runCommand';
+
+/** Options of VSCodeWorkspace. */
+export interface VSCodeWorkspaceOptions {
+  /** Answers approval requests; replace it later with `setApprover` (the chat UI does). */
+  approver?: Approver;
+  /** rg to use; default: VS Code's own, else rg on PATH, else the JS search. `null` forces the JS search. */
+  ripgrepPath?: string | null;
+  /** How long getDiagnostics(path) waits for a language service to report on a file it just opened. */
+  diagnosticsSettleMs?: number;
+}
+
+const SEVERITIES: Record<number, DiagnosticSeverity> = {
+  [0]: 'error',
+  [1]: 'warning',
+  [2]: 'information',
+  [3]: 'hint',
+};
+
+/** Maps VS Code's FileSystemError (or anything else) to the port's WorkspaceError. */
+function toWorkspaceError(error: unknown, path: string, action: string): Error {
+  if (error instanceof WorkspaceError || error instanceof PTKAbortError) return error;
+  const code = error instanceof vscode.FileSystemError ? error.code : (error as { code?: string } | undefined)?.code;
+  switch (code) {
+    case 'FileNotFound':
+    case 'EntryNotFound':
+    case 'ENOENT':
+      return new WorkspaceError(`File not found: ${path}`, PTKErrorCode.FILE_NOT_FOUND, { cause: error, context: { path } });
+    case 'FileIsADirectory':
+    case 'EntryIsADirectory':
+    case 'EISDIR':
+      return new WorkspaceError(`Not a file (it is a directory): ${path}`, PTKErrorCode.NOT_A_FILE, { cause: error, context: { path } });
+    case 'FileNotADirectory':
+    case 'EntryNotADirectory':
+    case 'ENOTDIR':
+      return new WorkspaceError(`Not a directory: ${path}`, PTKErrorCode.NOT_A_DIRECTORY, { cause: error, context: { path } });
+    default:
+      return new WorkspaceError(`Could not ${action} ${path}: ${(error as Error)?.message ?? String(error)}`, PTKErrorCode.TOOL_EXECUTION_FAILED, { cause: error, context: { path } });
+  }
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new PTKAbortError();
+}
+
+/** Keys of a `files.exclude`-style setting whose value is `true` (conditional `{ when }` entries are skipped). */
+export function enabledGlobs(setting: Record<string, unknown> | undefined): string[] {
+  return Object.entries(setting ?? {})
+    .filter(([, value]) => value === true)
+    .map(([glob]) => glob);
+}
+
+/** The Workspace port backed by the running VS Code. */
+export class VSCodeWorkspace implements Workspace {
+  readonly caseInsensitive = process.platform === 'win32' || process.platform === 'darwin';
+  private approver: Approver | undefined;
+  private ripgrep: RipgrepLocation | null | undefined;
+  private readonly diagnosticsSettleMs: number;
+
+  constructor(options: VSCodeWorkspaceOptions = {}) {
+    this.approver = options.approver;
+    this.diagnosticsSettleMs = options.diagnosticsSettleMs ?? DEFAULTS.diagnosticsSettleMs;
+    if (options.ripgrepPath === null) this.ripgrep = null;
+    else if (options.ripgrepPath) this.ripgrep = { path: options.ripgrepPath, source: 'path' };
+  }
+
+  /** Absolute paths of the open folders on disk (non-file folders, e.g. virtual ones, are left out). */
+  get roots(): readonly string[] {
+    return (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
+  }
+
+  /** Replaces the approver (the chat UI installs a diff-editor based one). */
+  setApprover(approver: Approver | undefined): void {
+    this.approver = approver;
+  }
+
+  /** The rg binary search uses, or undefined when the JS search is used. */
+  get ripgrepLocation(): RipgrepLocation | undefined {
+    if (this.ripgrep === undefined) this.ripgrep = findRipgrep(vscode.env.appRoot) ?? null;
+    return this.ripgrep ?? undefined;
+  }
+
+  isTrusted(): boolean {
+    return vscode.workspace.isTrusted;
+  }
+
+  async stat(path: string): Promise<WorkspaceFileStat | undefined> {
+    try {
+      const stat = await vscode.workspace.fs.stat(vscode.Uri.file(path));
+      const type = stat.type & vscode.FileType.Directory ? 'directory' : stat.type & vscode.FileType.File ? 'file' : 'other';
+      return { type, size: type === 'directory' ? 0 : stat.size, mtimeMs: stat.mtime };
+    } catch (error) {
+      const mapped = toWorkspaceError(error, path, 'stat');
+      if (mapped instanceof WorkspaceError && mapped.code === PTKErrorCode.FILE_NOT_FOUND) return undefined;
+      throw mapped;
+    }
+  }
+
+  async realpath(path: string): Promise<string | undefined> {
+    try {
+      return await realpathNative(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+      throw toWorkspaceError(error, path, 'resolve');
+    }
+  }
+
+  async readFile(path: string, signal?: AbortSignal): Promise<Uint8Array> {
+    throwIfAborted(signal);
+    try {
+      return await vscode.workspace.fs.readFile(vscode.Uri.file(path));
+    } catch (error) {
+      throw toWorkspaceError(error, path, 'read');
+    }
+  }
+
+  /** The open document for a path, if any (compared case-insensitively where the file system is). */
+  private openDocument(path: string): vscode.TextDocument | undefined {
+    const wanted = this.caseInsensitive ? path.toLowerCase() : path;
+    return vscode.workspace.textDocuments.find((document) => {
+      if (document.uri.scheme !== 'file' || document.isClosed) return false;
+      const candidate = this.caseInsensitive ? document.uri.fsPath.toLowerCase() : document.uri.fsPath;
+      return candidate === wanted;
+    });
+  }
+
+  readDirtyBuffer(path: string): string | undefined {
+    const document = this.openDocument(path);
+    return document?.isDirty ? document.getText() : undefined;
+  }
+
+  /**
+   * Writes through a WorkspaceEdit (a new file: createFile + insert; an existing one: replace
+   * the whole text), then saves. The change lands on the editor's undo stack, so Undo reverts it.
+   */
+  async writeFile(path: string, content: string, signal?: AbortSignal): Promise<void> {
+    throwIfAborted(signal);
+    const uri = vscode.Uri.file(path);
+    const existing = await this.stat(path);
+    if (existing && existing.type !== 'file') throw new WorkspaceError(`Not a file (it is a ${existing.type}): ${path}`, PTKErrorCode.NOT_A_FILE, { context: { path } });
+    const edit = new vscode.WorkspaceEdit();
+    if (!existing) {
+      edit.createFile(uri, { overwrite: false, ignoreIfExists: true });
+      if (content.length > 0) edit.insert(uri, new vscode.Position(0, 0), content);
+    } else {
+      let document: vscode.TextDocument;
+      try {
+        document = await vscode.workspace.openTextDocument(uri);
+      } catch (error) {
+        throw toWorkspaceError(error, path, 'open');
+      }
+      const wholeText = new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length));
+      edit.replace(uri, wholeText, content);
+    }
+    throwIfAborted(signal);
+    const applied = await vscode.workspace.applyEdit(edit);
+    if (!applied) throw new WorkspaceError(`VS Code refused the edit of ${path} (the file may be read-only or changed meanwhile).`, PTKErrorCode.TOOL_EXECUTION_FAILED, { context: { path } });
+    const document = await vscode.workspace.openTextDocument(uri);
+    if (document.isDirty && !(await document.save())) {
+      throw new WorkspaceError(`The edit of ${path} was applied but could not be saved.`, PTKErrorCode.TOOL_EXECUTION_FAILED, { context: { path } });
+    }
+  }
+
+  async readDirectory(path: string): Promise<WorkspaceDirectoryEntry[]> {
+    let entries: [string, vscode.FileType][];
+    try {
+      entries = await vscode.workspace.fs.readDirectory(vscode.Uri.file(path));
+    } catch (error) {
+      const mapped = toWorkspaceError(error, path, 'list');
+      // Some file system providers report "not a directory" as a generic error; check.
+      if (!(mapped instanceof WorkspaceError) || mapped.code !== PTKErrorCode.TOOL_EXECUTION_FAILED) throw mapped;
+      const stat = await this.stat(path);
+      if (stat && stat.type !== 'directory') throw new WorkspaceError(`Not a directory: ${path}`, PTKErrorCode.NOT_A_DIRECTORY, { context: { path } });
+      throw mapped;
+    }
+    return entries
+      .map(([name, type]): WorkspaceDirectoryEntry => ({
+        name,
+        type: type & vscode.FileType.SymbolicLink ? 'symlink' : type & vscode.FileType.Directory ? 'directory' : type & vscode.FileType.File ? 'file' : 'other',
+      }))
+      .sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+  }
+
+  /** files.exclude and search.exclude globs in effect for a folder. */
+  private excludeGlobs(scope: vscode.Uri | undefined): { files: string[]; search: string[] } {
+    return {
+      files: enabledGlobs(vscode.workspace.getConfiguration('files', scope).get<Record<string, unknown>>('exclude')),
+      search: enabledGlobs(vscode.workspace.getConfiguration('search', scope).get<Record<string, unknown>>('exclude')),
+    };
+  }
+
+  async listFiles(directory: string, options: ListFilesOptions): Promise<ListFilesResult> {
+    throwIfAborted(options.signal);
+    const stat = await this.stat(directory);
+    if (!stat) throw new WorkspaceError(`Directory not found: ${directory}`, PTKErrorCode.FILE_NOT_FOUND, { context: { path: directory } });
+    if (stat.type !== 'directory') throw new WorkspaceError(`Not a directory: ${directory}`, PTKErrorCode.NOT_A_DIRECTORY, { context: { path: directory } });
+    const respectExcludes = options.respectExcludes ?? true;
+    const directoryUri = vscode.Uri.file(directory);
+    const include = new vscode.RelativePattern(directoryUri, options.pattern ?? '**/*');
+    // A string exclude keeps files.exclude applied and adds search.exclude; null turns every exclude off.
+    const searchExcludes = respectExcludes ? this.excludeGlobs(directoryUri).search : [];
+    const exclude = !respectExcludes ? null : searchExcludes.length > 0 ? `{${searchExcludes.join(',')}}` : undefined;
+    // Ask for more than the limit: .gitignore filtering happens afterwards.
+    const requested = options.limit + Math.max(1_000, options.limit * 4);
+    const cancellation = tokenFromAbortSignal(options.signal);
+    let found: vscode.Uri[];
+    try {
+      found = await vscode.workspace.findFiles(include, exclude, requested, cancellation.token);
+    } finally {
+      cancellation.dispose();
+    }
+    throwIfAborted(options.signal);
+    let files = found.filter((uri) => uri.scheme === 'file').map((uri) => uri.fsPath);
+    if (respectExcludes) {
+      const ignored = await this.gitignoreMatcher(directory, options.signal);
+      files = files.filter((file) => !ignored(file));
+    }
+    files.sort();
+    const omitted = Math.max(0, files.length - options.limit);
+    return { files: files.slice(0, options.limit), omitted, ...(found.length >= requested ? { omittedIsLowerBound: true } : {}) };
+  }
+
+  /**
+   * A predicate telling whether a file is ignored by a .gitignore: the ones in `directory`, in
+   * its ancestors up to the workspace root, and nested below it.
+   */
+  private async gitignoreMatcher(directory: string, signal?: AbortSignal): Promise<(file: string) => boolean> {
+    const root = this.roots.find((candidate) => directory === candidate || directory.startsWith(candidate.endsWith(sep) ? candidate : candidate + sep)) ?? directory;
+    const gitignoreFiles = new Set<string>();
+    for (let current = directory; ; ) {
+      gitignoreFiles.add(join(current, '.gitignore'));
+      if (current === root || relative(root, current).startsWith('..')) break;
+      const parent = join(current, '..');
+      if (parent === current) break;
+      current = parent;
+    }
+    const cancellation = tokenFromAbortSignal(signal);
+    try {
+      const nested = await vscode.workspace.findFiles(new vscode.RelativePattern(vscode.Uri.file(directory), '**/.gitignore'), null, 10_000, cancellation.token);
+      for (const uri of nested) gitignoreFiles.add(uri.fsPath);
+    } finally {
+      cancellation.dispose();
+    }
+    const matchers: { base: string; rules: Ignore }[] = [];
+    for (const file of gitignoreFiles) {
+      let bytes: Uint8Array;
+      try {
+        bytes = await vscode.workspace.fs.readFile(vscode.Uri.file(file));
+      } catch {
+        continue;
+      }
+      matchers.push({ base: join(file, '..'), rules: ignore().add(new TextDecoder().decode(bytes)) });
+    }
+    if (matchers.length === 0) return () => false;
+    return (file) =>
+      matchers.some(({ base, rules }) => {
+        const relativePath = relative(base, file);
+        if (!relativePath || relativePath.startsWith('..')) return false;
+        return rules.ignores(relativePath.split(sep).join('/'));
+      });
+  }
+
+  async search(query: WorkspaceSearchQuery, signal?: AbortSignal): Promise<WorkspaceSearchResult> {
+    throwIfAborted(signal);
+    const folders = query.folder ? [query.folder] : [...this.roots];
+    if (folders.length === 0) return { matches: [], truncated: false, engine: 'ripgrep' };
+    const ripgrep = this.ripgrepLocation;
+    if (!ripgrep) return searchWithJavaScript(this, query, signal);
+    const globs = this.excludeGlobs(vscode.Uri.file(folders[0]!));
+    return searchWithRipgrep(ripgrep.path, query, folders, [...new Set([...globs.files, ...globs.search])], signal);
+  }
+
+  async getDiagnostics(path?: string): Promise<WorkspaceDiagnostic[]> {
+    if (path === undefined) {
+      return vscode.languages
+        .getDiagnostics()
+        .filter(([uri]) => uri.scheme === 'file')
+        .flatMap(([uri, diagnostics]) => diagnostics.map((diagnostic) => toWorkspaceDiagnostic(uri.fsPath, diagnostic)));
+    }
+    const uri = vscode.Uri.file(path);
+    let diagnostics: readonly vscode.Diagnostic[] = vscode.languages.getDiagnostics(uri);
+    if (diagnostics.length === 0 && !this.openDocument(path) && this.diagnosticsSettleMs > 0) {
+      // Language services only check open documents: open it (no editor shown) and wait a little.
+      diagnostics = await this.openAndAwaitDiagnostics(uri, path);
+    }
+    return diagnostics.map((diagnostic) => toWorkspaceDiagnostic(path, diagnostic));
+  }
+
+  private async openAndAwaitDiagnostics(uri: vscode.Uri, path: string): Promise<readonly vscode.Diagnostic[]> {
+    const reported = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        listener.dispose();
+        resolve();
+      }, this.diagnosticsSettleMs);
+      const listener = vscode.languages.onDidChangeDiagnostics((event) => {
+        if (event.uris.some((changed) => changed.toString() === uri.toString()) && vscode.languages.getDiagnostics(uri).length > 0) {
+          clearTimeout(timer);
+          listener.dispose();
+          resolve();
+        }
+      });
+    });
+    try {
+      await vscode.workspace.openTextDocument(uri);
+    } catch (error) {
+      throw toWorkspaceError(error, path, 'open');
+    }
+    await reported;
+    return vscode.languages.getDiagnostics(uri);
+  }
+
+  runCommand(command: string, options: RunCommandOptions): Promise<CommandResult> {
+    return runShellCommand(command, options);
+  }
+
+  async requestApproval(request: ApprovalRequest, signal?: AbortSignal): Promise<ApprovalDecision> {
+    throwIfAborted(signal);
+    if (!this.approver) return { decision: 'reject', reason: 'No approver is installed in this VS Code window.' };
+    return this.approver(request, signal);
+  }
+}
+
+/** Converts a vscode.Diagnostic (0-based) to the port's shape (1-based). */
+export function toWorkspaceDiagnostic(path: string, diagnostic: vscode.Diagnostic): WorkspaceDiagnostic {
+  const code = typeof diagnostic.code === 'object' && diagnostic.code !== null ? diagnostic.code.value : diagnostic.code;
+  return {
+    path,
+    severity: SEVERITIES[diagnostic.severity] ?? 'error',
+    message: diagnostic.message,
+    range: {
+      startLine: diagnostic.range.start.line + 1,
+      startColumn: diagnostic.range.start.character + 1,
+      endLine: diagnostic.range.end.line + 1,
+      endColumn: diagnostic.range.end.character + 1,
+    },
+    ...(diagnostic.source ? { source: diagnostic.source } : {}),
+    ...(code !== undefined ? { code } : {}),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The approval gate of the dangerous tools: before writing or running, ask the user through
+ * the workspace's requestApproval (a diff for writes, the exact command for runs), unless a
+ * setting or an earlier "always" already allows it. A rejection becomes ApprovalRejectedError
+ * carrying the user's reason, which the engine sends back to the model as a tool error.
+ */
+import { ApprovalRejectedError, PTKErrorCode, WorkspaceError } from '../core/errors';
+import type { ApprovalRequest, Workspace } from '../core/workspace';
+import type { ToolSettings } from './settings';
+
+/** Characters that chain, redirect or substitute in a shell: an allow-listed prefix never covers them. */
+const SHELL_OPERATORS = /[;&|`$<>\n\r()]/;
+
+/** True when `command` is allowed without asking by the `allowedCommands` setting. */
+export function isCommandAllowListed(command: string, allowedCommands: readonly string[]): boolean {
+  const trimmed = command.trim();
+  return allowedCommands.some((allowed) => {
+    const rule = allowed.trim();
+    if (rule.endsWith(' *')) {
+      const prefix = rule.slice(0, -2);
+      if (trimmed !== prefix && !trimmed.startsWith(`${prefix} `)) return false;
+      return !SHELL_OPERATORS.test(trimmed.slice(prefix.length));
+    }
+    return trimmed === rule;
+  });
+}
+
+/** Session memory of "always" answers and the per-tool settings. */
+export class ApprovalGate {
+  private readonly alwaysTools = new Set<string>();
+  private readonly alwaysCommands = new Set<string>();
+
+  constructor(private readonly workspace: Workspace, private readonly settings: Pick<ToolSettings, 'autoApprove' | 'allowedCommands'>) {}
+
+  /** True when this request would run without asking. */
+  isPreApproved(request: ApprovalRequest): boolean {
+    if (request.kind === 'command') {
+      const command = request.command ?? '';
+      return isCommandAllowListed(command, this.settings.allowedCommands) || this.alwaysCommands.has(`${request.toolName}\u0000${command.trim()}`);
+    }
+    return this.settings.autoApprove[request.toolName] === true || this.alwaysTools.has(request.toolName);
+  }
+
+  /**
+   * Resolves when the operation may go ahead; throws ApprovalRejectedError (with the user's
+   * reason) when the user says no. 'always' remembers the tool for writes and the exact command
+   * line for commands, for this session.
+   */
+  async ensureApproved(request: ApprovalRequest, signal?: AbortSignal): Promise<void> {
+    if (this.isPreApproved(request)) return;
+    const answer = await this.workspace.requestApproval(request, signal);
+    if (answer.decision === 'reject') throw new ApprovalRejectedError(request.toolName, answer.reason?.trim() || undefined);
+    if (answer.decision === 'always') {
+      if (request.kind === 'command') this.alwaysCommands.add(`${request.toolName}\u0000${(request.command ?? '').trim()}`);
+      else this.alwaysTools.add(request.toolName);
+    } else if (answer.decision !== 'approve') {
+      throw new WorkspaceError(`Unknown approval decision "${String(answer.decision)}".`, PTKErrorCode.APPROVAL_REJECTED);
+    }
+  }
+}
+
+/** Throws WORKSPACE_UNTRUSTED when the workspace is not trusted (tools that write or run). */
+export function assertTrusted(workspace: Workspace, toolName: string): void {
+  if (!workspace.isTrusted()) {
+    throw new WorkspaceError(
+      `${toolName} is disabled because this workspace is not trusted (Restricted Mode). Only read-only tools (read_file, list_files, search_code, get_diagnostics) can be used; ask the user to trust the workspace.`,
+      PTKErrorCode.WORKSPACE_UNTRUSTED,
+      { context: { toolName } },
+    );
+  }
+}

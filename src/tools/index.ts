@@ -1,0 +1,66 @@
+/**
+ * The IDE tools (issue 4), written against the Workspace port:
+ * `createWorkspaceTools(workspace, settings?)` gives read_file, write_file, edit_file,
+ * list_files, search_code, get_diagnostics, run_command and run_tests as PTKTools.
+ */
+import type { PTKTool } from '../core/types';
+import type { Workspace } from '../core/workspace';
+import { createEditFileTool } from './editFile';
+import { createGetDiagnosticsTool } from './getDiagnostics';
+import { createListFilesTool } from './listFiles';
+import { createReadFileTool } from './readFile';
+import { createRunCommandTool, createRunTestsTool } from './runCommand';
+import { createSearchCodeTool } from './searchCode';
+import { createWriteFileTool } from './writeFile';
+import { parseToolSettings, type ToolSettings, type ToolSettingsInput } from './settings';
+import { createToolEnvironment } from './toolEnvironment';
+
+/** Names of the tools that write or run (disabled in an untrusted workspace; need approval). */
+export const WRITE_OR_RUN_TOOLS: readonly string[] = ['write_file', 'edit_file', 'run_command', 'run_tests'];
+
+/** Options of `createWorkspaceTools`. */
+export interface WorkspaceToolsOptions {
+  /**
+   * Leave out the tools that write or run when the workspace is untrusted (default true), so
+   * the model never sees them; false keeps them, marked disabled, failing with WORKSPACE_UNTRUSTED.
+   */
+  omitDisabledTools?: boolean;
+}
+
+/**
+ * Builds the workspace tools. Settings are validated (CONFIG_INVALID on a bad value) and
+ * defaulted. Tools share one approval gate, so an "always" answer lasts as long as this set.
+ */
+export function createWorkspaceTools(workspace: Workspace, settings: ToolSettingsInput | ToolSettings = {}, options: WorkspaceToolsOptions = {}): PTKTool[] {
+  const parsed = parseToolSettings(settings);
+  const environment = createToolEnvironment(workspace, parsed);
+  const tools: PTKTool[] = [
+    createReadFileTool(environment),
+    createListFilesTool(environment),
+    createSearchCodeTool(environment),
+    createGetDiagnosticsTool(environment),
+    createWriteFileTool(environment),
+    createEditFileTool(environment),
+    createRunCommandTool(environment),
+    createRunTestsTool(environment),
+  ];
+  if (workspace.isTrusted()) return tools;
+  if (options.omitDisabledTools ?? true) return tools.filter((tool) => !WRITE_OR_RUN_TOOLS.includes(tool.name));
+  return tools.map((tool) => (WRITE_OR_RUN_TOOLS.includes(tool.name) ? { ...tool, description: `[DISABLED: the workspace is not trusted] ${tool.description}` } : tool));
+}
+
+/** One sentence for the system prompt about what the tools may not do here ('' when nothing is restricted). */
+export function describeWorkspaceRestrictions(workspace: Workspace): string {
+  if (workspace.roots.length === 0) return 'No workspace folder is open: the file tools cannot be used until the user opens one.';
+  if (!workspace.isTrusted()) return 'This workspace is not trusted (Restricted Mode): you can read and search files, but you cannot write files or run commands. Tell the user to trust the workspace if a change is needed.';
+  return '';
+}
+
+export { ApprovalGate, assertTrusted, isCommandAllowListed } from './approval';
+export { assertWellFormedPath, displayPathFor, isDeniedPath, resolveWorkspacePath, type PathAccess, type SafePath } from './pathSafety';
+export { DEFAULT_DENY_PATHS, DEFAULT_DENY_WRITE_PATHS, parseToolSettings, ToolSettingsSchema, type ToolSettings, type ToolSettingsInput } from './settings';
+export { applyEdits, type TextEdit } from './text/applyEdits';
+export { capHeadTail, HeadTailCollector } from './text/headTail';
+export { decodeText, isBinary } from './text/binary';
+export { DEFAULT_EXCLUDES, parseRipgrepLine, ripgrepArguments } from './search/ripgrepArguments';
+export { compileSearchPattern, searchWithJavaScript } from './search/jsSearch';

@@ -1,0 +1,207 @@
+/**
+ * Path safety for every workspace tool: the model's path is checked for traps (NUL bytes,
+ * URL encoding, `~`, drive and UNC forms, lookalike dots, …), resolved against a workspace
+ * folder, followed through symlinks (via the port's realpath) and must stay inside an open
+ * workspace folder; then the deny lists apply. Pure: the file system is reached only through
+ * the Workspace port, so the VS Code and Node hosts share this logic.
+ */
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { PTKErrorCode, WorkspaceError } from '../core/errors';
+import type { Workspace } from '../core/workspace';
+
+/** What the path will be used for: writes also check the write deny list. */
+export type PathAccess = 'read' | 'write' | 'list';
+
+/** Options of `resolveWorkspacePath`. */
+export interface PathSafetyOptions {
+  access: PathAccess;
+  /** Globs refused for every access. */
+  denyPaths: readonly string[];
+  /** Globs refused for writes. */
+  denyWritePaths: readonly string[];
+}
+
+/** A checked path. */
+export interface SafePath {
+  /** Canonical absolute path (symlinks resolved) to use for I/O. */
+  path: string;
+  /** Canonical workspace folder that contains it. */
+  root: string;
+  /** Path relative to the workspace folder, with '/' separators ('' for the folder itself). */
+  relativePath: string;
+  /** How to show the path to the model: relativePath, prefixed by the folder name when there are several folders. */
+  displayPath: string;
+}
+
+const MAX_PATH_LENGTH = 1024;
+/** Characters that look like '.', '/', '\' but are not (fullwidth, one-dot leader, division slash, …). */
+const LOOKALIKE_CHARACTERS = /[\u2024\u2025\u2026\uFE52\uFF0E\u3002\uFF61\u2215\u2044\u29F8\uFF0F\uFF3C\u29F5\u29F9\uFE68\u2216]/u;
+const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
+
+function invalid(message: string, rawPath: string): never {
+  throw new WorkspaceError(message, PTKErrorCode.PATH_INVALID, { context: { path: rawPath } });
+}
+
+/** True when the roots are Windows paths (drive letter or UNC). */
+export function isWindowsStyleRoot(root: string): boolean {
+  return /^[A-Za-z]:[\\/]/.test(root) || root.startsWith('\\\\');
+}
+
+/**
+ * Refuses paths that are malformed or that try a trick, before any resolution.
+ * Throws WorkspaceError PATH_INVALID with a message saying what is wrong.
+ */
+export function assertWellFormedPath(rawPath: unknown, windowsHost: boolean): string {
+  if (typeof rawPath !== 'string') invalid('The path must be a string.', String(rawPath));
+  if (rawPath.length === 0 || rawPath.trim().length === 0) invalid('The path is empty. Give a path relative to the workspace folder, e.g. "src/index.ts".', rawPath);
+  if (rawPath.length > MAX_PATH_LENGTH) invalid(`The path is too long (${rawPath.length} characters, limit ${MAX_PATH_LENGTH}).`, rawPath.slice(0, 80));
+  if (rawPath.includes('\u0000')) invalid('The path contains a NUL byte.', rawPath);
+  if (/[\u0001-\u001f\u007f]/.test(rawPath)) invalid('The path contains a control character.', rawPath);
+  if (rawPath !== rawPath.trim()) invalid(`The path "${rawPath}" starts or ends with whitespace.`, rawPath);
+  if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(rawPath)) invalid(`"${rawPath}" is a URL; give a plain path relative to the workspace folder.`, rawPath);
+  if (/%[0-9A-Fa-f]{2}/.test(rawPath)) invalid(`The path "${rawPath}" contains URL-encoded characters (%xx); give the plain path.`, rawPath);
+  if (rawPath.startsWith('~')) invalid(`The path "${rawPath}" starts with "~"; home-directory paths are not allowed, give a path inside the workspace.`, rawPath);
+  if (/^[\\/]{2}/.test(rawPath)) invalid(`"${rawPath}" is a UNC/network path; only paths inside the workspace are allowed.`, rawPath);
+  if (LOOKALIKE_CHARACTERS.test(rawPath)) invalid(`The path "${rawPath}" contains a character that imitates a dot or a slash.`, rawPath);
+  for (const character of rawPath) {
+    if (character.charCodeAt(0) > 0x7f && /[./\\:~%]/.test(character.normalize('NFKC'))) {
+      invalid(`The path "${rawPath}" contains a character that imitates "${character.normalize('NFKC')}".`, rawPath);
+    }
+  }
+  let rest = rawPath.replace(/\\/g, '/');
+  const drive = /^[A-Za-z]:/.exec(rest);
+  if (drive) {
+    if (!windowsHost) invalid(`"${rawPath}" is a Windows drive path; give a path relative to the workspace folder.`, rawPath);
+    if (rest[2] !== '/') invalid(`"${rawPath}" is a drive-relative path; give a path relative to the workspace folder.`, rawPath);
+    rest = rest.slice(2);
+  }
+  if (rest.includes(':')) invalid(`The path "${rawPath}" contains ":" (alternate data streams and drive forms are not allowed).`, rawPath);
+  for (const segment of rest.split('/')) {
+    if (segment === '' || segment === '.' || segment === '..') continue;
+    if (/[. ]$/.test(segment)) invalid(`The path segment "${segment}" ends with a dot or a space (Windows would strip it and read another file).`, rawPath);
+    if (WINDOWS_DEVICE_NAME.test(segment)) invalid(`The path segment "${segment}" is a reserved device name.`, rawPath);
+  }
+  return rawPath.replace(/\\/g, '/');
+}
+
+function isInside(parent: string, child: string, pathApi: typeof path.posix, caseInsensitive: boolean): boolean {
+  const relative = pathApi.relative(caseInsensitive ? parent.toLowerCase() : parent, caseInsensitive ? child.toLowerCase() : child);
+  return relative === '' || (!relative.startsWith('..') && !pathApi.isAbsolute(relative));
+}
+
+function toPosix(relativePath: string): string {
+  return relativePath.split(/[\\/]/).join('/');
+}
+
+const matcherCache = new Map<string, (candidate: string) => boolean>();
+
+function denyMatcher(globs: readonly string[]): (candidate: string) => boolean {
+  const key = globs.join('\u0000');
+  let matcher = matcherCache.get(key);
+  if (!matcher) {
+    matcher = globs.length === 0 ? () => false : picomatch([...globs], { dot: true, nocase: true });
+    matcherCache.set(key, matcher);
+  }
+  return matcher;
+}
+
+/** True when a workspace-relative path (with '/') is on the deny list for this access. */
+export function isDeniedPath(relativePath: string, options: Omit<PathSafetyOptions, 'access'> & { access: PathAccess }): boolean {
+  if (relativePath === '') return false;
+  if (denyMatcher(options.denyPaths)(relativePath)) return true;
+  return options.access === 'write' && denyMatcher(options.denyWritePaths)(relativePath);
+}
+
+/**
+ * Resolves the model's path to a canonical path inside a workspace folder, or throws a
+ * WorkspaceError: NO_WORKSPACE, PATH_INVALID, PATH_OUTSIDE_WORKSPACE or PATH_DENIED.
+ * Relative paths are taken from the first folder (or from the folder whose name is the first
+ * segment, when there are several). Absolute paths are accepted when inside a folder.
+ */
+export async function resolveWorkspacePath(workspace: Workspace, rawPath: unknown, options: PathSafetyOptions): Promise<SafePath> {
+  const roots = workspace.roots;
+  if (roots.length === 0) throw new WorkspaceError('No workspace folder is open; open a folder first.', PTKErrorCode.NO_WORKSPACE);
+  const windowsHost = isWindowsStyleRoot(roots[0]!);
+  const pathApi = windowsHost ? path.win32 : path.posix;
+  const caseInsensitive = workspace.caseInsensitive ?? windowsHost;
+  const cleaned = assertWellFormedPath(rawPath, windowsHost);
+  const display = String(rawPath);
+
+  let lexicalRoot = roots[0]!;
+  let candidate: string;
+  if (pathApi.isAbsolute(cleaned)) {
+    candidate = pathApi.resolve(cleaned);
+    lexicalRoot = roots.find((root) => isInside(root, candidate, pathApi, caseInsensitive)) ?? '';
+  } else {
+    const firstSegment = cleaned.split('/')[0];
+    if (roots.length > 1) {
+      const named = roots.find((root) => pathApi.basename(root) === firstSegment);
+      if (named) {
+        lexicalRoot = named;
+        candidate = pathApi.resolve(named, cleaned.split('/').slice(1).join('/') || '.');
+      }
+    }
+    candidate ??= pathApi.resolve(lexicalRoot, cleaned);
+    if (!isInside(lexicalRoot, candidate, pathApi, caseInsensitive)) lexicalRoot = '';
+  }
+  if (!lexicalRoot) {
+    throw new WorkspaceError(`"${display}" is outside the workspace folder${roots.length > 1 ? 's' : ''}; only files inside the workspace can be used.`, PTKErrorCode.PATH_OUTSIDE_WORKSPACE, { context: { path: display } });
+  }
+
+  // Follow symlinks: the canonical path must still be inside a (canonical) workspace folder.
+  const canonicalRoots = await Promise.all(roots.map(async (root) => (await workspace.realpath(root)) ?? root));
+  let canonical = await workspace.realpath(candidate);
+  if (canonical === undefined) {
+    const missing: string[] = [];
+    let ancestor = candidate;
+    let ancestorReal: string | undefined;
+    for (;;) {
+      missing.unshift(pathApi.basename(ancestor));
+      const parent = pathApi.dirname(ancestor);
+      if (parent === ancestor) break;
+      ancestor = parent;
+      ancestorReal = await workspace.realpath(ancestor);
+      if (ancestorReal !== undefined) break;
+    }
+    if (ancestorReal === undefined) {
+      throw new WorkspaceError(`"${display}" cannot be resolved.`, PTKErrorCode.PATH_INVALID, { context: { path: display } });
+    }
+    // A name that exists but does not resolve is a dangling symlink: writing through it would land wherever it points.
+    const entries = await workspace.readDirectory(ancestorReal).catch(() => []);
+    if (entries.some((entry) => entry.name === missing[0] && entry.type === 'symlink')) {
+      throw new WorkspaceError(`"${display}" goes through a broken symbolic link; refusing to follow it.`, PTKErrorCode.PATH_OUTSIDE_WORKSPACE, { context: { path: display } });
+    }
+    canonical = pathApi.join(ancestorReal, ...missing);
+  }
+  const rootIndex = canonicalRoots.findIndex((root) => isInside(root, canonical, pathApi, caseInsensitive));
+  if (rootIndex === -1) {
+    throw new WorkspaceError(`"${display}" is a symbolic link (or goes through one) that points outside the workspace.`, PTKErrorCode.PATH_OUTSIDE_WORKSPACE, { context: { path: display } });
+  }
+  const root = canonicalRoots[rootIndex]!;
+  const relativePath = toPosix(pathApi.relative(root, canonical));
+  const lexicalRelative = toPosix(pathApi.relative(lexicalRoot, candidate));
+  if (isDeniedPath(lexicalRelative, options) || isDeniedPath(relativePath, options)) {
+    const what = options.access === 'write' && !isDeniedPath(relativePath, { ...options, access: 'read' }) ? 'written' : 'accessed';
+    throw new WorkspaceError(`"${display}" is protected by the deny list and cannot be ${what} (settings: denyPaths / denyWritePaths).`, PTKErrorCode.PATH_DENIED, { context: { path: display } });
+  }
+  const displayPath = roots.length > 1 ? `${pathApi.basename(roots[rootIndex]!)}/${relativePath}`.replace(/\/$/, '') : relativePath || '.';
+  return { path: canonical, root, relativePath, displayPath };
+}
+
+/** Shows an absolute path (from the port) relative to its workspace folder, for results. */
+export function displayPathFor(workspace: Workspace, absolutePath: string, canonicalRoots: readonly string[] = workspace.roots): string {
+  const windowsHost = isWindowsStyleRoot(workspace.roots[0] ?? '');
+  const pathApi = windowsHost ? path.win32 : path.posix;
+  const caseInsensitive = workspace.caseInsensitive ?? windowsHost;
+  const candidates = [...canonicalRoots, ...workspace.roots];
+  for (let index = 0; index < candidates.length; index++) {
+    const root = candidates[index]!;
+    if (isInside(root, absolutePath, pathApi, caseInsensitive)) {
+      const relative = toPosix(pathApi.relative(root, absolutePath));
+      const folderIndex = index % Math.max(1, canonicalRoots.length);
+      return workspace.roots.length > 1 ? `${pathApi.basename(workspace.roots[folderIndex] ?? root)}/${relative}` : relative;
+    }
+  }
+  return toPosix(absolutePath);
+}

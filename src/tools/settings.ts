@@ -1,0 +1,76 @@
+/**
+ * Settings of the IDE tools (limits, deny lists, approval), as a zod schema with defaults.
+ * VS Code maps its `ptk.tools.*` configuration onto this; the CLI passes flags.
+ */
+import { z } from 'zod';
+import { DEFAULTS } from '../core/constants';
+import { PTKError, PTKErrorCode } from '../core/errors';
+
+/** Globs (relative to a workspace folder, picomatch syntax, dot files matched) never read or written. */
+export const DEFAULT_DENY_PATHS: readonly string[] = [
+  '**/.env',
+  '**/.env.*',
+  '**/.git',
+  '**/.git/**',
+  '**/id_rsa*',
+  '**/id_dsa*',
+  '**/id_ecdsa*',
+  '**/id_ed25519*',
+  '**/*.pem',
+  '**/*.key',
+  '**/*.p12',
+  '**/*.pfx',
+  '**/.ssh/**',
+];
+
+/** Globs never written (but readable). */
+export const DEFAULT_DENY_WRITE_PATHS: readonly string[] = ['**/node_modules', '**/node_modules/**'];
+
+export const ToolSettingsSchema = z.object({
+  /** Paths refused for every tool (reads, writes, listing, search). */
+  denyPaths: z.array(z.string()).default([...DEFAULT_DENY_PATHS]),
+  /** Paths refused for writes and edits only. */
+  denyWritePaths: z.array(z.string()).default([...DEFAULT_DENY_WRITE_PATHS]),
+  /** read_file refuses files larger than this (seed 003: 10 MB). */
+  maxFileBytes: z.number().int().positive().default(10 * 1024 * 1024),
+  /** Lines per read_file page. */
+  readPageLines: z.number().int().positive().default(2000),
+  /** A longer line is cut in read_file output. */
+  maxLineChars: z.number().int().positive().default(2000),
+  /** list_files cap. */
+  listMaxEntries: z.number().int().positive().default(200),
+  /** search_code default and ceiling for maxResults. */
+  searchMaxResults: z.number().int().positive().default(200),
+  /** A match line longer than this is cut around the match. */
+  searchLineMaxChars: z.number().int().positive().default(300),
+  /** run_command / run_tests timeout (ms). */
+  commandTimeoutMs: z.number().int().positive().default(120_000),
+  /** Characters kept of stdout and of stderr each (head and tail). */
+  commandMaxOutputChars: z.number().int().positive().default(20_000),
+  /** Any text field of a tool result is capped to this (head and tail kept, with a note). */
+  toolResultMaxChars: z.number().int().positive().default(DEFAULTS.toolResultMaxChars),
+  /** Per tool: true skips the approval prompt (write_file, edit_file). Ignored for commands. */
+  autoApprove: z.record(z.string(), z.boolean()).default({}),
+  /**
+   * Commands that run without asking: an exact command line, or a prefix ending in " *"
+   * ("npm test *") that matches the prefix plus arguments free of shell operators.
+   */
+  allowedCommands: z.array(z.string()).default([]),
+  /** What run_tests runs. */
+  runTestsCommand: z.string().min(1).default('npm test'),
+});
+
+/** Parsed tool settings (every field present). */
+export type ToolSettings = z.output<typeof ToolSettingsSchema>;
+/** Tool settings as given by a user (every field optional). */
+export type ToolSettingsInput = z.input<typeof ToolSettingsSchema>;
+
+/** Validates settings and fills defaults; a bad value throws CONFIG_INVALID naming the field. */
+export function parseToolSettings(input: ToolSettingsInput = {}): ToolSettings {
+  const parsed = ToolSettingsSchema.safeParse(input);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+    throw new PTKError(`Invalid tool settings: ${details}`, PTKErrorCode.CONFIG_INVALID, { cause: parsed.error });
+  }
+  return parsed.data;
+}

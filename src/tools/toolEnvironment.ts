@@ -1,0 +1,73 @@
+/**
+ * What every workspace tool shares: the port, the parsed settings, the approval gate and the
+ * path checker.
+ */
+import { PTKErrorCode, WorkspaceError } from '../core/errors';
+import type { Workspace } from '../core/workspace';
+import { ApprovalGate } from './approval';
+import { resolveWorkspacePath, type PathAccess, type SafePath } from './pathSafety';
+import type { ToolSettings } from './settings';
+import { decodeText, isBinary } from './text/binary';
+
+/** Shared state of one set of workspace tools. */
+export interface ToolEnvironment {
+  workspace: Workspace;
+  settings: ToolSettings;
+  approvalGate: ApprovalGate;
+  /** Checks and resolves the model's path (see pathSafety.ts). */
+  resolvePath(rawPath: unknown, access: PathAccess): Promise<SafePath>;
+}
+
+/** Builds the environment the tool factories take. */
+export function createToolEnvironment(workspace: Workspace, settings: ToolSettings): ToolEnvironment {
+  return {
+    workspace,
+    settings,
+    approvalGate: new ApprovalGate(workspace, settings),
+    resolvePath: (rawPath, access) => resolveWorkspacePath(workspace, rawPath, { access, denyPaths: settings.denyPaths, denyWritePaths: settings.denyWritePaths }),
+  };
+}
+
+/** The text a tool sees for a file: the unsaved editor buffer when dirty, else the disk. */
+export interface CurrentText {
+  text: string;
+  source: 'disk' | 'unsaved editor buffer';
+}
+
+/**
+ * Reads a text file for the tools, refusing directories (NOT_A_FILE), missing files
+ * (FILE_NOT_FOUND), files over the size cap (FILE_TOO_LARGE) and binary files (BINARY_FILE).
+ */
+export async function readCurrentText(environment: ToolEnvironment, safePath: SafePath, signal?: AbortSignal): Promise<CurrentText> {
+  const { workspace, settings } = environment;
+  const dirty = await workspace.readDirtyBuffer?.(safePath.path);
+  if (dirty !== undefined) return { text: dirty, source: 'unsaved editor buffer' };
+  const stat = await workspace.stat(safePath.path);
+  if (!stat) throw new WorkspaceError(`File not found: "${safePath.displayPath}". Use list_files or search_code to find the right path.`, PTKErrorCode.FILE_NOT_FOUND, { context: { path: safePath.displayPath } });
+  if (stat.type !== 'file') throw new WorkspaceError(`"${safePath.displayPath}" is a directory, not a file; use list_files to see what it contains.`, PTKErrorCode.NOT_A_FILE, { context: { path: safePath.displayPath } });
+  if (stat.size > settings.maxFileBytes) {
+    throw new WorkspaceError(
+      `"${safePath.displayPath}" is ${formatBytes(stat.size)}, over the ${formatBytes(settings.maxFileBytes)} limit; use search_code to find what you need in it.`,
+      PTKErrorCode.FILE_TOO_LARGE,
+      { context: { path: safePath.displayPath, size: stat.size, limit: settings.maxFileBytes } },
+    );
+  }
+  const bytes = await workspace.readFile(safePath.path, signal);
+  if (isBinary(bytes)) throw new WorkspaceError(`"${safePath.displayPath}" is a binary file (${formatBytes(bytes.length)}); only text files can be read.`, PTKErrorCode.BINARY_FILE, { context: { path: safePath.displayPath } });
+  return { text: decodeText(bytes), source: 'disk' };
+}
+
+/** "1.5 MB" style sizes for messages. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Text lines of a file; a final line break does not make an extra empty line. */
+export function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split(/\r?\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}

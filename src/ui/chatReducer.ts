@@ -1,0 +1,129 @@
+/**
+ * The transcript → view model reducer: folds ChatEvents into a ChatViewState. Pure and
+ * shared by the host (which persists the result) and the webview (which renders it), so
+ * both always agree. Never mutates its input.
+ */
+import type { ChatEvent, ChatItem, ChatViewState } from './protocol';
+
+/** Longest title derived from the first user message. */
+export const TITLE_MAX_CHARS = 60;
+
+/** A fresh, empty conversation. */
+export function emptyChatState(conversationId: string, title = 'New conversation'): ChatViewState {
+  return { conversationId, title, items: [], busy: false, pendingApprovals: [] };
+}
+
+type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
+
+function replaceItem(state: ChatViewState, index: number, item: ChatItem): ChatItem[] {
+  const items = state.items.slice();
+  items[index] = item;
+  return items;
+}
+
+function findLastIndex(items: ChatItem[], predicate: (item: ChatItem) => boolean): number {
+  for (let index = items.length - 1; index >= 0; index--) if (predicate(items[index])) return index;
+  return -1;
+}
+
+function titleFrom(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > TITLE_MAX_CHARS ? `${oneLine.slice(0, TITLE_MAX_CHARS - 1)}…` : oneLine;
+}
+
+/** Stops every open streaming bubble and running card (task ended or was stopped). */
+function settleOpenItems(items: ChatItem[], outcome: 'done' | 'stopped' | 'failed'): ChatItem[] {
+  return items.map((item) => {
+    if (item.kind === 'assistant' && item.streaming) return { ...item, streaming: false };
+    if (item.kind === 'tool' && (item.status === 'running' || item.status === 'awaitingApproval' || item.status === 'approved')) {
+      return { ...item, status: outcome === 'done' ? item.status : 'cancelled' };
+    }
+    return item;
+  });
+}
+
+/** Applies one event. Unknown ids are ignored (a late event after a reset loses nothing). */
+export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewState {
+  switch (event.type) {
+    case 'userMessage': {
+      const title = state.items.some((item) => item.kind === 'user') ? state.title : titleFrom(event.text) || state.title;
+      return { ...state, title, items: [...state.items, { kind: 'user', id: event.id, text: event.text, time: event.time }] };
+    }
+    case 'assistantStart':
+      if (state.items.some((item) => item.id === event.id)) return state;
+      return { ...state, items: [...state.items, { kind: 'assistant', id: event.id, text: '', streaming: true }] };
+    case 'assistantDelta':
+    case 'assistantDone': {
+      const text = event.type === 'assistantDelta' ? event.full : event.text;
+      const streaming = event.type === 'assistantDelta';
+      const index = state.items.findIndex((item) => item.kind === 'assistant' && item.id === event.id);
+      if (index === -1) return { ...state, items: [...state.items, { kind: 'assistant', id: event.id, text, streaming }] };
+      return { ...state, items: replaceItem(state, index, { ...(state.items[index] as Extract<ChatItem, { kind: 'assistant' }>), text, streaming }) };
+    }
+    case 'toolCall': {
+      if (state.items.some((item) => item.kind === 'tool' && item.id === event.id)) return state;
+      const card: ToolItem = {
+        kind: 'tool',
+        id: event.id,
+        tool: event.tool,
+        args: event.args,
+        dangerous: event.dangerous,
+        status: 'running',
+        startedAt: event.time,
+      };
+      return { ...state, items: [...state.items, card] };
+    }
+    case 'approvalRequested': {
+      // The approval belongs to the latest running card of that tool that has not asked yet.
+      const index = findLastIndex(state.items, (item) => item.kind === 'tool' && item.tool === event.toolName && item.status === 'running' && !item.approval);
+      const approval = { approvalId: event.approvalId, summary: event.summary, kind: event.kind, path: event.path, command: event.command, hasDiff: event.hasDiff };
+      const pendingApprovals = [...state.pendingApprovals, event.approvalId];
+      if (index === -1) {
+        // No card (the engine did not report the call): show a standalone card so the user can still answer.
+        const card: ToolItem = { kind: 'tool', id: `approval:${event.approvalId}`, tool: event.toolName, args: {}, dangerous: true, status: 'awaitingApproval', startedAt: 0, approval };
+        return { ...state, pendingApprovals, items: [...state.items, card] };
+      }
+      const card = state.items[index] as ToolItem;
+      return { ...state, pendingApprovals, items: replaceItem(state, index, { ...card, status: 'awaitingApproval', approval }) };
+    }
+    case 'approvalResolved': {
+      const index = state.items.findIndex((item) => item.kind === 'tool' && item.approval?.approvalId === event.approvalId);
+      const pendingApprovals = state.pendingApprovals.filter((id) => id !== event.approvalId);
+      if (index === -1) return { ...state, pendingApprovals };
+      const card = state.items[index] as ToolItem;
+      const status = event.decision === 'reject' ? 'rejected' : event.decision === 'cancelled' ? 'cancelled' : 'approved';
+      return {
+        ...state,
+        pendingApprovals,
+        items: replaceItem(state, index, { ...card, status, approval: card.approval && { ...card.approval, reason: event.reason } }),
+      };
+    }
+    case 'toolResult': {
+      const index = state.items.findIndex((item) => item.kind === 'tool' && item.id === event.id);
+      if (index === -1) return state;
+      const card = state.items[index] as ToolItem;
+      // A rejected call keeps its "rejected" status: its failed result is the rejection itself.
+      const status = card.status === 'rejected' ? 'rejected' : event.success ? 'succeeded' : 'failed';
+      return { ...state, items: replaceItem(state, index, { ...card, status, resultSummary: event.summary, durationMs: event.durationMs }) };
+    }
+    case 'taskStarted':
+      return { ...state, busy: true };
+    case 'taskFinished': {
+      const items = settleOpenItems(state.items, event.outcome);
+      if (event.outcome === 'stopped') items.push({ kind: 'notice', id: `notice:${event.taskId}`, text: event.message ?? 'Stopped.' });
+      return { ...state, busy: false, pendingApprovals: [], items };
+    }
+    case 'error':
+      return {
+        ...state,
+        items: [...state.items, { kind: 'error', id: `error:${state.items.length}`, message: event.message, code: event.code, actions: event.actions }],
+      };
+    case 'notice':
+      return { ...state, items: [...state.items, { kind: 'notice', id: `notice:${state.items.length}`, text: event.text }] };
+  }
+}
+
+/** Folds a list of events from an empty conversation. */
+export function replayChat(conversationId: string, events: readonly ChatEvent[]): ChatViewState {
+  return events.reduce(reduceChat, emptyChatState(conversationId));
+}

@@ -1,0 +1,297 @@
+/**
+ * The chat's controller: runs a user message as a PTK task through the engine, turns the
+ * engine's callbacks into ChatEvents (streamed text, tool cards, results), keeps the view
+ * state with the shared reducer, persists the conversation, and stops the task on request.
+ * Pure (no 'vscode'): the extension binds `runTask` to PTKManager and `store` to workspaceState.
+ */
+import { PTKAbortError, PTKErrorCode, errorMessage, isPTKError } from '../core/errors';
+import type { PTKExecuteOptions, PTKExecuteResult } from '../core/loop/loopTypes';
+import type { IterationInfo, PTKMessage, PTKToolCall } from '../core/types';
+import type { ApprovalBroker } from './approvalBroker';
+import { emptyChatState, reduceChat } from './chatReducer';
+import type { ConversationStore } from './conversationStore';
+import { actionsForError, connectionStatusForError } from './errorActions';
+import type { ChatEvent, ChatViewState, ConnectionStatus, ConversationSummary } from './protocol';
+import { visibleStreamingText } from './streamingText';
+import { summarizeToolResult } from './toolSummary';
+
+/** Runs one task: PTKManager.orchestrateToolCalling bound to the tools and settings. */
+export type TaskRunner = (prompt: string, options: PTKExecuteOptions) => Promise<PTKExecuteResult>;
+
+export interface ChatSessionOptions {
+  runTask: TaskRunner;
+  store: ConversationStore;
+  approvals?: Pick<ApprovalBroker, 'cancelAll'>;
+  /** True for a tool that asks for approval (its card shows the approval area). */
+  isDangerousTool?: (toolName: string) => boolean;
+  /** Told when an error says something about the connection (login wall, no browser). */
+  onConnectionProblem?: (status: ConnectionStatus, detail: string) => void;
+  /** Per-turn log lines (the LogOutputChannel). */
+  log?: (line: string) => void;
+  now?: () => number;
+  createId?: () => string;
+  /** Tag names hidden from the streamed text. */
+  tagNames?: readonly string[];
+}
+
+/** Options of one `send`. */
+export interface SendOptions {
+  /** Cancels the task too (e.g. withProgress's token bridged to a signal). */
+  signal?: AbortSignal;
+  /** The text shown as the user's message when it differs from the prompt sent (code actions). */
+  displayText?: string;
+}
+
+type Listener = (conversationId: string, event: ChatEvent) => void;
+
+let idCounter = 0;
+function defaultId(): string {
+  return `${Date.now().toString(36)}${(++idCounter).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+export class ChatSession {
+  private current: ChatViewState;
+  private messages: PTKMessage[] = [];
+  private controller?: AbortController;
+  private running?: Promise<PTKExecuteResult | undefined>;
+  private lastPrompt?: { prompt: string; displayText?: string };
+  private readonly listeners = new Set<Listener>();
+  private readonly stateListeners = new Set<(state: ChatViewState) => void>();
+  private readonly now: () => number;
+  private readonly createId: () => string;
+
+  constructor(private readonly options: ChatSessionOptions) {
+    this.now = options.now ?? Date.now;
+    this.createId = options.createId ?? defaultId;
+    const currentId = options.store.currentId();
+    const stored = currentId ? options.store.load(currentId) : undefined;
+    if (stored) {
+      // A task cannot survive a reload: settle whatever was open when the window went away.
+      this.current = stored.state.busy ? reduceChat(stored.state, { type: 'taskFinished', taskId: 'reload', outcome: 'stopped', message: 'Stopped by a window reload.' }) : stored.state;
+      this.messages = stored.messages;
+    } else {
+      this.current = emptyChatState(this.createId());
+    }
+  }
+
+  /** The view state of the conversation shown. */
+  get state(): ChatViewState {
+    return this.current;
+  }
+
+  get busy(): boolean {
+    return this.controller !== undefined;
+  }
+
+  /** Saved conversations, newest first. */
+  history(): ConversationSummary[] {
+    return this.options.store.list();
+  }
+
+  /** Every event of the shown conversation, as it happens. */
+  onEvent(listener: Listener): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** The whole state was replaced (new conversation, switch, load). */
+  onStateReplaced(listener: (state: ChatViewState) => void): { dispose(): void } {
+    this.stateListeners.add(listener);
+    return { dispose: () => this.stateListeners.delete(listener) };
+  }
+
+  /**
+   * Sends a message: runs it as a task with the conversation's history and resolves with the
+   * engine's result (undefined when a task was already running: one task at a time).
+   */
+  send(text: string, sendOptions: SendOptions = {}): Promise<PTKExecuteResult | undefined> {
+    const prompt = text.trim();
+    if (!prompt) return Promise.reject(new Error('Cannot send an empty message.'));
+    if (this.controller) {
+      this.emit({ type: 'notice', text: 'A task is already running: stop it or wait for it to finish.' });
+      return Promise.resolve(undefined);
+    }
+    this.lastPrompt = { prompt, displayText: sendOptions.displayText };
+    const controller = new AbortController();
+    this.controller = controller;
+    const onOuterAbort = () => controller.abort(sendOptions.signal?.reason);
+    if (sendOptions.signal?.aborted) controller.abort(sendOptions.signal.reason);
+    else sendOptions.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    this.running = this.runTask(prompt, sendOptions.displayText ?? prompt, controller.signal).finally(() => {
+      sendOptions.signal?.removeEventListener('abort', onOuterAbort);
+      this.controller = undefined;
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Sends the last message again (the error card's Retry). */
+  retry(): Promise<PTKExecuteResult | undefined> {
+    if (!this.lastPrompt) return Promise.resolve(undefined);
+    return this.send(this.lastPrompt.prompt, { displayText: this.lastPrompt.displayText });
+  }
+
+  /** Stops the running task: aborts the engine (and with it the browser's generation) and cancels pending approvals. */
+  stop(): boolean {
+    if (!this.controller) return false;
+    this.controller.abort(new PTKAbortError('Stopped by the user.'));
+    this.options.approvals?.cancelAll();
+    return true;
+  }
+
+  /** Resolves when the running task (if any) has settled. */
+  async whenIdle(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Starts an empty conversation (stopping a running task first); the old one stays in history. */
+  async newConversation(): Promise<void> {
+    this.stop();
+    await this.whenIdle();
+    this.current = emptyChatState(this.createId());
+    this.messages = [];
+    await this.options.store.setCurrentId(this.current.conversationId);
+    for (const listener of this.stateListeners) listener(this.current);
+  }
+
+  /** Shows a saved conversation. Throws when it does not exist. */
+  async openConversation(conversationId: string): Promise<void> {
+    const stored = this.options.store.load(conversationId);
+    if (!stored) throw new Error(`No saved conversation with id "${conversationId}".`);
+    this.stop();
+    await this.whenIdle();
+    this.current = stored.state;
+    this.messages = stored.messages;
+    await this.options.store.setCurrentId(conversationId);
+    for (const listener of this.stateListeners) listener(this.current);
+  }
+
+  /** Applies an event from elsewhere (the approval broker's cards) to the shown conversation. */
+  publish(event: ChatEvent): void {
+    this.emit(event);
+  }
+
+  /** Adds a notice line to the conversation. */
+  notice(text: string): void {
+    this.emit({ type: 'notice', text });
+  }
+
+  private emit(event: ChatEvent): void {
+    this.current = reduceChat(this.current, event);
+    for (const listener of this.listeners) {
+      try {
+        listener(this.current.conversationId, event);
+      } catch (error) {
+        this.options.log?.(`chat listener failed: ${errorMessage(error)}`);
+      }
+    }
+  }
+
+  private async persist(): Promise<void> {
+    try {
+      await this.options.store.save({ state: this.current, messages: this.messages, updatedAt: this.now() });
+      await this.options.store.setCurrentId(this.current.conversationId);
+    } catch (error) {
+      this.options.log?.(`could not save the conversation: ${errorMessage(error)}`);
+    }
+  }
+
+  private async runTask(prompt: string, displayText: string, signal: AbortSignal): Promise<PTKExecuteResult | undefined> {
+    const taskId = this.createId();
+    const log = this.options.log ?? (() => undefined);
+    this.emit({ type: 'userMessage', id: this.createId(), text: displayText, time: this.now() });
+    this.emit({ type: 'taskStarted', taskId, title: displayText });
+    await this.persist();
+    log(`[task ${taskId}] prompt (${prompt.length} chars): ${prompt.slice(0, 500)}`);
+
+    let bubbleId: string | undefined;
+    const bubble = () => {
+      if (!bubbleId) {
+        bubbleId = this.createId();
+        this.emit({ type: 'assistantStart', id: bubbleId });
+      }
+      return bubbleId;
+    };
+    const closeBubble = (text: string) => {
+      if (bubbleId || text) this.emit({ type: 'assistantDone', id: bubble(), text });
+      bubbleId = undefined;
+    };
+    const toolStarts = new Map<string, number>();
+
+    const options: PTKExecuteOptions = {
+      signal,
+      history: this.messages,
+      onDelta: (delta) => {
+        const visible = visibleStreamingText(delta.full, this.options.tagNames);
+        this.emit({ type: 'assistantDelta', id: bubble(), full: visible });
+      },
+      onIteration: (info: IterationInfo) => {
+        log(`[task ${taskId}] iteration ${info.iteration}: ${info.type}, ${info.toolCallsSoFar} tool calls so far`);
+        if (info.type === 'text') closeBubble(info.content ?? '');
+        else if (info.type === 'tool_call') {
+          const prose = (info.content ?? '').trim();
+          if (prose || bubbleId) closeBubble(prose);
+        } else if (bubbleId) closeBubble(visibleStreamingText(info.content ?? ''));
+      },
+      onToolCall: (toolCall: PTKToolCall) => {
+        const id = toolCall.id ?? this.createId();
+        toolStarts.set(id, this.now());
+        log(`[task ${taskId}] tool call ${id}: ${toolCall.tool} ${JSON.stringify(toolCall.args).slice(0, 1000)}`);
+        this.emit({ type: 'toolCall', id, tool: toolCall.tool, args: toolCall.args, dangerous: this.options.isDangerousTool?.(toolCall.tool) ?? false, time: this.now() });
+      },
+      onToolResult: (info) => {
+        const id = info.toolCall.id ?? '';
+        const durationMs = info.durationMs || this.now() - (toolStarts.get(id) ?? this.now());
+        const summary = (info.fromCache ? '(from cache) ' : '') + summarizeToolResult(info.result);
+        log(`[task ${taskId}] tool result ${id}: ${info.result.success ? 'ok' : `failed (${info.result.code ?? 'error'})`} in ${durationMs} ms: ${summary}`);
+        this.emit({ type: 'toolResult', id, success: info.result.success, summary, durationMs });
+      },
+      onError: (error) => log(`[task ${taskId}] error: ${errorMessage(error)}`),
+      onMessage: (message) => log(`[task ${taskId}] ${message.role}: ${message.content.slice(0, 2000)}`),
+      logger: { warn: (message, ...details) => log(`[task ${taskId}] warning: ${message} ${details.map(errorMessage).join(' ')}`) },
+    };
+
+    let result: PTKExecuteResult | undefined;
+    try {
+      result = await this.options.runTask(prompt, options);
+    } catch (error) {
+      const code = isPTKError(error) ? error.code : undefined;
+      if (bubbleId) closeBubble(this.bubbleText(bubbleId));
+      if (signal.aborted || code === PTKErrorCode.ABORTED) {
+        this.emit({ type: 'taskFinished', taskId, outcome: 'stopped', message: 'Stopped.' });
+      } else {
+        this.reportFailure(errorMessage(error), code, undefined);
+        this.emit({ type: 'taskFinished', taskId, outcome: 'failed', message: errorMessage(error) });
+      }
+      log(`[task ${taskId}] threw: ${errorMessage(error)}`);
+      await this.persist();
+      return undefined;
+    }
+
+    if (bubbleId) closeBubble(result.success ? result.content : this.bubbleText(bubbleId));
+    const transcript = result.messages.filter((message) => message.role !== 'system');
+    if (transcript.length > 0) this.messages = transcript;
+    if (result.success) {
+      this.emit({ type: 'taskFinished', taskId, outcome: 'done' });
+    } else if (signal.aborted || result.errorCode === PTKErrorCode.ABORTED) {
+      this.emit({ type: 'taskFinished', taskId, outcome: 'stopped', message: 'Stopped.' });
+    } else {
+      this.reportFailure(result.error ?? 'The task failed.', result.errorCode, result.backendErrorCode);
+      this.emit({ type: 'taskFinished', taskId, outcome: 'failed', message: result.error });
+    }
+    log(`[task ${taskId}] finished: ${result.success ? 'success' : `failed (${result.errorCode ?? 'unknown'})`} after ${result.iterations} iterations, ${result.totalToolCalls} tool calls, ${result.duration} ms`);
+    await this.persist();
+    return result;
+  }
+
+  private bubbleText(id: string): string {
+    const item = this.current.items.find((candidate) => candidate.id === id);
+    return item && item.kind === 'assistant' ? item.text : '';
+  }
+
+  private reportFailure(message: string, code: string | undefined, backendCode: string | undefined): void {
+    this.emit({ type: 'error', message, code: backendCode ?? code, actions: actionsForError(code, backendCode) });
+    const status = connectionStatusForError(code, backendCode);
+    if (status) this.options.onConnectionProblem?.(status, message);
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Persisted conversations, per workspace: the view state (what the chat shows) and the
+ * engine transcript (what the model is given as history on the next message). Backed by a
+ * Memento-like key-value store (VS Code's context.workspaceState), so it survives reloads.
+ */
+import type { PTKMessage } from '../core/types';
+import { isChatViewState, type ChatViewState, type ConversationSummary } from './protocol';
+
+/** The part of vscode.Memento this store uses. */
+export interface KeyValueStore {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+/** One stored conversation. */
+export interface StoredConversation {
+  state: ChatViewState;
+  /** Engine transcript without the system prompt. */
+  messages: PTKMessage[];
+  updatedAt: number;
+}
+
+const INDEX_KEY = 'ptk.conversations';
+const CURRENT_KEY = 'ptk.currentConversation';
+const conversationKey = (id: string) => `ptk.conversation.${id}`;
+
+/** Conversations kept; older ones are dropped. */
+export const MAX_STORED_CONVERSATIONS = 30;
+
+export class ConversationStore {
+  constructor(private readonly storage: KeyValueStore, private readonly maxConversations = MAX_STORED_CONVERSATIONS) {}
+
+  /** Summaries, most recently updated first. */
+  list(): ConversationSummary[] {
+    const index = this.storage.get<ConversationSummary[]>(INDEX_KEY);
+    return Array.isArray(index) ? index.slice() : [];
+  }
+
+  /** A stored conversation; undefined when missing or unreadable (never throws on bad data). */
+  load(id: string): StoredConversation | undefined {
+    const stored = this.storage.get<StoredConversation>(conversationKey(id));
+    if (!stored || !isChatViewState(stored.state) || !Array.isArray(stored.messages)) return undefined;
+    return stored;
+  }
+
+  async save(conversation: StoredConversation): Promise<void> {
+    const { state } = conversation;
+    await this.storage.update(conversationKey(state.conversationId), conversation);
+    const summary: ConversationSummary = { id: state.conversationId, title: state.title, updatedAt: conversation.updatedAt };
+    const index = [summary, ...this.list().filter((entry) => entry.id !== state.conversationId)];
+    for (const dropped of index.splice(this.maxConversations)) await this.storage.update(conversationKey(dropped.id), undefined);
+    await this.storage.update(INDEX_KEY, index);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.storage.update(conversationKey(id), undefined);
+    await this.storage.update(INDEX_KEY, this.list().filter((entry) => entry.id !== id));
+  }
+
+  /** Id of the conversation shown last. */
+  currentId(): string | undefined {
+    return this.storage.get<string>(CURRENT_KEY);
+  }
+
+  async setCurrentId(id: string): Promise<void> {
+    await this.storage.update(CURRENT_KEY, id);
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The extension's own settings (`ptk.*`: site, browser, loop limits, protocol tag), as a zod
+ * schema with defaults, read through the host's validated reader. The IDE tools' settings
+ * (`ptk.tools.*`) are src/tools/settings.ts, read by src/host/vscode/configuration.ts.
+ */
+import { z } from 'zod';
+import { DEFAULTS } from '../core/constants';
+
+/** Site adapters the browser backend offers. */
+export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'custom'] as const;
+export type SiteId = (typeof SITE_IDS)[number];
+
+/** Human names for the site quick pick. */
+export const SITE_LABELS: Record<SiteId, string> = {
+  chatgpt: 'ChatGPT (chatgpt.com)',
+  claude: 'Claude (claude.ai)',
+  gemini: 'Gemini (gemini.google.com)',
+  aistudio: 'Google AI Studio (aistudio.google.com)',
+  deepseek: 'DeepSeek (chat.deepseek.com)',
+  custom: 'Custom site (ptk.siteUrl + ptk.customSite)',
+};
+
+/** Configuration section of these settings. */
+export const EXTENSION_SETTINGS_SECTION = 'ptk';
+
+const optionalText = z.string().trim().optional().transform((value) => (value ? value : undefined));
+
+export const ExtensionSettingsSchema = z.object({
+  site: z.enum(SITE_IDS).default('chatgpt'),
+  /** Overrides the site's start URL (a self-hosted chat, or a local replica for tests). */
+  siteUrl: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), 'must be an http(s) URL'),
+  /** Selectors of the `custom` site adapter (passed to the browser backend as is). */
+  customSite: z.record(z.string(), z.unknown()).optional(),
+  browserPath: optionalText,
+  /** Attach to a running browser (http://127.0.0.1:9222) instead of launching one. */
+  cdpUrl: optionalText.refine((value) => value === undefined || /^(https?|wss?):\/\//.test(value), 'must be an http(s) or ws(s) URL'),
+  headless: z.boolean().default(false),
+  /** Persistent browser profile folder (default: the extension's global storage). */
+  profileDir: optionalText,
+  maxIterations: z.number().int().min(1).max(200).default(DEFAULTS.maxIterations),
+  maxToolCalls: z.number().int().min(1).max(500).default(DEFAULTS.maxToolCalls),
+  /** Whole-task timeout in ms; 0 means none. */
+  taskTimeoutMs: z.number().int().min(0).default(0),
+  toolTimeoutMs: z.number().int().min(1000).default(DEFAULTS.toolTimeout),
+  tagName: z.enum(['TOOL_CALL', 'PTK_CALL']).default(DEFAULTS.tagName),
+  toolResultMaxChars: z.number().int().min(500).default(DEFAULTS.toolResultMaxChars),
+  historyBudgetChars: z.number().int().min(10_000).default(DEFAULTS.historyBudgetChars),
+});
+
+export type ExtensionSettings = z.output<typeof ExtensionSettingsSchema>;

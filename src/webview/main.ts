@@ -1,0 +1,205 @@
+/**
+ * The chat sidebar's front-end (bundled to out/webview.js, platform browser). Talks to the
+ * host only through the typed messages of src/ui/protocol.ts, folds events with the shared
+ * reducer, and keeps its state with the webview API so a hidden-then-shown view restores at once.
+ */
+import { reduceChat } from '../ui/chatReducer';
+import {
+  parseHostMessage,
+  type ChatViewState,
+  type ConnectionAction,
+  type ConnectionState,
+  type ConversationSummary,
+  type WebviewToHostMessage,
+} from '../ui/protocol';
+import { createMarkdownRenderer } from './markdown';
+import { ChatRenderer } from './render';
+
+interface VsCodeApi {
+  postMessage(message: WebviewToHostMessage): void;
+  getState(): PersistedWebviewState | undefined;
+  setState(state: PersistedWebviewState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+interface PersistedWebviewState {
+  state?: ChatViewState;
+  connection?: ConnectionState;
+  history?: ConversationSummary[];
+  draft?: string;
+}
+
+const CONNECTION_LABELS: Record<ConnectionState['status'], string> = {
+  disconnected: 'Not connected',
+  connecting: 'Connecting…',
+  connected: 'Connected',
+  loginRequired: 'Log in required',
+  error: 'Connection error',
+};
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, attributes: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+  const created = document.createElement(tag);
+  created.className = className;
+  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
+  return created;
+}
+
+function main(): void {
+  const vscode = acquireVsCodeApi();
+  const persisted = vscode.getState() ?? {};
+  let state: ChatViewState | undefined = persisted.state;
+  let connection: ConnectionState = persisted.connection ?? { site: '', status: 'disconnected' };
+  let history: ConversationSummary[] = persisted.history ?? [];
+
+  const post = (message: WebviewToHostMessage) => vscode.postMessage(message);
+  const save = () => vscode.setState({ state, connection, history, draft: input.value });
+
+  // ---- layout
+  const app = document.getElementById('app') ?? document.body;
+  const header = element('div', 'header');
+  const status = element('span', 'connection', { 'data-testid': 'connection-status', role: 'status' });
+  const connectionActions = element('span', 'connection-actions');
+  const historySelect = element('select', 'history', { 'aria-label': 'Conversation history', 'data-testid': 'history' });
+  const newButton = element('button', 'secondary icon', { type: 'button', title: 'New conversation', 'data-testid': 'new-conversation' });
+  newButton.textContent = '+';
+  header.append(status, connectionActions, historySelect, newButton);
+
+  const list = element('div', 'messages', { 'data-testid': 'messages', 'aria-live': 'polite' });
+  const empty = element('div', 'empty');
+  empty.textContent = 'Ask about your code. PTK answers through your chat site and uses tools on this workspace; writes and commands wait for your approval.';
+
+  const composer = element('form', 'composer');
+  const input = element('textarea', 'input', { rows: '3', placeholder: 'Ask PTK… (Enter to send, Shift+Enter for a new line)', 'aria-label': 'Message', 'data-testid': 'chat-input' });
+  input.value = persisted.draft ?? '';
+  const sendButton = element('button', 'primary', { type: 'submit', 'data-testid': 'send' });
+  sendButton.textContent = 'Send';
+  const stopButton = element('button', 'secondary', { type: 'button', 'data-testid': 'stop' });
+  stopButton.textContent = 'Stop';
+  const buttons = element('div', 'composer-buttons');
+  buttons.append(sendButton, stopButton);
+  composer.append(input, buttons);
+  app.append(header, list, empty, composer);
+
+  const renderer = new ChatRenderer(list, createMarkdownRenderer(window), {
+    approve: (approvalId, always) => post({ type: 'approve', approvalId, always }),
+    reject: (approvalId, reason) => post({ type: 'reject', approvalId, reason: reason.trim() || undefined }),
+    openDiff: (approvalId) => post({ type: 'openDiff', approvalId }),
+    action: (action) => post({ type: 'connectionAction', action }),
+    copy: (text) => void navigator.clipboard.writeText(text).catch(() => undefined),
+  });
+
+  // ---- rendering
+  const renderConnection = () => {
+    status.textContent = `${connection.site || 'No site'} · ${CONNECTION_LABELS[connection.status]}`;
+    status.title = connection.detail ?? '';
+    status.dataset.status = connection.status;
+    connectionActions.replaceChildren();
+    const actions: ConnectionAction[] =
+      connection.status === 'loginRequired' ? ['login', 'openTab'] : connection.status === 'error' ? ['retry', 'chooseSite'] : connection.status === 'disconnected' ? ['chooseSite'] : [];
+    for (const action of actions) {
+      const button = element('button', 'link', { type: 'button', 'data-testid': `header-${action}` });
+      button.textContent = { login: 'Log in', retry: 'Retry', openTab: 'Open tab', chooseSite: 'Connect' }[action];
+      button.addEventListener('click', () => post({ type: 'connectionAction', action }));
+      connectionActions.append(button);
+    }
+  };
+
+  const renderHistory = () => {
+    const options = [element('option', '', { value: '' })];
+    options[0].textContent = state?.title ?? 'Conversations';
+    for (const entry of history) {
+      if (entry.id === state?.conversationId) continue;
+      const option = element('option', '', { value: entry.id });
+      option.textContent = entry.title;
+      options.push(option);
+    }
+    historySelect.replaceChildren(...options);
+    historySelect.value = '';
+  };
+
+  let scheduled = false;
+  const render = () => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+      if (state) renderer.update(state);
+      empty.hidden = (state?.items.length ?? 0) > 0;
+      const busy = state?.busy ?? false;
+      sendButton.disabled = busy;
+      stopButton.disabled = !busy;
+      document.body.dataset.busy = String(busy);
+      if (nearBottom) list.scrollTop = list.scrollHeight;
+      save();
+    });
+  };
+
+  // ---- input
+  const send = () => {
+    const text = input.value.trim();
+    if (!text || state?.busy) return;
+    post({ type: 'send', text });
+    input.value = '';
+    save();
+  };
+  composer.addEventListener('submit', (event) => {
+    event.preventDefault();
+    send();
+  });
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  });
+  input.addEventListener('input', save);
+  stopButton.addEventListener('click', () => post({ type: 'stop' }));
+  newButton.addEventListener('click', () => post({ type: 'newConversation' }));
+  historySelect.addEventListener('change', () => {
+    if (historySelect.value) post({ type: 'openConversation', conversationId: historySelect.value });
+  });
+
+  // ---- host messages
+  window.addEventListener('message', (event: MessageEvent) => {
+    const parsed = parseHostMessage(event.data);
+    if (!parsed.ok) {
+      console.warn(`PTK: ignored a malformed host message: ${parsed.error}`);
+      return;
+    }
+    const message = parsed.message;
+    switch (message.type) {
+      case 'state':
+        state = message.state;
+        connection = message.connection;
+        history = message.history;
+        renderConnection();
+        renderHistory();
+        render();
+        break;
+      case 'event':
+        if (!state || state.conversationId !== message.conversationId) return;
+        state = reduceChat(state, message.event);
+        if (message.event.type === 'userMessage') renderHistory();
+        render();
+        break;
+      case 'connection':
+        connection = message.connection;
+        renderConnection();
+        save();
+        break;
+      case 'prefill':
+        input.value = message.text;
+        input.focus();
+        save();
+        break;
+    }
+  });
+
+  renderConnection();
+  renderHistory();
+  render();
+  post({ type: 'ready' });
+}
+
+main();

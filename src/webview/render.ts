@@ -1,0 +1,213 @@
+/**
+ * Renders the chat view model into the DOM: user and assistant messages (markdown), tool
+ * cards (tool, arguments, status, result summary, duration, Approve / Reject, open diff),
+ * notices and error cards with their actions. Keyed by item id: an unchanged item keeps its
+ * element, so streaming re-renders only the bubble that grows.
+ */
+import type { ChatItem, ChatViewState, ConnectionAction } from '../ui/protocol';
+import { addCopyButtons, type MarkdownRenderer } from './markdown';
+
+export interface RenderHandlers {
+  approve(approvalId: string, always: boolean): void;
+  reject(approvalId: string, reason: string): void;
+  openDiff(approvalId: string): void;
+  action(action: ConnectionAction): void;
+  copy(text: string): void;
+}
+
+const ACTION_LABELS: Record<ConnectionAction, string> = { login: 'Log in', retry: 'Retry', openTab: 'Open tab', chooseSite: 'Choose site' };
+
+const STATUS_LABELS: Record<Extract<ChatItem, { kind: 'tool' }>['status'], string> = {
+  running: 'running',
+  awaitingApproval: 'waiting for approval',
+  approved: 'approved',
+  rejected: 'rejected',
+  succeeded: 'done',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+/** "1.2 s" / "35 ms". */
+export function formatDuration(durationMs: number): string {
+  return durationMs >= 1000 ? `${(durationMs / 1000).toFixed(1)} s` : `${Math.round(durationMs)} ms`;
+}
+
+/** Arguments as shown on a card: pretty JSON, long strings cut. */
+export function formatArguments(args: Record<string, unknown>, maxChars = 2000): string {
+  const text = JSON.stringify(args, (_key, value) => (typeof value === 'string' && value.length > 400 ? `${value.slice(0, 400)}… (${value.length} chars)` : value), 2);
+  return text.length > maxChars ? `${text.slice(0, maxChars)}\n…` : text;
+}
+
+export class ChatRenderer {
+  private readonly elements = new Map<string, { signature: string; element: HTMLElement }>();
+
+  constructor(
+    private readonly list: HTMLElement,
+    private readonly markdown: MarkdownRenderer,
+    private readonly handlers: RenderHandlers,
+  ) {}
+
+  /** Brings the list in line with `state`. */
+  update(state: ChatViewState): void {
+    const document = this.list.ownerDocument;
+    const seen = new Set<string>();
+    let previous: Element | null = null;
+    for (const item of state.items) {
+      seen.add(item.id);
+      const signature = JSON.stringify(item);
+      let entry = this.elements.get(item.id);
+      if (!entry || entry.signature !== signature) {
+        const element = this.renderItem(document, item);
+        if (entry) entry.element.replaceWith(element);
+        entry = { signature, element };
+        this.elements.set(item.id, entry);
+      }
+      const expectedPosition: Element | null = previous ? previous.nextElementSibling : this.list.firstElementChild;
+      if (expectedPosition !== entry.element) {
+        if (previous) previous.after(entry.element);
+        else this.list.prepend(entry.element);
+      }
+      previous = entry.element;
+    }
+    for (const [id, entry] of this.elements) {
+      if (!seen.has(id)) {
+        entry.element.remove();
+        this.elements.delete(id);
+      }
+    }
+  }
+
+  private renderItem(document: Document, item: ChatItem): HTMLElement {
+    const element = document.createElement('div');
+    element.dataset.id = item.id;
+    switch (item.kind) {
+      case 'user':
+        element.className = 'message user';
+        element.dataset.testid = 'user-message';
+        element.textContent = item.text;
+        break;
+      case 'assistant':
+        element.className = `message assistant${item.streaming ? ' streaming' : ''}`;
+        element.dataset.testid = 'assistant-message';
+        element.innerHTML = this.markdown(item.text || (item.streaming ? '' : '_(no text)_'));
+        addCopyButtons(element, this.handlers.copy);
+        break;
+      case 'tool':
+        this.renderToolCard(document, element, item);
+        break;
+      case 'notice':
+        element.className = 'notice';
+        element.dataset.testid = 'notice';
+        element.textContent = item.text;
+        break;
+      case 'error': {
+        element.className = 'error-card';
+        element.dataset.testid = 'error-card';
+        element.setAttribute('role', 'alert');
+        const message = document.createElement('div');
+        message.className = 'error-message';
+        message.textContent = item.code ? `${item.message} (${item.code})` : item.message;
+        element.append(message);
+        const actions = document.createElement('div');
+        actions.className = 'actions';
+        for (const action of item.actions) actions.append(this.button(document, ACTION_LABELS[action], () => this.handlers.action(action), `action-${action}`));
+        element.append(actions);
+        break;
+      }
+    }
+    return element;
+  }
+
+  private renderToolCard(document: Document, element: HTMLElement, item: Extract<ChatItem, { kind: 'tool' }>): void {
+    element.className = `tool-card status-${item.status}`;
+    element.dataset.testid = 'tool-card';
+    element.dataset.tool = item.tool;
+    element.dataset.status = item.status;
+
+    const header = document.createElement('div');
+    header.className = 'tool-header';
+    const name = document.createElement('span');
+    name.className = 'tool-name';
+    name.textContent = item.tool;
+    const status = document.createElement('span');
+    status.className = 'tool-status';
+    status.dataset.testid = 'tool-status';
+    status.textContent = STATUS_LABELS[item.status];
+    header.append(name, status);
+    if (item.durationMs !== undefined) {
+      const duration = document.createElement('span');
+      duration.className = 'tool-duration';
+      duration.textContent = formatDuration(item.durationMs);
+      header.append(duration);
+    }
+    element.append(header);
+
+    if (Object.keys(item.args).length > 0) {
+      const details = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = 'Arguments';
+      const pre = document.createElement('pre');
+      pre.textContent = formatArguments(item.args);
+      details.append(summary, pre);
+      element.append(details);
+    }
+
+    const approval = item.approval;
+    if (approval) {
+      const line = document.createElement('div');
+      line.className = 'approval-summary';
+      line.textContent = approval.command ? `$ ${approval.command}` : approval.summary;
+      element.append(line);
+      if (approval.hasDiff) {
+        const link = document.createElement('a');
+        link.href = '#';
+        link.className = 'open-diff';
+        link.dataset.testid = 'open-diff';
+        link.textContent = 'Open diff';
+        link.addEventListener('click', (event) => {
+          event.preventDefault();
+          this.handlers.openDiff(approval.approvalId);
+        });
+        element.append(link);
+      }
+      if (item.status === 'awaitingApproval') {
+        const reason = document.createElement('input');
+        reason.type = 'text';
+        reason.className = 'reject-reason';
+        reason.placeholder = 'Reason (optional, sent to the model when you reject)';
+        reason.dataset.testid = 'reject-reason';
+        const actions = document.createElement('div');
+        actions.className = 'actions';
+        actions.append(
+          this.button(document, 'Approve', () => this.handlers.approve(approval.approvalId, false), 'approve', 'primary'),
+          this.button(document, 'Always', () => this.handlers.approve(approval.approvalId, true), 'approve-always'),
+          this.button(document, 'Reject', () => this.handlers.reject(approval.approvalId, reason.value), 'reject'),
+        );
+        element.append(reason, actions);
+      } else if (approval.reason) {
+        const reason = document.createElement('div');
+        reason.className = 'reject-reason-text';
+        reason.textContent = `Reason: ${approval.reason}`;
+        element.append(reason);
+      }
+    }
+
+    if (item.resultSummary) {
+      const result = document.createElement('div');
+      result.className = 'tool-result';
+      result.dataset.testid = 'tool-result';
+      result.textContent = item.resultSummary;
+      element.append(result);
+    }
+  }
+
+  private button(document: Document, label: string, onClick: () => void, testId: string, variant = 'secondary'): HTMLButtonElement {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = variant;
+    button.textContent = label;
+    button.dataset.testid = testId;
+    button.addEventListener('click', onClick);
+    return button;
+  }
+}

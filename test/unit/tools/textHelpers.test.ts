@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { parseRipgrepLine, ripgrepArguments } from '../../../src/tools/search/ripgrepArguments';
+import { shortenAround } from '../../../src/tools/searchCode';
+import { decodeText, isBinary } from '../../../src/tools/text/binary';
+import { capHeadTail, HeadTailCollector } from '../../../src/tools/text/headTail';
+import { parseToolSettings } from '../../../src/tools/settings';
+
+describe('capHeadTail / HeadTailCollector', () => {
+  it('leaves short text alone and keeps both ends of long text', () => {
+    assert.deepEqual(capHeadTail('short', 10), { text: 'short', truncated: false, omittedChars: 0 });
+    const capped = capHeadTail('a'.repeat(50) + 'b'.repeat(50), 20);
+    assert.equal(capped.omittedChars, 80);
+    assert.match(capped.text, /^a{10}\n\[… 80 characters omitted …\]\nb{10}$/);
+  });
+
+  it('collects chunks with bounded memory and the same result as capHeadTail', () => {
+    const collector = new HeadTailCollector(20);
+    const chunks = ['0123456789', 'abcdefghij', 'KLMNOPQRST', 'uvwxyz'];
+    for (const chunk of chunks) collector.push(chunk);
+    assert.equal(collector.truncated, true);
+    assert.equal(collector.toString(), capHeadTail(chunks.join(''), 20).text);
+    const small = new HeadTailCollector(100);
+    small.push('abc');
+    small.push('def');
+    assert.equal(small.toString(), 'abcdef');
+    assert.equal(small.truncated, false);
+  });
+});
+
+describe('isBinary / decodeText', () => {
+  it('detects NUL bytes and invalid UTF-8, accepts UTF-8 and UTF-16 with BOM', () => {
+    assert.equal(isBinary(new TextEncoder().encode('héllo wörld ✓')), false);
+    assert.equal(isBinary(new Uint8Array([0x68, 0x00, 0x69])), true);
+    assert.equal(isBinary(new Uint8Array([0xc3, 0x28])), true);
+    assert.equal(isBinary(new Uint8Array([0xff, 0xfe, 0x68, 0x00])), false);
+    assert.equal(decodeText(new Uint8Array([0xff, 0xfe, 0x68, 0x00, 0x69, 0x00])), 'hi');
+    assert.equal(decodeText(new Uint8Array([0xef, 0xbb, 0xbf, 0x61])), 'a');
+  });
+
+  it('a multi-byte character cut at the 8 KB sample edge is still text', () => {
+    const text = 'a'.repeat(7999) + 'é'.repeat(10);
+    assert.equal(isBinary(new TextEncoder().encode(text)), false);
+  });
+});
+
+describe('ripgrep arguments and output', () => {
+  it('builds literal/regex, case and glob arguments', () => {
+    const args = ripgrepArguments({ pattern: '-x', isRegex: false, caseSensitive: true, maxResults: 5, include: ['src/**'], exclude: ['**/*.d.ts'] }, [], ['**/node_modules']);
+    assert.ok(args.includes('--fixed-strings'));
+    assert.ok(args.includes('--case-sensitive'));
+    assert.deepEqual(args.slice(-2), ['--regexp', '-x'], 'a pattern starting with - is passed with --regexp');
+    assert.ok(args.includes('!**/node_modules') && args.includes('!**/node_modules/**') && args.includes('!**/*.d.ts'));
+  });
+
+  it('parses path NUL line:column:text, including colons in the text', () => {
+    assert.deepEqual(parseRipgrepLine('src/a.ts\u000012:5:  a: b'), { path: 'src/a.ts', line: 12, column: 5, text: '  a: b' });
+    assert.equal(parseRipgrepLine('garbage'), undefined);
+  });
+
+  it('shortens a long line around the match', () => {
+    const line = 'x'.repeat(500) + 'NEEDLE' + 'y'.repeat(500);
+    const short = shortenAround(line, 501, 60);
+    assert.ok(short.includes('NEEDLE'));
+    assert.ok(short.length <= 62);
+  });
+});
+
+describe('parseToolSettings', () => {
+  it('fills defaults and names a bad field', () => {
+    const settings = parseToolSettings({});
+    assert.equal(settings.listMaxEntries, 200);
+    assert.equal(settings.maxFileBytes, 10 * 1024 * 1024);
+    assert.ok(settings.denyPaths.includes('**/.env'));
+    assert.throws(() => parseToolSettings({ listMaxEntries: -1 } as never), /listMaxEntries/);
+  });
+});

@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { NodeWorkspace } from '../../../src/host/node/workspace';
+import { findRipgrepOnPath } from '../../../src/host/node/ripgrep';
+import { workspaceScenarios, writeScenarioTree } from './workspaceScenarios';
+
+const created: string[] = [];
+after(() => {
+  for (const directory of created) rmSync(directory, { recursive: true, force: true });
+});
+
+function fixture(ripgrepPath: string | null) {
+  const root = mkdtempSync(path.join(tmpdir(), 'ptk-tools-'));
+  created.push(root);
+  writeScenarioTree(root);
+  return { root, workspace: new NodeWorkspace({ roots: [root], ripgrepPath }) };
+}
+
+const ripgrep = findRipgrepOnPath();
+
+describe('workspace tool scenarios on the Node port (JS search)', () => {
+  for (const scenario of workspaceScenarios) {
+    it(scenario.name, () => scenario.run(fixture(null)));
+  }
+});
+
+describe('workspace tool scenarios on the Node port (ripgrep)', { skip: ripgrep ? false : 'no rg on PATH' }, () => {
+  for (const scenario of workspaceScenarios.filter((candidate) => candidate.name.startsWith('search_code'))) {
+    it(scenario.name, () => scenario.run(fixture(ripgrep!)));
+  }
+});

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { PTKAbortError } from '../../../src/core/errors';
+import type { ApprovalRequest } from '../../../src/core/workspace';
+import { ApprovalBroker } from '../../../src/ui/approvalBroker';
+import type { ChatEvent } from '../../../src/ui/protocol';
+
+const writeRequest: ApprovalRequest = { toolName: 'write_file', kind: 'write', path: '/w/a.ts', before: 'a', after: 'b' };
+
+function makeBroker(visible = true) {
+  const events: ChatEvent[] = [];
+  const fallbackCalls: ApprovalRequest[] = [];
+  let next = 0;
+  const broker = new ApprovalBroker({
+    emit: (event) => events.push(event),
+    isViewVisible: () => visible,
+    fallback: async (request) => {
+      fallbackCalls.push(request);
+      return { decision: 'reject', reason: 'modal said no' };
+    },
+    createId: () => `ap${++next}`,
+  });
+  return { broker, events, fallbackCalls };
+}
+
+describe('ApprovalBroker', () => {
+  it('asks through the view and resolves with the user decision', async () => {
+    const { broker, events } = makeBroker();
+    const answer = broker.request(writeRequest);
+    assert.deepEqual(events[0], { type: 'approvalRequested', approvalId: 'ap1', toolName: 'write_file', kind: 'write', summary: 'Write /w/a.ts', path: '/w/a.ts', command: undefined, hasDiff: true });
+    assert.deepEqual(broker.pendingIds(), ['ap1']);
+    assert.equal(broker.resolve('ap1', { decision: 'approve' }), true);
+    assert.deepEqual(await answer, { decision: 'approve', reason: undefined });
+    assert.equal(broker.resolve('ap1', { decision: 'approve' }), false, 'a second answer is refused');
+    assert.equal(broker.getRequest('ap1'), writeRequest, 'the request stays available for open diff');
+  });
+
+  it('passes a trimmed reject reason on', async () => {
+    const { broker, events } = makeBroker();
+    const answer = broker.request({ toolName: 'run_command', kind: 'command', command: 'rm -rf x' });
+    broker.resolve('ap1', { decision: 'reject', reason: '  not that  ' });
+    assert.deepEqual(await answer, { decision: 'reject', reason: 'not that' });
+    assert.deepEqual(events[1], { type: 'approvalResolved', approvalId: 'ap1', decision: 'reject', reason: 'not that' });
+  });
+
+  it('falls back when the view is hidden', async () => {
+    const { broker, events, fallbackCalls } = makeBroker(false);
+    assert.deepEqual(await broker.request(writeRequest), { decision: 'reject', reason: 'modal said no' });
+    assert.equal(fallbackCalls.length, 1);
+    assert.equal(events.length, 0);
+  });
+
+  it('rejects with PTKAbortError when the signal fires, and marks the card cancelled', async () => {
+    const { broker, events } = makeBroker();
+    const controller = new AbortController();
+    const answer = broker.request(writeRequest, controller.signal);
+    controller.abort();
+    await assert.rejects(answer, PTKAbortError);
+    assert.deepEqual(events.at(-1), { type: 'approvalResolved', approvalId: 'ap1', decision: 'cancelled' });
+    assert.deepEqual(broker.pendingIds(), []);
+  });
+
+  it('cancelAll rejects every waiting request', async () => {
+    const { broker } = makeBroker();
+    const first = broker.request(writeRequest);
+    const second = broker.request(writeRequest);
+    broker.cancelAll();
+    await assert.rejects(first, PTKAbortError);
+    await assert.rejects(second, PTKAbortError);
+  });
+});

@@ -1,0 +1,155 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { z } from 'zod';
+import { ApprovalRejectedError, PTKErrorCode, LLMBackendError } from '../../../src/core/errors';
+import { PTKManager } from '../../../src/core/loop/ptkManager';
+import { ScriptedChatModel } from '../../../src/core/testing/scriptedChatModel';
+import { defineTool } from '../../../src/core/tools/defineTool';
+import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
+import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/workspace';
+import { ApprovalBroker } from '../../../src/ui/approvalBroker';
+import { ChatSession } from '../../../src/ui/chatSession';
+import { ConversationStore } from '../../../src/ui/conversationStore';
+import type { ChatEvent } from '../../../src/ui/protocol';
+import { MemoryKeyValueStore } from './memoryStore';
+
+const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON.stringify({ tool, args })}</TOOL_CALL>`;
+
+/** A real engine (PTKManager) over a scripted model and two tools; writes ask the broker. */
+function setup(replies: ConstructorParameters<typeof ScriptedChatModel>[0], options: { chunkSize?: number; delayMs?: number; onConnectionProblem?: (status: string) => void } = {}) {
+  const files = new Map<string, string>([['a.txt', 'old']]);
+  const events: ChatEvent[] = [];
+  let nextId = 0;
+  const broker = new ApprovalBroker({ emit: (event) => session.publish(event), isViewVisible: () => true, fallback: async () => ({ decision: 'reject' }) });
+  const tools = new ToolRegistry([
+    defineTool({ name: 'read_file', description: 'Reads a file', readOnly: true, inputSchema: z.object({ path: z.string() }), run: ({ path }) => ({ path, content: files.get(path) ?? '' }) }),
+    defineTool({
+      name: 'write_file',
+      description: 'Writes a file',
+      dangerous: true,
+      inputSchema: z.object({ path: z.string(), content: z.string() }),
+      run: async ({ path, content }, context) => {
+        const decision: ApprovalDecision = await broker.request({ toolName: 'write_file', kind: 'write', path, before: files.get(path), after: content } satisfies ApprovalRequest, context.signal);
+        if (decision.decision === 'reject') throw new ApprovalRejectedError('write_file', decision.reason);
+        files.set(path, content);
+        return { path, bytesWritten: content.length };
+      },
+    }),
+  ]);
+  const model = new ScriptedChatModel(replies, { chunkSize: options.chunkSize, delayMs: options.delayMs });
+  const manager = new PTKManager(model, tools);
+  const storage = new MemoryKeyValueStore();
+  const store = new ConversationStore(storage);
+  const session: ChatSession = new ChatSession({
+    runTask: (prompt, taskOptions) => manager.orchestrateToolCalling(prompt, taskOptions),
+    store,
+    approvals: broker,
+    isDangerousTool: (name) => tools.getTool(name)?.dangerous === true,
+    onConnectionProblem: options.onConnectionProblem,
+    createId: () => `id${++nextId}`,
+    now: () => 1000,
+  });
+  session.onEvent((_conversationId, event) => events.push(event));
+  return { session, broker, files, events, model, storage, store };
+}
+
+describe('ChatSession with the real engine', () => {
+  it('streams the answer into the view state and persists the conversation', async () => {
+    const { session, events, store } = setup(['The answer is four.'], { chunkSize: 5 });
+    const result = await session.send('What is 2+2?');
+    assert.equal(result?.success, true);
+    const deltas = events.filter((event) => event.type === 'assistantDelta');
+    assert.ok(deltas.length >= 3, `streamed in several deltas (got ${deltas.length})`);
+    const bubble = session.state.items.find((item) => item.kind === 'assistant');
+    assert.deepEqual(bubble && { text: bubble.kind === 'assistant' && bubble.text, streaming: bubble.kind === 'assistant' && bubble.streaming }, { text: 'The answer is four.', streaming: false });
+    assert.equal(session.state.busy, false);
+    const saved = store.load(session.state.conversationId);
+    assert.equal(saved?.state.items.length, 2);
+    assert.ok(saved!.messages.some((message) => message.role === 'assistant' && message.content.includes('four')));
+  });
+
+  it('shows a tool card, waits for approval, writes on Approve', async () => {
+    const { session, broker, files } = setup([call('write_file', { path: 'a.txt', content: 'new' }), 'Written.']);
+    const running = session.send('Write a.txt');
+    await waitFor(() => broker.pendingIds().length === 1);
+    const card = session.state.items.find((item) => item.kind === 'tool');
+    assert.equal(card?.kind === 'tool' && card.status, 'awaitingApproval');
+    broker.resolve(broker.pendingIds()[0], { decision: 'approve' });
+    const result = await running;
+    assert.equal(result?.success, true);
+    assert.equal(files.get('a.txt'), 'new');
+    const done = session.state.items.find((item) => item.kind === 'tool');
+    assert.equal(done?.kind === 'tool' && done.status, 'succeeded');
+    assert.match(done?.kind === 'tool' ? done.resultSummary ?? '' : '', /a\.txt/);
+  });
+
+  it('tells the model about a rejection with the reason, and leaves the file alone', async () => {
+    const { session, broker, files, model } = setup([call('write_file', { path: 'a.txt', content: 'bad' }), 'OK, I will not.']);
+    const running = session.send('Write a.txt');
+    await waitFor(() => broker.pendingIds().length === 1);
+    broker.resolve(broker.pendingIds()[0], { decision: 'reject', reason: 'keep the old text' });
+    await running;
+    assert.equal(files.get('a.txt'), 'old');
+    assert.match(model.prompts[1], /keep the old text/);
+    const card = session.state.items.find((item) => item.kind === 'tool');
+    assert.equal(card?.kind === 'tool' && card.status, 'rejected');
+  });
+
+  it('Stop aborts a running task and marks it stopped', async () => {
+    const { session } = setup(['never seen'], { delayMs: 5_000 });
+    const running = session.send('slow');
+    await waitFor(() => session.state.busy);
+    assert.equal(session.stop(), true);
+    await running;
+    assert.equal(session.state.busy, false);
+    assert.equal(session.state.items.at(-1)?.kind, 'notice');
+    assert.equal(session.busy, false);
+  });
+
+  it('a login wall becomes an error card with Log in / Open tab and tells the connection', async () => {
+    const problems: string[] = [];
+    const { session } = setup([new LLMBackendError('Log in to chat.example first.', PTKErrorCode.LOGIN_REQUIRED)], { onConnectionProblem: (status) => problems.push(status) });
+    await session.send('hi');
+    const error = session.state.items.find((item) => item.kind === 'error');
+    assert.deepEqual(error?.kind === 'error' && error.actions, ['login', 'openTab']);
+    assert.deepEqual(problems, ['loginRequired']);
+  });
+
+  it('restores the conversation after a reload and sends its history with the next message', async () => {
+    const first = setup(['Hello Ana.', 'You are Ana.']);
+    await first.session.send('My name is Ana.');
+    const reloaded = new ChatSession({ runTask: (prompt, options) => new PTKManager(first.model).orchestrateToolCalling(prompt, options), store: new ConversationStore(first.storage) });
+    assert.equal(reloaded.state.conversationId, first.session.state.conversationId);
+    assert.equal(reloaded.state.items.length, 2);
+    await reloaded.send('What is my name?');
+    assert.match(first.model.prompts[1], /My name is Ana/);
+  });
+
+  it('one task at a time: a second send while busy is refused with a notice', async () => {
+    const { session } = setup(['slow'], { delayMs: 200 });
+    const running = session.send('one');
+    assert.equal(await session.send('two'), undefined);
+    await running;
+    assert.ok(session.state.items.some((item) => item.kind === 'notice' && /already running/.test(item.text)));
+  });
+
+  it('new conversation keeps the old one in history', async () => {
+    const { session } = setup(['Hi.']);
+    await session.send('first');
+    const firstId = session.state.conversationId;
+    await session.newConversation();
+    assert.notEqual(session.state.conversationId, firstId);
+    assert.deepEqual(session.history().map((entry) => entry.id), [firstId]);
+    await session.openConversation(firstId);
+    assert.equal(session.state.items.length, 2);
+    await assert.rejects(session.openConversation('missing'), /No saved conversation/);
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildSelectionPrompt, planCodeActions, type CodeActionContextInput } from '../../../src/ui/codeActionPlan';
+
+const base: CodeActionContextInput = { relativePath: 'src/a.ts', languageId: 'typescript', diagnostics: [], selectedText: '', selectionStartLine: 3, selectionEndLine: 3 };
+
+describe('planCodeActions', () => {
+  it('offers nothing without diagnostics or selection', () => {
+    assert.deepEqual(planCodeActions(base), []);
+  });
+
+  it('offers Fix (bound to the diagnostic) and Explain for an error', () => {
+    const actions = planCodeActions({ ...base, diagnostics: [{ message: "Type 'string' is not assignable to type 'number'.", severity: 'error', startLine: 4, endLine: 4, source: 'ts', code: 2322 }] });
+    assert.deepEqual(actions.map((action) => [action.kind, action.diagnosticIndex]), [['quickfix', 0], ['explain', 0]]);
+    assert.match(actions[0].title, /^Fix with PTK: Type 'string'/);
+    assert.match(actions[0].prompt, /src\/a\.ts/);
+    assert.match(actions[0].prompt, /error \(ts 2322\) at line 4/);
+  });
+
+  it('only explains hints and information', () => {
+    const actions = planCodeActions({ ...base, diagnostics: [{ message: 'unused', severity: 'hint', startLine: 1, endLine: 1 }] });
+    assert.deepEqual(actions.map((action) => action.kind), ['explain']);
+  });
+
+  it('caps the diagnostics that get actions and adds Ask for a selection', () => {
+    const diagnostics = Array.from({ length: 5 }, (_, index) => ({ message: `e${index}`, severity: 'warning' as const, startLine: index + 1, endLine: index + 1 }));
+    const actions = planCodeActions({ ...base, diagnostics, selectedText: 'const x = 1;', selectionEndLine: 4 });
+    assert.equal(actions.filter((action) => action.kind === 'quickfix').length, 3);
+    const ask = actions.at(-1);
+    assert.equal(ask?.kind, 'ask');
+    assert.match(ask?.prompt ?? '', /lines 3-4:\n```typescript\nconst x = 1;\n```/);
+  });
+
+  it('does not offer Ask for a whitespace-only selection', () => {
+    assert.deepEqual(planCodeActions({ ...base, selectedText: '  \n ' }), []);
+  });
+});
+
+describe('buildSelectionPrompt', () => {
+  it('uses a different fence when the code contains one, and cuts huge selections', () => {
+    assert.match(buildSelectionPrompt('a.md', 'markdown', 'x\n```\ny', 1, 2), /~~~~markdown/);
+    assert.match(buildSelectionPrompt('a.ts', 'ts', 'y'.repeat(9000), 1, 2), /selection cut at 8000 characters/);
+  });
+});
