@@ -1,15 +1,30 @@
 /**
  * Composition root of the VS Code extension: builds the adapters (the VS Code Workspace port,
- * the tool settings, the approval diff provider), builds the IDE tools on them, and returns
- * the API other parts (the chat UI, the tests) use. UI registration lives in src/ui.
+ * settings, the approval diff provider, the lazily loaded browser backend), the engine binding,
+ * the chat session, and registers the commands, the chat view, the code actions and the status
+ * bar. No heavy work here: playwright-core loads only when the user connects or sends.
  */
 import * as vscode from 'vscode';
+import { errorMessage } from './core/errors';
+import { PTKManager } from './core/loop/ptkManager';
+import type { PTKExecuteOptions } from './core/loop/loopTypes';
+import { ToolRegistry } from './core/tools/toolRegistry';
 import type { PTKTool } from './core/types';
-import { createWorkspaceTools } from './tools';
 import { ApprovalContentProvider, createNotificationApprover } from './host/vscode/approval';
-import { onSettingsChanged, readToolSettings, TOOL_SETTINGS_SECTION } from './host/vscode/configuration';
+import { onSettingsChanged, readSettings, readToolSettings, TOOL_SETTINGS_SECTION } from './host/vscode/configuration';
 import { runTestSuiteFromEnvironment } from './host/vscode/testHook';
 import { VSCodeWorkspace } from './host/vscode/workspace';
+import { createWorkspaceTools, describeWorkspaceRestrictions } from './tools';
+import { ApprovalBroker } from './ui/approvalBroker';
+import { createBrowserModelFactory } from './ui/browserLoader';
+import { ChatConnection, type ChatModelHandle } from './ui/chatConnection';
+import { ChatSession } from './ui/chatSession';
+import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
+import { PTKCodeActionProvider } from './ui/codeActions';
+import { COMMANDS, registerCommands, runInChat } from './ui/commands';
+import { ConversationStore } from './ui/conversationStore';
+import { EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
+import { ConnectionStatusBar } from './ui/statusBar';
 
 /** Defined as true by the test build only (see test/vscode/harness/buildTestExtension.ts). */
 declare const __PTK_TEST_BUILD__: boolean | undefined;
@@ -17,33 +32,175 @@ declare const __PTK_TEST_BUILD__: boolean | undefined;
 /** What activate() returns (vscode.extensions.getExtension(...).exports). */
 export interface PTKExtensionApi {
   workspace: VSCodeWorkspace;
-  /** Serves the before/after texts of the approval diff (scheme `ptk-approval`). */
-  approvalContent: ApprovalContentProvider;
   /** The IDE tools built on the workspace with the current `ptk.tools.*` settings. */
   createTools(): PTKTool[];
+  /** The chat controller (state, send, stop, conversations). */
+  session: ChatSession;
+  /** The chat site connection (state, model). */
+  connection: ChatConnection;
+  /** Approval requests waiting in the chat view. */
+  approvals: ApprovalBroker;
+  /** Uses this model instead of the browser backend (tests and demos: a ScriptedChatModel). */
+  useChatModel(model: ChatModelHandle, siteName?: string): void;
+  /** Runs a prompt in the chat view under a cancellable progress notification. */
+  ask(prompt: string, displayText?: string): ReturnType<typeof runInChat>;
+  /** Milliseconds activate() took. */
+  activationMs: number;
+}
+
+/** `ptk.*` settings, validated (a bad value throws CONFIG_INVALID naming the setting). */
+export function readExtensionSettings(): ExtensionSettings {
+  return readSettings(ExtensionSettingsSchema, EXTENSION_SETTINGS_SECTION);
 }
 
 export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
+  const startedAt = performance.now();
+  const log = vscode.window.createOutputChannel('PTK Assistant', { log: true });
   const approvalContent = new ApprovalContentProvider();
-  context.subscriptions.push(approvalContent);
+  context.subscriptions.push(log, approvalContent);
   const workspace = new VSCodeWorkspace({ approver: createNotificationApprover(approvalContent) });
 
-  // A bad setting is reported at once (and again on every change), not at the first tool call.
+  // Settings: a bad value is reported at once (and again on every change), not at the first task.
+  let settings: ExtensionSettings = ExtensionSettingsSchema.parse({});
   const checkSettings = (): void => {
     try {
+      settings = readExtensionSettings();
       readToolSettings();
     } catch (error) {
-      void vscode.window.showErrorMessage(`PTK Assistant: ${(error as Error).message}`);
+      log.error(errorMessage(error));
+      void vscode.window.showErrorMessage(`PTK Assistant: ${errorMessage(error)}`);
     }
   };
   checkSettings();
-  context.subscriptions.push(onSettingsChanged(TOOL_SETTINGS_SECTION, checkSettings));
+
+  // Tools: rebuilt when their settings change (an "always" approval lasts until then).
+  let tools: PTKTool[] | undefined;
+  const currentTools = (): PTKTool[] => (tools ??= createWorkspaceTools(workspace, readToolSettings()));
+
+  const browserFactory = createBrowserModelFactory(context.extensionPath, () => settings, context.globalStorageUri.fsPath);
+  const connection = new ChatConnection(browserFactory, settings.site);
+
+  const runTask = async (prompt: string, options: PTKExecuteOptions) => {
+    const model = await connection.getModel();
+    const toolSet = currentTools();
+    const manager = new PTKManager(model, new ToolRegistry(toolSet), undefined, {
+      formatterOptions: { tagName: settings.tagName },
+      parserOptions: { tagNames: [settings.tagName, settings.tagName === 'TOOL_CALL' ? 'PTK_CALL' : 'TOOL_CALL'] },
+    });
+    return manager.orchestrateToolCalling(prompt, {
+      maxIterations: settings.maxIterations,
+      maxToolCalls: settings.maxToolCalls,
+      timeout: settings.taskTimeoutMs || undefined,
+      toolTimeout: settings.toolTimeoutMs,
+      resultMaxChars: settings.toolResultMaxChars,
+      historyBudgetChars: settings.historyBudgetChars,
+      extraInstructions: describeWorkspaceRestrictions(workspace) || undefined,
+      ...options,
+      tools: options.tools ?? toolSet,
+    });
+  };
+
+  // The session, the broker and the view refer to each other through these closures (called only after activation).
+  const approvals: ApprovalBroker = new ApprovalBroker({
+    emit: (event) => session.publish(event),
+    isViewVisible: (): boolean => chatView.visible,
+    fallback: createNotificationApprover(approvalContent),
+  });
+  workspace.setApprover(approvals.request);
+
+  const session: ChatSession = new ChatSession({
+    runTask,
+    store: new ConversationStore(context.workspaceState),
+    approvals,
+    isDangerousTool: (name) => currentTools().find((tool) => tool.name === name)?.dangerous === true,
+    onConnectionProblem: (status, detail) => connection.setState(status, detail),
+    log: (line) => log.info(line),
+    tagNames: ['TOOL_CALL', 'PTK_CALL'],
+  });
+
+  const reconnect = async (): Promise<void> => {
+    checkSettings();
+    await connection.reset(browserFactory, settings.site);
+  };
+
+  const chatView: ChatViewProvider = new ChatViewProvider(
+    context.extensionUri,
+    session,
+    connection,
+    {
+      send: (text) => void session.send(text),
+      approve: (approvalId, always) => approvals.resolve(approvalId, { decision: always ? 'always' : 'approve' }),
+      reject: (approvalId, reason) => approvals.resolve(approvalId, { decision: 'reject', reason }),
+      openDiff: (approvalId) => {
+        const request = approvals.getRequest(approvalId);
+        if (!request || request.after === undefined) return;
+        const fileName = (request.path ?? 'file').split(/[\\/]/).pop() ?? 'file';
+        const before = approvalContent.add(request.before ?? '', fileName, 'before');
+        const after = approvalContent.add(request.after, fileName, 'after');
+        void vscode.commands.executeCommand('vscode.diff', before, after, `PTK: ${fileName} (proposed change)`, { preview: true });
+      },
+      connectionAction: (action) => {
+        const run = async () => {
+          if (action === 'retry') {
+            if (connection.state.status !== 'connected') await reconnect();
+            await session.retry();
+          } else if (action === 'chooseSite') await vscode.commands.executeCommand(COMMANDS.connect);
+          else if (action === 'login') {
+            await connection.openTab();
+            const done = await vscode.window.showInformationMessage(`Log in to ${connection.state.site} in the browser window, then press Done.`, 'Done');
+            if (done) await connection.refreshLogin();
+          } else await connection.openTab();
+        };
+        run().catch((error: unknown) => {
+          log.error(`${action}: ${errorMessage(error)}`);
+          void vscode.window.showErrorMessage(`PTK: ${errorMessage(error)}`);
+        });
+      },
+    },
+    log,
+  );
+
+  const statusBar = new ConnectionStatusBar(connection.state);
+  connection.onDidChange((state) => statusBar.update(state));
+  session.onEvent((_conversationId, event) => {
+    if (event.type === 'taskStarted') statusBar.setBusy(true);
+    if (event.type === 'taskFinished') statusBar.setBusy(false);
+  });
+
+  const dependencies = { session, connection, chatView, log, reconnect };
+  context.subscriptions.push(
+    chatView,
+    statusBar,
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView, { webviewOptions: { retainContextWhenHidden: false } }),
+    vscode.languages.registerCodeActionsProvider({ scheme: 'file' }, new PTKCodeActionProvider(), {
+      providedCodeActionKinds: PTKCodeActionProvider.providedCodeActionKinds,
+    }),
+    ...registerCommands(dependencies),
+    onSettingsChanged(TOOL_SETTINGS_SECTION, () => {
+      tools = undefined;
+      checkSettings();
+    }),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      const siteKeys = ['site', 'siteUrl', 'customSite', 'browserPath', 'cdpUrl', 'headless', 'profileDir'];
+      if (siteKeys.some((key) => event.affectsConfiguration(`${EXTENSION_SETTINGS_SECTION}.${key}`))) void reconnect();
+      else if (event.affectsConfiguration(EXTENSION_SETTINGS_SECTION)) checkSettings();
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => (tools = undefined)),
+    { dispose: () => void connection.dispose() },
+  );
 
   const api: PTKExtensionApi = {
     workspace,
-    approvalContent,
     createTools: () => createWorkspaceTools(workspace, readToolSettings()),
+    session,
+    connection,
+    approvals,
+    useChatModel: (model, siteName) => connection.useModel(model, siteName),
+    ask: (prompt, displayText) => runInChat(dependencies, prompt, displayText),
+    activationMs: 0,
   };
+  api.activationMs = performance.now() - startedAt;
+  log.info(`PTK Assistant activated in ${api.activationMs.toFixed(1)} ms (site ${settings.site}).`);
 
   if (typeof __PTK_TEST_BUILD__ !== 'undefined' && __PTK_TEST_BUILD__) void runTestSuiteFromEnvironment(api);
   return api;

@@ -14,3 +14,5 @@ export * from './testing';
 // seed 001 one; the protocol's is also `PTKParser.validate` and `validateToolCallArguments`.
 export { validateToolCall } from './conversation';
 export { validateToolCall as validateToolCallArguments } from './protocol';
+// zod, re-exported so users of out/core.js can write tool schemas with the same copy.
+export { z } from 'zod';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../core/tools/defineTool';
 import type { DiagnosticSeverity } from '../core/workspace';
 import { MAX_DIAGNOSTICS } from './limits';
-import { displayPathFor } from './pathSafety';
+import { canonicalRootsOf, displayPathFor } from './pathSafety';
 import type { ToolEnvironment } from './toolEnvironment';
 
 /** One diagnostic as the model sees it (1-based lines and columns). */
@@ -43,12 +43,14 @@ export function createGetDiagnosticsTool(environment: ToolEnvironment) {
     run: async (args): Promise<GetDiagnosticsResult> => {
       const safePath = args.file !== undefined ? await environment.resolvePath(args.file, 'read') : undefined;
       if (!safePath) await environment.resolvePath('.', 'list');
-      const canonicalRoots = await Promise.all(workspace.roots.map(async (root) => (await workspace.realpath(root)) ?? root));
+      const canonicalRoots = await canonicalRootsOf(workspace);
       const all = await workspace.getDiagnostics(safePath?.path);
       const sorted = [...all].sort((left, right) => SEVERITY_ORDER[left.severity] - SEVERITY_ORDER[right.severity] || left.path.localeCompare(right.path) || left.range.startLine - right.range.startLine);
       const counts: Record<DiagnosticSeverity, number> = { error: 0, warning: 0, information: 0, hint: 0 };
       for (const diagnostic of all) counts[diagnostic.severity]++;
-      const diagnostics = sorted.slice(0, MAX_DIAGNOSTICS).map((diagnostic): DiagnosticEntry => ({
+      const diagnostics: DiagnosticEntry[] = [];
+      let characters = 0;
+      for (const entry of sorted.slice(0, MAX_DIAGNOSTICS).map((diagnostic): DiagnosticEntry => ({
         file: displayPathFor(workspace, diagnostic.path, canonicalRoots),
         line: diagnostic.range.startLine,
         column: diagnostic.range.startColumn,
@@ -58,7 +60,12 @@ export function createGetDiagnosticsTool(environment: ToolEnvironment) {
         message: diagnostic.message,
         ...(diagnostic.source !== undefined ? { source: diagnostic.source } : {}),
         ...(diagnostic.code !== undefined ? { code: diagnostic.code } : {}),
-      }));
+      }))) {
+        // Keep the result within toolResultMaxChars (errors first, so they survive).
+        characters += JSON.stringify(entry).length;
+        if (characters > environment.settings.toolResultMaxChars && diagnostics.length > 0) break;
+        diagnostics.push(entry);
+      }
       const result: GetDiagnosticsResult = { diagnostics, counts, omitted: sorted.length - diagnostics.length };
       if (result.omitted > 0) result.note = `${result.omitted} more diagnostics not shown; ask for one file at a time.`;
       else if (diagnostics.length === 0) result.note = safePath ? `No problems reported for ${safePath.displayPath}.` : 'No problems reported.';

@@ -57,7 +57,7 @@ export function describeWorkspaceRestrictions(workspace: Workspace): string {
 }
 
 export { ApprovalGate, assertTrusted, isCommandAllowListed } from './approval';
-export { assertWellFormedPath, displayPathFor, isDeniedPath, resolveWorkspacePath, type PathAccess, type SafePath } from './pathSafety';
+export { assertWellFormedPath, canonicalRootsOf, displayPathFor, isDeniedPath, locateInWorkspace, resolveWorkspacePath, type PathAccess, type SafePath, type WorkspaceLocation } from './pathSafety';
 export { DEFAULT_DENY_PATHS, DEFAULT_DENY_WRITE_PATHS, parseToolSettings, ToolSettingsSchema, type ToolSettings, type ToolSettingsInput } from './settings';
 export { applyEdits, type TextEdit } from './text/applyEdits';
 export { capHeadTail, HeadTailCollector } from './text/headTail';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PTKErrorCode, WorkspaceError } from '../core/errors';
 import { defineTool } from '../core/tools/defineTool';
-import { displayPathFor, isDeniedPath } from './pathSafety';
+import { canonicalRootsOf, isDeniedPath, locateInWorkspace } from './pathSafety';
 import type { ToolEnvironment } from './toolEnvironment';
 
 /** What list_files returns. */
@@ -34,15 +34,14 @@ export function createListFilesTool(environment: ToolEnvironment) {
       if (stat.type !== 'directory') throw new WorkspaceError(`"${safePath.displayPath}" is a file, not a folder; use read_file to read it.`, PTKErrorCode.NOT_A_DIRECTORY, { context: { path: safePath.displayPath } });
       const limit = settings.listMaxEntries;
       const listed = await workspace.listFiles(safePath.path, { pattern: args.pattern, limit, respectExcludes: true, exclude: settings.denyPaths, signal: context.signal });
-      const canonicalRoots = [safePath.root];
+      const canonicalRoots = await canonicalRootsOf(workspace);
       const denyOptions = { access: 'read' as const, denyPaths: settings.denyPaths, denyWritePaths: settings.denyWritePaths };
       const files: string[] = [];
       let denied = 0;
       for (const file of listed.files) {
-        const display = displayPathFor(workspace, file, canonicalRoots);
-        const relativeToRoot = displayPathFor({ ...workspace, roots: [safePath.root] }, file, canonicalRoots);
-        if (isDeniedPath(relativeToRoot, denyOptions)) denied++;
-        else files.push(display);
+        const location = locateInWorkspace(workspace, file, canonicalRoots);
+        if (!location || isDeniedPath(location.relativePath, denyOptions)) denied++;
+        else files.push(location.displayPath);
       }
       const result: ListFilesToolResult = { directory: safePath.displayPath, files, omitted: listed.omitted };
       const notes: string[] = [];

@@ -189,19 +189,37 @@ export async function resolveWorkspacePath(workspace: Workspace, rawPath: unknow
   return { path: canonical, root, relativePath, displayPath };
 }
 
-/** Shows an absolute path (from the port) relative to its workspace folder, for results. */
-export function displayPathFor(workspace: Workspace, absolutePath: string, canonicalRoots: readonly string[] = workspace.roots): string {
+/** Canonical (realpath) form of each workspace folder, index-aligned with `workspace.roots`. */
+export async function canonicalRootsOf(workspace: Workspace): Promise<string[]> {
+  return Promise.all(workspace.roots.map(async (root) => (await workspace.realpath(root)) ?? root));
+}
+
+/** Where an absolute path (from the port) sits in the workspace. */
+export interface WorkspaceLocation {
+  rootIndex: number;
+  /** Relative to its folder, '/' separators. */
+  relativePath: string;
+  /** relativePath, prefixed by the folder name when there are several folders. */
+  displayPath: string;
+}
+
+/** Locates a path given by the host (canonical or not); undefined when it is in no folder. */
+export function locateInWorkspace(workspace: Workspace, absolutePath: string, canonicalRoots: readonly string[]): WorkspaceLocation | undefined {
   const windowsHost = isWindowsStyleRoot(workspace.roots[0] ?? '');
   const pathApi = windowsHost ? path.win32 : path.posix;
   const caseInsensitive = workspace.caseInsensitive ?? windowsHost;
-  const candidates = [...canonicalRoots, ...workspace.roots];
-  for (let index = 0; index < candidates.length; index++) {
-    const root = candidates[index]!;
-    if (isInside(root, absolutePath, pathApi, caseInsensitive)) {
-      const relative = toPosix(pathApi.relative(root, absolutePath));
-      const folderIndex = index % Math.max(1, canonicalRoots.length);
-      return workspace.roots.length > 1 ? `${pathApi.basename(workspace.roots[folderIndex] ?? root)}/${relative}` : relative;
+  for (let rootIndex = 0; rootIndex < workspace.roots.length; rootIndex++) {
+    for (const root of [canonicalRoots[rootIndex], workspace.roots[rootIndex]]) {
+      if (root === undefined || !isInside(root, absolutePath, pathApi, caseInsensitive)) continue;
+      const relativePath = toPosix(pathApi.relative(root, absolutePath));
+      const displayPath = workspace.roots.length > 1 ? `${pathApi.basename(workspace.roots[rootIndex]!)}/${relativePath}`.replace(/\/$/, '') : relativePath || '.';
+      return { rootIndex, relativePath, displayPath };
     }
   }
-  return toPosix(absolutePath);
+  return undefined;
+}
+
+/** Shows an absolute path (from the port) relative to its workspace folder, for results. */
+export function displayPathFor(workspace: Workspace, absolutePath: string, canonicalRoots: readonly string[]): string {
+  return locateInWorkspace(workspace, absolutePath, canonicalRoots)?.displayPath ?? toPosix(absolutePath);
 }

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PTKErrorCode, ToolError } from '../core/errors';
 import { defineTool } from '../core/tools/defineTool';
-import { displayPathFor, isDeniedPath } from './pathSafety';
+import { canonicalRootsOf, isDeniedPath, locateInWorkspace } from './pathSafety';
 import type { ToolEnvironment } from './toolEnvironment';
 
 /** What search_code returns. */
@@ -57,16 +57,29 @@ export function createSearchCodeTool(environment: ToolEnvironment) {
     run: async (args, context): Promise<SearchCodeResult> => {
       const options = args.options;
       if (args.query.includes('\u0000')) throw new ToolError('The query contains a NUL byte.', PTKErrorCode.INVALID_SEARCH_PATTERN);
-      const folder = options.path !== undefined ? await environment.resolvePath(options.path, 'list') : undefined;
+      let folder = options.path !== undefined ? await environment.resolvePath(options.path, 'list') : undefined;
+      let include = toArray(options.include);
+      let onlyFile: string | undefined;
+      if (folder) {
+        const stat = await workspace.stat(folder.path);
+        if (!stat) throw new ToolError(`Folder not found: "${folder.displayPath}".`, PTKErrorCode.FILE_NOT_FOUND);
+        if (stat.type === 'file') {
+          // Searching one file: search its folder, restricted to its name.
+          onlyFile = folder.path;
+          const fileName = folder.path.split(/[\\/]/).pop()!;
+          folder = { ...folder, path: folder.path.slice(0, folder.path.length - fileName.length - 1) || '/' };
+          include = [fileName.replace(/[[\]{}()*?!]/g, '\\$&')];
+        }
+      }
       if (workspace.roots.length === 0 && !folder) await environment.resolvePath('.', 'list');
       const maxResults = Math.min(options.maxResults ?? settings.searchMaxResults, settings.searchMaxResults);
-      const canonicalRoots = await Promise.all(workspace.roots.map(async (root) => (await workspace.realpath(root)) ?? root));
+      const canonicalRoots = await canonicalRootsOf(workspace);
       const found = await workspace.search(
         {
           pattern: args.query,
           isRegex: options.regex,
           caseSensitive: options.caseSensitive,
-          include: toArray(options.include),
+          include,
           exclude: [...toArray(options.exclude), ...settings.denyPaths],
           // Ask for more than shown: denied files' matches are dropped below.
           maxResults,
@@ -80,10 +93,10 @@ export function createSearchCodeTool(environment: ToolEnvironment) {
       let characters = 0;
       let cutForSize = false;
       for (const match of found.matches) {
-        const display = displayPathFor(workspace, match.path, canonicalRoots);
-        const relativeToRoot = workspace.roots.length > 1 ? display.split('/').slice(1).join('/') : display;
-        if (isDeniedPath(relativeToRoot, denyOptions)) continue;
-        const line = `${display}:${match.line}:${match.column}: ${shortenAround(match.text, match.column, settings.searchLineMaxChars)}`;
+        if (onlyFile !== undefined && match.path !== onlyFile) continue;
+        const location = locateInWorkspace(workspace, match.path, canonicalRoots);
+        if (!location || isDeniedPath(location.relativePath, denyOptions)) continue;
+        const line = `${location.displayPath}:${match.line}:${match.column}: ${shortenAround(match.text, match.column, settings.searchLineMaxChars)}`;
         if (characters + line.length > settings.toolResultMaxChars) {
           cutForSize = true;
           break;

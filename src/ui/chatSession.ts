@@ -40,6 +40,8 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** The text shown as the user's message when it differs from the prompt sent (code actions). */
   displayText?: string;
+  /** Engine options for this task only (a task file step's tools and maxIterations). */
+  extraOptions?: Pick<PTKExecuteOptions, 'tools' | 'maxIterations' | 'maxToolCalls'>;
 }
 
 type Listener = (conversationId: string, event: ChatEvent) => void;
@@ -117,7 +119,7 @@ export class ChatSession {
     const onOuterAbort = () => controller.abort(sendOptions.signal?.reason);
     if (sendOptions.signal?.aborted) controller.abort(sendOptions.signal.reason);
     else sendOptions.signal?.addEventListener('abort', onOuterAbort, { once: true });
-    this.running = this.runTask(prompt, sendOptions.displayText ?? prompt, controller.signal).finally(() => {
+    this.running = this.runTask(prompt, sendOptions.displayText ?? prompt, controller.signal, sendOptions.extraOptions).finally(() => {
       sendOptions.signal?.removeEventListener('abort', onOuterAbort);
       this.controller = undefined;
       this.running = undefined;
@@ -196,7 +198,7 @@ export class ChatSession {
     }
   }
 
-  private async runTask(prompt: string, displayText: string, signal: AbortSignal): Promise<PTKExecuteResult | undefined> {
+  private async runTask(prompt: string, displayText: string, signal: AbortSignal, extraOptions: SendOptions['extraOptions']): Promise<PTKExecuteResult | undefined> {
     const taskId = this.createId();
     const log = this.options.log ?? (() => undefined);
     this.emit({ type: 'userMessage', id: this.createId(), text: displayText, time: this.now() });
@@ -219,6 +221,7 @@ export class ChatSession {
     const toolStarts = new Map<string, number>();
 
     const options: PTKExecuteOptions = {
+      ...extraOptions,
       signal,
       history: this.messages,
       onDelta: (delta) => {

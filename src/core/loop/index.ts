@@ -10,3 +10,4 @@ export * from './ptkManager';
 export * from './stopConditions';
 export { estimateTokens, duplicateWarning, cycleWarning, cachedResultNote, oneCallPerReplyNote } from './toolCallingRun';
 export * from './toolRunner';
+export * from './executeOptionsSchema';

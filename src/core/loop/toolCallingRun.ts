@@ -14,11 +14,12 @@ import type { IContextManager, ILLMManager, IToolManager, LLMCallOptions } from 
 import type { PTKFormatter, PTKParser } from '../protocol';
 import { resolveTools } from '../tools/resolveTools';
 import { isSameTool } from '../tools/sameTool';
-import { runTool, type ToolExecutionResult } from '../tools/runTool';
+import { runTool, toolFailure, type ToolExecutionResult } from '../tools/runTool';
 import type { PTKMessage, PTKResponse, PTKTool, PTKToolCall, PTKToolResult } from '../types';
 import { abortErrorOf, linkAbortSignals, raceWithSignal, type LinkedAbortSignal } from './abortSignals';
 import { callSignature } from './callSignature';
 import { createCompletionCheck } from './completionCheck';
+import { assertExecuteOptions } from './executeOptionsSchema';
 import { createFinishTool, finishCallAnswer, finishToolName, isFinishCall } from './finishTool';
 import type { PTKExecuteOptions, PTKExecuteResult, PTKFinishReason } from './loopTypes';
 import { notify } from './notify';
@@ -131,6 +132,7 @@ export class ToolCallingRun {
   private async setUp(): Promise<void> {
     const options = this.options;
     try {
+      assertExecuteOptions(options);
       this.tools = resolveTools(options.tools, this.dependencies.toolManager);
     } catch (error) {
       throw new RunFailure(error instanceof PTKError ? error : new PTKExecutionError(errorMessage(error), PTKErrorCode.CONFIG_INVALID));
@@ -379,6 +381,9 @@ export class ToolCallingRun {
         return await toolManager.execute(tool.name, toolCall.args, context);
       }
       return await runTool(tool, toolCall.args, context, { validate: false });
+    } catch (error) {
+      // A tool manager is meant never to throw; if one does, the model still gets a result.
+      return toolFailure(error);
     } finally {
       toolLink.dispose();
     }

@@ -16,10 +16,10 @@ import type { ILLMManager, IToolManager, StreamDelta } from '../ports';
 import { PTKFormatter, PTKParser } from '../protocol';
 import { resolveTools, type ToolSpecifier } from '../tools/resolveTools';
 import { isSameTool } from '../tools/sameTool';
-import { runTool, type ToolExecutionResult } from '../tools/runTool';
+import { runTool, toolFailure, type ToolExecutionResult } from '../tools/runTool';
 import type { PTKMessage, PTKResponse, PTKTool, PTKToolCall } from '../types';
 import { DEFAULTS } from '../constants';
-import { raceWithSignal } from './abortSignals';
+import { linkAbortSignals, raceWithSignal } from './abortSignals';
 import { createCompletionCheck } from './completionCheck';
 import { notify, type PTKLogger } from './notify';
 
@@ -262,12 +262,25 @@ export class ToolRunner implements AsyncIterable<PTKMessage>, PromiseLike<PTKMes
       }
       const tool = toolMap.get(toolCall.tool)!;
       const args = validation.args ?? toolCall.args;
-      const context = { signal: this.options.signal ?? new AbortController().signal, toolCallId: toolCall.id ?? '', iteration: this.iterationCount };
-      const toolManager = this.options.toolManager;
-      const result = toolManager && isSameTool(toolManager.getTool(tool.name), tool)
-        ? await toolManager.execute(tool.name, args, context)
-        : await runTool(tool, args, context, { validate: false, timeoutMs: this.options.toolTimeout ?? DEFAULTS.toolTimeout });
-      return { toolCall, result };
+      const timeoutMs = tool.timeoutMs ?? this.options.toolTimeout ?? DEFAULTS.toolTimeout;
+      const toolLink = linkAbortSignals({
+        signals: [this.options.signal],
+        timeoutMs,
+        timeoutCode: PTKErrorCode.TOOL_TIMEOUT,
+        timeoutMessage: `Tool ${tool.name} timed out after ${timeoutMs} ms.`,
+      });
+      try {
+        const context = { signal: toolLink.signal, toolCallId: toolCall.id ?? '', iteration: this.iterationCount };
+        const toolManager = this.options.toolManager;
+        const result = toolManager && isSameTool(toolManager.getTool(tool.name), tool)
+          ? await toolManager.execute(tool.name, args, context)
+          : await runTool(tool, args, context, { validate: false });
+        return { toolCall, result };
+      } catch (error) {
+        return { toolCall, result: toolFailure(error) };
+      } finally {
+        toolLink.dispose();
+      }
     };
     const allReadOnly = calls.every((toolCall) => toolMap.get(toolCall.tool)?.readOnly);
     const results: ToolRunnerResult[] = [];

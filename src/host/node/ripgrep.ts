@@ -27,6 +27,30 @@ export function findRipgrepOnPath(environmentPath: string | undefined = process.
   return undefined;
 }
 
+/** Where VS Code (desktop, server, code-server) keeps its bundled rg, relative to `vscode.env.appRoot`. */
+export const BUNDLED_RIPGREP_LOCATIONS: readonly string[] = [
+  'node_modules/@vscode/ripgrep/bin',
+  'node_modules.asar.unpacked/@vscode/ripgrep/bin',
+  `node_modules/@vscode/ripgrep-universal/bin/${process.platform}-${process.arch}`,
+  'node_modules/vscode-ripgrep/bin',
+  'node_modules.asar.unpacked/vscode-ripgrep/bin',
+];
+
+/** The rg shipped inside VS Code under `appRoot` (vscode.env.appRoot), or undefined. */
+export function findBundledRipgrep(appRoot: string): string | undefined {
+  const name = process.platform === 'win32' ? 'rg.exe' : 'rg';
+  for (const location of BUNDLED_RIPGREP_LOCATIONS) {
+    const candidate = path.join(appRoot, location, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
 /**
  * Runs rg for the query in each of `searchFolders` and parses its matches; stops (kills rg) at
  * maxResults. A bad regular expression throws INVALID_SEARCH_PATTERN.

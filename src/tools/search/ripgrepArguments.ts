@@ -20,6 +20,10 @@ export const DEFAULT_EXCLUDES: readonly string[] = [
 /**
  * rg arguments: `path\0line:column:text` per match (--null), hidden files searched, .gitignore
  * honoured even outside a git repository, excludes as negated globs.
+ *
+ * Pass NO searchPaths and spawn rg with the search folder as its working directory: rg matches
+ * --glob patterns containing "/" (e.g. include "src/**") against the path it prints, so with an
+ * absolute search path they never match. `runRipgrep` (src/host/node/ripgrep.ts) does this.
  */
 export function ripgrepArguments(query: WorkspaceSearchQuery, searchPaths: readonly string[], excludes: readonly string[]): string[] {
   const args = ['--null', '--line-number', '--column', '--no-heading', '--with-filename', '--color', 'never', '--hidden', '--no-messages', '--max-columns', '1000', '--max-columns-preview'];

@@ -99,6 +99,36 @@ describe('approval of dangerous tools', () => {
     assert.equal(result.stdout.trim(), 'tests-ran');
   });
 
+  it('edit_file writes nothing when the file changed while waiting for approval', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'ptk-approval-'));
+    created.push(root);
+    const file = path.join(root, 'a.txt');
+    writeFileSync(file, 'old\n');
+    const workspace = new NodeWorkspace({
+      roots: [root],
+      approver: () => {
+        writeFileSync(file, 'the user typed this\n');
+        return { decision: 'approve' };
+      },
+    });
+    await rejectsWithCode(callTool(createWorkspaceTools(workspace), 'edit_file', { path: 'a.txt', edits: [{ search: 'old', replace: 'new' }] }), PTKErrorCode.FILE_CHANGED, /Read the file again/);
+    assert.equal(readFileSync(file, 'utf8'), 'the user typed this\n');
+  });
+
+  it('cancelling while the approval is pending writes nothing', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'ptk-approval-'));
+    created.push(root);
+    const workspace = new NodeWorkspace({
+      roots: [root],
+      approver: (_request, signal) => new Promise((_resolve, reject) => signal!.addEventListener('abort', () => reject(new Error('approval cancelled')))),
+    });
+    const controller = new AbortController();
+    const pending = callTool(createWorkspaceTools(workspace), 'write_file', { path: 'x.txt', content: 'x' }, controller.signal);
+    setTimeout(() => controller.abort(), 20);
+    await assert.rejects(pending, /approval cancelled/);
+    assert.equal(existsSync(path.join(root, 'x.txt')), false);
+  });
+
   it('without an approver nothing dangerous runs', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'ptk-approval-'));
     created.push(root);

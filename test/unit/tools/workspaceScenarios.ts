@@ -113,6 +113,16 @@ export const workspaceScenarios: WorkspaceScenario[] = [
     },
   },
   {
+    name: 'read_file keeps a page within toolResultMaxChars and says where to read on',
+    async run(fixture) {
+      const page = await callTool(toolsFor(fixture, { toolResultMaxChars: 500 }), 'read_file', { path: 'long.txt', startLine: 100 });
+      assert.ok(page.content.length <= 500);
+      assert.ok(page.endLine > 100 && page.endLine < 200);
+      assert.match(page.note, new RegExp(`startLine ${page.endLine + 1}`));
+      assert.match(page.content.split('\n').at(-1), new RegExp(`^ *${page.endLine} \\| line ${page.endLine}$`));
+    },
+  },
+  {
     name: 'read_file refuses binary, too large, missing, directory, past-the-end',
     async run(fixture) {
       const tools = toolsFor(fixture, { maxFileBytes: 1000 });

@@ -441,3 +441,39 @@ describe('PTKManager: middleware applies to tool objects too', () => {
     assert.deepEqual(seen, ['write_file']);
   });
 });
+
+describe('PTKManager: option checks', () => {
+  it('bad option values fail at once with CONFIG_INVALID naming the option', async () => {
+    const model = new ScriptedChatModel(['never']);
+    const result = await new PTKManager(model, registryWith()).orchestrateToolCalling('go', { maxIterations: -1, duplicateWindow: 1.5 });
+    assert.equal(result.errorCode, PTKErrorCode.CONFIG_INVALID);
+    assert.match(result.error!, /maxIterations/);
+    assert.match(result.error!, /duplicateWindow/);
+    assert.equal(model.calls.length, 0);
+  });
+
+  it('a tool name given twice fails with CONFIG_INVALID', async () => {
+    const reader = readFileTool();
+    const result = await new PTKManager(new ScriptedChatModel(['x']), registryWith(reader)).orchestrateToolCalling('go', { tools: ['read_file', reader] });
+    assert.equal(result.errorCode, PTKErrorCode.CONFIG_INVALID);
+  });
+});
+
+describe('PTKManager: a tool manager that throws', () => {
+  it('turns the throw into a failed TOOL_RESULT instead of failing the task', async () => {
+    const reader = readFileTool();
+    const brokenManager = {
+      registerTool: () => undefined,
+      getTool: (name: string) => (name === 'read_file' ? reader : undefined),
+      listTools: () => [reader],
+      use: () => undefined,
+      execute: async () => {
+        throw new Error('manager exploded');
+      },
+    };
+    const model = new ScriptedChatModel([call('read_file', { path: 'test.ts' }), 'handled']);
+    const result = await new PTKManager(model, brokenManager).orchestrateToolCalling('go');
+    assert.equal(result.success, true);
+    assert.match(model.prompts[1], /"success":false.*manager exploded/);
+  });
+});

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { LLMBackendError, PTKError, PTKErrorCode } from '../../../../src/core/errors';
-import { ToolRunner, type ToolRunnerParams } from '../../../../src/core/loop/toolRunner';
+import { ToolRunner, type ToolRunnerParams, type ToolRunnerResult } from '../../../../src/core/loop/toolRunner';
 import { ScriptedChatModel, type ScriptedReply } from '../../../../src/core/testing/scriptedChatModel';
 import { defineTool } from '../../../../src/core/tools/defineTool';
+import { ToolRegistry } from '../../../../src/core/tools/toolRegistry';
 import type { PTKMessage } from '../../../../src/core/types';
 import { call, readFileTool } from './helpers';
 
@@ -157,6 +158,35 @@ describe('ToolRunner.setParams / pushMessages / params', () => {
     await context.runner;
     assert.match(context.model.prompts[0], /Replaced/);
     assert.doesNotMatch(context.model.prompts[0], /Read the files/);
+  });
+});
+
+describe('ToolRunner: tools', () => {
+  it('reports tool calls, applies the per-tool timeout, and goes through the tool manager middleware', async () => {
+    const slow = defineTool({ name: 'slow', description: 's', inputSchema: z.object({}), run: () => new Promise((resolve) => setTimeout(resolve, 5000).unref()) });
+    const registry = new ToolRegistry([slow]);
+    const seen: string[] = [];
+    registry.use(async (toolCall, next) => {
+      seen.push(toolCall.tool);
+      return next();
+    });
+    const results: ToolRunnerResult[] = [];
+    const runner = new ToolRunner(new ScriptedChatModel([call('slow'), 'ok']), { messages: [{ role: 'user', content: 'go' }], tools: ['slow'] }, {
+      toolManager: registry,
+      toolTimeout: 15,
+      onToolResult: (info) => results.push(...info.results),
+    });
+    await runner;
+    assert.deepEqual(seen, ['slow']);
+    assert.equal(results[0].result.code, PTKErrorCode.TOOL_TIMEOUT);
+  });
+
+  it('an aborted signal rejects the run', async () => {
+    const controller = new AbortController();
+    const runner = new ToolRunner(new ScriptedChatModel(() => new Promise<string>(() => undefined)), { messages: [{ role: 'user', content: 'go' }], tools: [] }, { signal: controller.signal });
+    const pending = runner.runUntilDone();
+    controller.abort();
+    await assert.rejects(pending, (error: unknown) => error instanceof PTKError && error.code === PTKErrorCode.ABORTED);
   });
 });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { ApprovalRejectedError, PTKError, PTKErrorCode, PTKExecutionError } from '../../../../src/core/errors';
-import { defineTool, toPTKTool } from '../../../../src/core/tools/defineTool';
+import { defineTool } from '../../../../src/core/tools/defineTool';
 import { resolveTools } from '../../../../src/core/tools/resolveTools';
 import { runTool } from '../../../../src/core/tools/runTool';
 import { ToolRegistry } from '../../../../src/core/tools/toolRegistry';
@@ -15,26 +15,6 @@ const echo = defineTool({
   inputSchema: z.object({ text: z.string(), times: z.coerce.number().default(1) }),
   readOnly: true,
   run: ({ text, times }) => text.repeat(times),
-});
-
-describe('defineTool', () => {
-  it('produces a PTKTool whose parameters come from zod', () => {
-    assert.equal(echo.parameters.type, 'object');
-    assert.deepEqual(Object.keys(echo.parameters.properties), ['text', 'times']);
-    assert.deepEqual(echo.parameters.required, ['text']);
-    assert.equal(echo.readOnly, true);
-  });
-
-  it('rejects non-object schemas and bad names', () => {
-    assert.throws(() => defineTool({ name: 'x', description: 'x', inputSchema: z.string() as never, run: () => null }), /zod object/);
-    assert.throws(() => defineTool({ name: '1bad', description: 'x', inputSchema: z.object({}), run: () => null }), /Invalid tool name/);
-  });
-
-  it('accepts the seed raw shape (parameters + handler) and checks it', () => {
-    const raw = toPTKTool({ name: 'raw', description: 'r', parameters: { type: 'object', properties: {} }, handler: async () => 1 });
-    assert.equal(raw.name, 'raw');
-    assert.throws(() => toPTKTool({ name: 'raw', description: 'r', parameters: { type: 'array' } as never, handler: async () => 1 }), /JSON Schema object/);
-  });
 });
 
 describe('runTool', () => {

@@ -1,0 +1,120 @@
+/**
+ * The connection to the chat site: creates the browser backend lazily (playwright-core is only
+ * loaded when the user connects or sends, so activation stays fast), tracks its state for the
+ * status bar and the view header, and recreates it when the site settings change. Pure: the
+ * factory that loads the browser backend is injected.
+ */
+import { errorMessage, isPTKError, PTKErrorCode } from '../core/errors';
+import type { ILLMManager } from '../core/ports';
+import { connectionStatusForError } from './errorActions';
+import type { ConnectionState } from './protocol';
+
+/** What the UI needs from the browser backend beyond ILLMManager (all optional: a scripted model has none). */
+export interface ChatModelHandle extends ILLMManager {
+  /** Opens (or focuses) the site's tab so the user can see it or log in. */
+  openTab?(): Promise<void>;
+  /** Checks the login state without sending anything. */
+  isLoggedIn?(): Promise<boolean>;
+  /** Closes the tab / browser. */
+  close?(): Promise<void>;
+}
+
+/** Creates the model for the current settings (loads the browser backend). */
+export type ChatModelFactory = () => Promise<ChatModelHandle>;
+
+export class ChatConnection {
+  private model?: ChatModelHandle;
+  private connecting?: Promise<ChatModelHandle>;
+  private current: ConnectionState;
+  private readonly listeners = new Set<(state: ConnectionState) => void>();
+
+  constructor(private factory: ChatModelFactory, private siteName: string) {
+    this.current = { site: siteName, status: 'disconnected' };
+  }
+
+  get state(): ConnectionState {
+    return this.current;
+  }
+
+  onDidChange(listener: (state: ConnectionState) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Sets the state (also used when a task reports a login wall). */
+  setState(status: ConnectionState['status'], detail?: string): void {
+    this.current = { site: this.siteName, status, detail };
+    for (const listener of this.listeners) listener(this.current);
+  }
+
+  /** The model, connecting first when needed. Concurrent callers share one connection attempt. */
+  async getModel(): Promise<ChatModelHandle> {
+    if (this.model) return this.model;
+    if (!this.connecting) {
+      this.setState('connecting');
+      this.connecting = (async () => {
+        try {
+          const model = await this.factory();
+          this.model = model;
+          let loggedIn: boolean | undefined;
+          try {
+            loggedIn = await model.isLoggedIn?.();
+          } catch {
+            loggedIn = undefined;
+          }
+          if (loggedIn === false) this.setState('loginRequired', `Log in to ${this.siteName} in the browser tab, then retry.`);
+          else this.setState('connected');
+          return model;
+        } catch (error) {
+          const status = (isPTKError(error) && connectionStatusForError(error.code)) || 'error';
+          this.setState(status, errorMessage(error));
+          throw error;
+        } finally {
+          this.connecting = undefined;
+        }
+      })();
+    }
+    return this.connecting;
+  }
+
+  /** Connects (if needed) and shows the site's tab. */
+  async openTab(): Promise<void> {
+    const model = await this.getModel();
+    await model.openTab?.();
+  }
+
+  /** Re-checks the login after the user logged in. */
+  async refreshLogin(): Promise<void> {
+    const model = await this.getModel();
+    const loggedIn = await model.isLoggedIn?.().catch(() => undefined);
+    this.setState(loggedIn === false ? 'loginRequired' : 'connected', loggedIn === false ? `Still not logged in to ${this.siteName}.` : undefined);
+  }
+
+  /** Closes the current model; the next call connects again with `factory` (new settings or site). */
+  async reset(factory?: ChatModelFactory, siteName?: string): Promise<void> {
+    const model = this.model;
+    this.model = undefined;
+    if (factory) this.factory = factory;
+    if (siteName) this.siteName = siteName;
+    this.setState('disconnected');
+    await model?.close?.().catch(() => undefined);
+  }
+
+  /** Uses a given model (tests, the demo's scripted model) instead of the factory. */
+  useModel(model: ChatModelHandle, siteName = this.siteName): void {
+    void this.model?.close?.().catch(() => undefined);
+    this.model = model;
+    this.siteName = siteName;
+    this.setState('connected');
+  }
+
+  async dispose(): Promise<void> {
+    await this.reset();
+    this.listeners.clear();
+  }
+}
+
+/** True when an error code means the user has to do something in the browser. */
+export function needsUserInBrowser(code: string | undefined): boolean {
+  return code === PTKErrorCode.LOGIN_REQUIRED || code === PTKErrorCode.BOT_CHECK;
+}

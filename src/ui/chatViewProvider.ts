@@ -1,0 +1,149 @@
+/**
+ * The chat sidebar: a WebviewViewProvider in PTK's activity-bar container. Serves the
+ * front-end (out/webview.js, media/chat.css) under a strict CSP with a nonce, relays the
+ * session's events to the webview, and turns the webview's typed messages into actions.
+ */
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { ChatConnection } from './chatConnection';
+import type { ChatSession } from './chatSession';
+import { renderChatHtml } from './chatHtml';
+import { parseWebviewMessage, type ConnectionAction, type HostToWebviewMessage, type WebviewToHostMessage } from './protocol';
+
+/** The view's id (package.json contributes.views). */
+export const CHAT_VIEW_ID = 'ptk.chatView';
+
+export interface ChatViewHandlers {
+  /** Send from the composer. */
+  send(text: string): void;
+  approve(approvalId: string, always: boolean): void;
+  reject(approvalId: string, reason?: string): void;
+  openDiff(approvalId: string): void;
+  connectionAction(action: ConnectionAction): void;
+}
+
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view?: vscode.WebviewView;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly pendingPrefill: string[] = [];
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly session: ChatSession,
+    private readonly connection: ChatConnection,
+    private readonly handlers: ChatViewHandlers,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.disposables.push(
+      toDisposable(session.onEvent((conversationId, event) => this.post({ type: 'event', conversationId, event }))),
+      toDisposable(session.onStateReplaced(() => this.postState())),
+      toDisposable(connection.onDidChange((state) => this.post({ type: 'connection', connection: state }))),
+    );
+  }
+
+  /** True when the view is on screen (approvals then go to its cards). */
+  get visible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
+  resolveWebviewView(webviewView: vscode.WebviewView): void {
+    this.view = webviewView;
+    const webview = webviewView.webview;
+    webview.options = {
+      enableScripts: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'out'), vscode.Uri.joinPath(this.extensionUri, 'media')],
+    };
+    webview.html = renderChatHtml({
+      cspSource: webview.cspSource,
+      nonce: randomBytes(16).toString('base64'),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'out', 'webview.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'chat.css')).toString(),
+    });
+    const subscriptions = [
+      webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+      webviewView.onDidChangeVisibility(() => {
+        if (webviewView.visible) this.postState();
+      }),
+    ];
+    webviewView.onDidDispose(() => {
+      subscriptions.forEach((subscription) => subscription.dispose());
+      if (this.view === webviewView) this.view = undefined;
+    });
+  }
+
+  /** Opens the view and waits (briefly) until it exists. */
+  async reveal(): Promise<void> {
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+  }
+
+  /** Puts text in the composer (after revealing the view). */
+  async prefill(text: string): Promise<void> {
+    await this.reveal();
+    if (this.view) this.post({ type: 'prefill', text });
+    else this.pendingPrefill.push(text);
+  }
+
+  private receive(raw: unknown): void {
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) {
+      this.log.warn(`Chat view sent a malformed message (${parsed.error}): ${safeJson(raw)}`);
+      return;
+    }
+    const message: WebviewToHostMessage = parsed.message;
+    switch (message.type) {
+      case 'ready':
+        this.postState();
+        for (const text of this.pendingPrefill.splice(0)) this.post({ type: 'prefill', text });
+        break;
+      case 'send':
+        this.handlers.send(message.text);
+        break;
+      case 'stop':
+        this.session.stop();
+        break;
+      case 'approve':
+        this.handlers.approve(message.approvalId, message.always ?? false);
+        break;
+      case 'reject':
+        this.handlers.reject(message.approvalId, message.reason);
+        break;
+      case 'openDiff':
+        this.handlers.openDiff(message.approvalId);
+        break;
+      case 'newConversation':
+        void this.session.newConversation();
+        break;
+      case 'openConversation':
+        this.session.openConversation(message.conversationId).catch((error: unknown) => this.log.error(`Could not open the conversation: ${(error as Error).message}`));
+        break;
+      case 'connectionAction':
+        this.handlers.connectionAction(message.action);
+        break;
+    }
+  }
+
+  private postState(): void {
+    this.post({ type: 'state', state: this.session.state, connection: this.connection.state, history: this.session.history() });
+  }
+
+  private post(message: HostToWebviewMessage): void {
+    if (!this.view) return;
+    void this.view.webview.postMessage(message).then(undefined, (error: unknown) => this.log.debug(`postMessage failed: ${String(error)}`));
+  }
+
+  dispose(): void {
+    this.disposables.forEach((disposable) => disposable.dispose());
+  }
+}
+
+function toDisposable(disposable: { dispose(): void }): vscode.Disposable {
+  return new vscode.Disposable(() => disposable.dispose());
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value).slice(0, 500);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * The command palette (category "PTK"): Open Chat, Ask…, Explain Selection, Fix Problems in
+ * This File, New Conversation, Stop, Connect Browser / Choose Site, Show Log, Run Task File…,
+ * and the command the code actions run. Long tasks run under withProgress, cancellable: the
+ * token becomes the engine's AbortSignal.
+ */
+import * as vscode from 'vscode';
+import { errorMessage } from '../core/errors';
+import { ExecutionManager } from '../core/loop/executionManager';
+import type { PTKExecuteResult } from '../core/loop/loopTypes';
+import { abortSignalFromToken } from '../host/vscode/cancellation';
+import type { ChatConnection } from './chatConnection';
+import type { ChatSession, SendOptions } from './chatSession';
+import type { ChatViewProvider } from './chatViewProvider';
+import { buildFixFilePrompt, buildSelectionPrompt } from './codeActionPlan';
+import { RUN_CODE_ACTION_COMMAND } from './codeActions';
+import { EXTENSION_SETTINGS_SECTION, SITE_IDS, SITE_LABELS, type SiteId } from './settings';
+import { parseTaskFile } from './taskFile';
+
+/** Every command id, as contributed in package.json. */
+export const COMMANDS = {
+  openChat: 'ptk.openChat',
+  ask: 'ptk.ask',
+  explainSelection: 'ptk.explainSelection',
+  fixFile: 'ptk.fixFile',
+  newConversation: 'ptk.newConversation',
+  stop: 'ptk.stop',
+  connect: 'ptk.connect',
+  showLog: 'ptk.showLog',
+  runTaskFile: 'ptk.runTaskFile',
+  runCodeAction: RUN_CODE_ACTION_COMMAND,
+} as const;
+
+export interface CommandDependencies {
+  session: ChatSession;
+  connection: ChatConnection;
+  chatView: ChatViewProvider;
+  log: vscode.LogOutputChannel;
+  /** Re-reads the site settings and rebuilds the connection. */
+  reconnect(): Promise<void>;
+}
+
+const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'] as const;
+
+/**
+ * Runs a prompt in the chat view under a cancellable progress notification. Resolves with the
+ * engine's result (undefined when refused because a task is running).
+ */
+export async function runInChat(dependencies: CommandDependencies, prompt: string, displayText?: string, extraOptions?: SendOptions['extraOptions']): Promise<PTKExecuteResult | undefined> {
+  await dependencies.chatView.reveal();
+  return vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `PTK: ${(displayText ?? prompt).split('\n')[0].slice(0, 60)}`, cancellable: true },
+    async (_progress, token) => {
+      const bridged = abortSignalFromToken(token);
+      try {
+        return await dependencies.session.send(prompt, { signal: bridged.signal, displayText, extraOptions });
+      } finally {
+        bridged.dispose();
+      }
+    },
+  );
+}
+
+/** Registers every command; returns their disposables. */
+export function registerCommands(dependencies: CommandDependencies): vscode.Disposable[] {
+  const { session, connection, chatView, log } = dependencies;
+  const report = (action: string) => (error: unknown) => {
+    log.error(`${action} failed: ${errorMessage(error)}`);
+    void vscode.window.showErrorMessage(`PTK: ${action} failed: ${errorMessage(error)}`);
+  };
+  const register = (id: string, handler: (...args: any[]) => unknown) =>
+    vscode.commands.registerCommand(id, (...args: unknown[]) => Promise.resolve().then(() => handler(...args)).catch(report(id)));
+
+  return [
+    register(COMMANDS.openChat, () => chatView.reveal()),
+
+    register(COMMANDS.ask, async () => {
+      const question = await vscode.window.showInputBox({ title: 'PTK: Ask', prompt: 'Ask PTK about your workspace', placeHolder: 'e.g. Where is the configuration loaded?', ignoreFocusOut: true });
+      if (question?.trim()) await runInChat(dependencies, question.trim());
+    }),
+
+    register(COMMANDS.explainSelection, async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor || editor.selection.isEmpty) {
+        void vscode.window.showInformationMessage('PTK: select some code first.');
+        return;
+      }
+      const { selection, document } = editor;
+      const relativePath = vscode.workspace.asRelativePath(document.uri, false);
+      const prompt = buildSelectionPrompt(relativePath, document.languageId, document.getText(selection), selection.start.line + 1, selection.end.line + 1);
+      await runInChat(dependencies, prompt, `Explain ${relativePath}:${selection.start.line + 1}-${selection.end.line + 1}`);
+    }),
+
+    register(COMMANDS.fixFile, async () => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) {
+        void vscode.window.showInformationMessage('PTK: open a file first.');
+        return;
+      }
+      const document = editor.document;
+      const diagnostics = vscode.languages
+        .getDiagnostics(document.uri)
+        .filter((diagnostic) => diagnostic.severity <= vscode.DiagnosticSeverity.Warning);
+      const relativePath = vscode.workspace.asRelativePath(document.uri, false);
+      if (diagnostics.length === 0) {
+        void vscode.window.showInformationMessage(`PTK: no errors or warnings in ${relativePath}.`);
+        return;
+      }
+      const prompt = buildFixFilePrompt(
+        relativePath,
+        diagnostics.map((diagnostic) => ({
+          message: diagnostic.message,
+          severity: SEVERITY_NAMES[diagnostic.severity],
+          startLine: diagnostic.range.start.line + 1,
+          endLine: diagnostic.range.end.line + 1,
+          source: diagnostic.source,
+          code: typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code,
+        })),
+      );
+      await runInChat(dependencies, prompt, `Fix the ${diagnostics.length} problem(s) in ${relativePath}`);
+    }),
+
+    register(COMMANDS.newConversation, async () => {
+      await session.newConversation();
+      await chatView.reveal();
+    }),
+
+    register(COMMANDS.stop, () => {
+      if (!session.stop()) void vscode.window.setStatusBarMessage('PTK: nothing is running.', 3000);
+    }),
+
+    register(COMMANDS.connect, async () => {
+      const configuration = vscode.workspace.getConfiguration(EXTENSION_SETTINGS_SECTION);
+      const currentSite = configuration.get<string>('site') ?? 'chatgpt';
+      const picked = await vscode.window.showQuickPick(
+        SITE_IDS.map((site) => ({ label: SITE_LABELS[site], description: site === currentSite ? 'current' : undefined, site })),
+        { title: 'PTK: Connect Browser / Choose Site', placeHolder: 'The chat site PTK drives (a browser tab opens so you can log in)' },
+      );
+      if (!picked) return;
+      if (picked.site !== currentSite) {
+        await configuration.update('site', picked.site satisfies SiteId, vscode.ConfigurationTarget.Global);
+      }
+      await dependencies.reconnect();
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `PTK: opening ${SITE_LABELS[picked.site]}…` }, () => connection.openTab());
+    }),
+
+    register(COMMANDS.showLog, () => log.show()),
+
+    register(COMMANDS.runTaskFile, async (uri?: vscode.Uri) => {
+      const target =
+        uri ??
+        (await vscode.window.showOpenDialog({ title: 'PTK: Run Task File', canSelectMany: false, filters: { 'PTK task file': ['json'] }, openLabel: 'Run' }))?.[0];
+      if (!target) return;
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
+      const taskFile = parseTaskFile(text, vscode.workspace.asRelativePath(target, false));
+      await chatView.reveal();
+      session.notice(`Running task file ${taskFile.title ?? vscode.workspace.asRelativePath(target, false)}: ${taskFile.steps.length} step(s).`);
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PTK: running task file', cancellable: true }, async (progress, token) => {
+        const bridged = abortSignalFromToken(token);
+        try {
+          let stepNumber = 0;
+          const manager = new ExecutionManager({
+            orchestrateToolCalling: async (prompt, options) => {
+              stepNumber++;
+              progress.report({ message: `step ${stepNumber} of ${taskFile.steps.length}` });
+              const result = await session.send(prompt, { signal: bridged.signal, displayText: `Step ${stepNumber}: ${prompt}`, extraOptions: { tools: options?.tools, maxIterations: options?.maxIterations } });
+              if (!result) throw new Error('A task was already running.');
+              return result;
+            },
+          });
+          const outcome = await manager.executeWorkflow(taskFile.steps, taskFile.variables);
+          const failed = outcome.results.find((result) => !result.success);
+          session.notice(outcome.success ? `Task file done: ${outcome.results.length} step(s) succeeded.` : `Task file stopped at step "${failed?.stepId}": ${failed?.error ?? 'failed'}`);
+        } finally {
+          bridged.dispose();
+        }
+      });
+    }),
+
+    register(COMMANDS.runCodeAction, async (argument: { prompt?: unknown; displayText?: unknown } | undefined) => {
+      if (typeof argument?.prompt !== 'string') throw new Error('ptk.runCodeAction needs { prompt: string }.');
+      await runInChat(dependencies, argument.prompt, typeof argument.displayText === 'string' ? argument.displayText : undefined);
+    }),
+  ];
+}

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { LLMBackendError, PTKErrorCode } from '../../../src/core/errors';
+import { ChatConnection, type ChatModelHandle } from '../../../src/ui/chatConnection';
+
+function fakeModel(loggedIn: boolean, log: string[]): ChatModelHandle {
+  return {
+    call: async () => 'hi',
+    isLoggedIn: async () => loggedIn,
+    openTab: async () => void log.push('openTab'),
+    close: async () => void log.push('close'),
+  };
+}
+
+describe('ChatConnection', () => {
+  it('connects once for concurrent callers and reports the states in order', async () => {
+    const log: string[] = [];
+    let created = 0;
+    const connection = new ChatConnection(async () => {
+      created++;
+      return fakeModel(true, log);
+    }, 'chatgpt');
+    const states: string[] = [];
+    connection.onDidChange((state) => states.push(state.status));
+    const [first, second] = await Promise.all([connection.getModel(), connection.getModel()]);
+    assert.equal(first, second);
+    assert.equal(created, 1);
+    assert.deepEqual(states, ['connecting', 'connected']);
+  });
+
+  it('reports a login wall and a missing browser', async () => {
+    const log: string[] = [];
+    const loginWall = new ChatConnection(async () => fakeModel(false, log), 'claude');
+    await loginWall.getModel();
+    assert.equal(loginWall.state.status, 'loginRequired');
+    const noBrowser = new ChatConnection(async () => {
+      throw new LLMBackendError('No Chrome found: set ptk.browserPath.', PTKErrorCode.BROWSER_NOT_FOUND);
+    }, 'gemini');
+    await assert.rejects(noBrowser.getModel(), /No Chrome found/);
+    assert.deepEqual(noBrowser.state, { site: 'gemini', status: 'error', detail: 'No Chrome found: set ptk.browserPath.' });
+  });
+
+  it('reset closes the model and connects again with the new site', async () => {
+    const log: string[] = [];
+    const connection = new ChatConnection(async () => fakeModel(true, log), 'chatgpt');
+    await connection.openTab();
+    await connection.reset(async () => fakeModel(true, log), 'deepseek');
+    assert.deepEqual(connection.state, { site: 'deepseek', status: 'disconnected', detail: undefined });
+    await connection.getModel();
+    assert.deepEqual(log, ['openTab', 'close']);
+    assert.equal(connection.state.status, 'connected');
+  });
+});

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { ToolSettingsSchema } from '../../../src/tools/settings';
+import { browserModelOptions } from '../../../src/ui/browserLoader';
+import { ExtensionSettingsSchema } from '../../../src/ui/settings';
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+const contributed: Record<string, { description?: string; markdownDescription?: string; default?: unknown }> = manifest.contributes.configuration[0].properties;
+
+describe('contributed settings', () => {
+  it('contribute every ptk.* and ptk.tools.* setting the code reads, each with a description', () => {
+    const keys = [...Object.keys(ExtensionSettingsSchema.shape).map((key) => `ptk.${key}`), ...Object.keys(ToolSettingsSchema.shape).map((key) => `ptk.tools.${key}`)];
+    for (const key of keys) {
+      assert.ok(contributed[key], `${key} is contributed`);
+      assert.ok(contributed[key].description || contributed[key].markdownDescription, `${key} has a description`);
+    }
+  });
+
+  it('contributed defaults pass the schemas', () => {
+    const extension: Record<string, unknown> = {};
+    const tools: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(contributed)) {
+      if (value.default === null || value.default === undefined) continue;
+      if (key.startsWith('ptk.tools.')) tools[key.slice('ptk.tools.'.length)] = value.default;
+      else extension[key.slice('ptk.'.length)] = value.default;
+    }
+    assert.equal(ExtensionSettingsSchema.safeParse(extension).success, true);
+    assert.equal(ToolSettingsSchema.safeParse(tools).success, true);
+  });
+});
+
+describe('ExtensionSettingsSchema', () => {
+  it('treats empty strings as unset and refuses a bad URL', () => {
+    const parsed = ExtensionSettingsSchema.parse({ siteUrl: '', browserPath: ' ' });
+    assert.equal(parsed.siteUrl, undefined);
+    assert.equal(parsed.browserPath, undefined);
+    const bad = ExtensionSettingsSchema.safeParse({ siteUrl: 'file:///etc/passwd' });
+    assert.equal(bad.success, false);
+    assert.equal(ExtensionSettingsSchema.safeParse({ maxIterations: 0 }).success, false);
+  });
+});
+
+describe('browserModelOptions', () => {
+  it('passes the replica URL as the custom site and a per-site profile', () => {
+    const options = browserModelOptions(ExtensionSettingsSchema.parse({ site: 'custom', siteUrl: 'http://127.0.0.1:4000/chat', headless: true }), '/storage');
+    assert.deepEqual(options, { site: 'custom', siteUrl: 'http://127.0.0.1:4000/chat', customSite: { url: 'http://127.0.0.1:4000/chat' }, browserPath: undefined, headless: true, cdpUrl: undefined, profileDir: join('/storage', 'browser-profile-custom') });
+  });
+});

@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { JSDOM } from 'jsdom';
+import { replayChat } from '../../../src/ui/chatReducer';
+import type { ChatEvent } from '../../../src/ui/protocol';
+import { createMarkdownRenderer, type WindowLike } from '../../../src/webview/markdown';
+import { ChatRenderer, formatDuration } from '../../../src/webview/render';
+
+const dom = new JSDOM('<!DOCTYPE html><body><div id="list"></div></body>');
+after(() => dom.window.close());
+
+function setup() {
+  const list = dom.window.document.getElementById('list') as HTMLElement;
+  list.replaceChildren();
+  const calls: string[] = [];
+  const renderer = new ChatRenderer(list, createMarkdownRenderer(dom.window as unknown as WindowLike), {
+    approve: (id, always) => calls.push(`approve ${id} ${always}`),
+    reject: (id, reason) => calls.push(`reject ${id} ${reason}`),
+    openDiff: (id) => calls.push(`diff ${id}`),
+    action: (action) => calls.push(`action ${action}`),
+    copy: (text) => calls.push(`copy ${text}`),
+  });
+  return { list, calls, renderer };
+}
+
+const base: ChatEvent[] = [
+  { type: 'userMessage', id: 'u', text: 'Write it', time: 0 },
+  { type: 'assistantStart', id: 'a' },
+  { type: 'assistantDelta', id: 'a', full: 'I will **write**' },
+  { type: 'toolCall', id: 'c', tool: 'write_file', args: { path: 'a.txt', content: 'x' }, dangerous: true, time: 0 },
+  { type: 'approvalRequested', approvalId: 'ap', toolName: 'write_file', kind: 'write', summary: 'Write a.txt', path: '/w/a.txt', hasDiff: true },
+];
+
+describe('ChatRenderer', () => {
+  it('renders messages, markdown and a tool card awaiting approval with working buttons', () => {
+    const { list, calls, renderer } = setup();
+    renderer.update(replayChat('c', base));
+    assert.equal(list.querySelector('[data-testid="user-message"]')?.textContent, 'Write it');
+    assert.match(list.querySelector('[data-testid="assistant-message"]')?.innerHTML ?? '', /<strong>write<\/strong>/);
+    const card = list.querySelector('[data-testid="tool-card"]') as HTMLElement;
+    assert.equal(card.dataset.status, 'awaitingApproval');
+    (card.querySelector('[data-testid="reject-reason"]') as HTMLInputElement).value = 'no thanks';
+    (card.querySelector('[data-testid="reject"]') as HTMLButtonElement).click();
+    (card.querySelector('[data-testid="approve"]') as HTMLButtonElement).click();
+    (card.querySelector('[data-testid="open-diff"]') as HTMLElement).click();
+    assert.deepEqual(calls, ['reject ap no thanks', 'approve ap false', 'diff ap']);
+  });
+
+  it('keeps unchanged elements while a bubble streams, and updates the card in place', () => {
+    const { list, renderer } = setup();
+    renderer.update(replayChat('c', base));
+    const userElement = list.querySelector('[data-testid="user-message"]');
+    renderer.update(replayChat('c', [...base, { type: 'approvalResolved', approvalId: 'ap', decision: 'approve' }, { type: 'toolResult', id: 'c', success: true, summary: 'a.txt, bytesWritten: 1', durationMs: 1500 }]));
+    assert.equal(list.querySelector('[data-testid="user-message"]'), userElement, 'same element');
+    const card = list.querySelector('[data-testid="tool-card"]') as HTMLElement;
+    assert.equal(card.dataset.status, 'succeeded');
+    assert.equal(card.querySelector('[data-testid="approve"]'), null, 'no buttons after the answer');
+    assert.match(card.textContent ?? '', /1\.5 s/);
+    assert.equal(list.children.length, 3);
+  });
+
+  it('renders an error card whose actions call back', () => {
+    const { list, calls, renderer } = setup();
+    renderer.update(replayChat('c', [{ type: 'error', message: 'Log in first', code: 'LOGIN_REQUIRED', actions: ['login', 'openTab'] }]));
+    (list.querySelector('[data-testid="action-login"]') as HTMLButtonElement).click();
+    assert.deepEqual(calls, ['action login']);
+    assert.match(list.textContent ?? '', /Log in first \(LOGIN_REQUIRED\)/);
+  });
+
+  it('removes items that are gone (new conversation)', () => {
+    const { list, renderer } = setup();
+    renderer.update(replayChat('c', base));
+    renderer.update(replayChat('d', []));
+    assert.equal(list.children.length, 0);
+  });
+});
+
+describe('formatDuration', () => {
+  it('uses ms below a second and s above', () => {
+    assert.equal(formatDuration(35.4), '35 ms');
+    assert.equal(formatDuration(1234), '1.2 s');
+  });
+});

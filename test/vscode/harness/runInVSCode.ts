@@ -1,0 +1,139 @@
+/**
+ * One run of the in-VS-Code suite: fresh copy of the sample workspace, fresh code-server
+ * with the test build of the extension, Chromium (Playwright) connected to the workbench
+ * (code-server starts the extension host only when a client connects), then wait for the
+ * suite's result lines. Everything started is stopped; logs and a screenshot go to
+ * test-artifacts/vscode/<name>/.
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { buildTestExtension } from './buildTestExtension';
+import { startCodeServer, type RunningCodeServer } from './codeServer';
+import { ARTIFACTS_DIR, findChromium, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from './paths';
+import { copyWorkspaceFixture } from './workspaceFixture';
+
+/** A line the suite reported (see src/host/vscode/testHook.ts and test/vscode/suite/runner.ts). */
+export interface SuiteLine {
+  type: 'start' | 'info' | 'plan' | 'test' | 'end' | 'crash';
+  name?: string;
+  ok?: boolean;
+  error?: string;
+  message?: string;
+  count?: number;
+  durationMs?: number;
+  [key: string]: unknown;
+}
+
+/** Options of runInVSCode. */
+export interface RunOptions {
+  /** Artifacts sub-folder, e.g. "trusted". */
+  name: string;
+  /** false: open the workspace in Restricted Mode. */
+  trustWorkspace: boolean;
+  /** Suite entry (TypeScript). Default test/vscode/suite/index.ts. */
+  suiteEntry?: string;
+  /** Longest wait for the whole suite. */
+  timeoutMs: number;
+  /** Progress lines (the harness prints them as node:test diagnostics). */
+  log?: (message: string) => void;
+}
+
+/** What a run produced. */
+export interface RunOutcome {
+  lines: SuiteLine[];
+  /** Why the run did not finish normally ('' when it did). */
+  problem: string;
+  artifactsDir: string;
+}
+
+function readLines(resultsFile: string): SuiteLine[] {
+  if (!existsSync(resultsFile)) return [];
+  return readFileSync(resultsFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as SuiteLine];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** Runs the suite once in a fresh real VS Code. Never throws for a failing suite: see `problem`. */
+export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
+  const log = options.log ?? (() => undefined);
+  const stateDir = mkdtempSync(join(tmpdir(), `ptk-vscode-${options.name}-`));
+  const artifactsDir = join(ARTIFACTS_DIR, options.name);
+  rmSync(artifactsDir, { recursive: true, force: true });
+  mkdirSync(artifactsDir, { recursive: true });
+  const resultsFile = join(stateDir, 'results.jsonl');
+  const logFile = join(artifactsDir, 'code-server.log');
+  let server: RunningCodeServer | undefined;
+  let browser: Browser | undefined;
+  let problem = '';
+  const startedAt = Date.now();
+  try {
+    const workspaceDir = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, join(stateDir, 'sample-workspace'));
+    const build = await buildTestExtension(join(stateDir, 'extensions'), options.suiteEntry ?? join(REPOSITORY_ROOT, 'test', 'vscode', 'suite', 'index.ts'));
+    log(`built the test extension in ${Date.now() - startedAt} ms`);
+    server = await startCodeServer({
+      workspaceDir,
+      stateDir,
+      logFile,
+      trustWorkspace: options.trustWorkspace,
+      env: { PTK_TEST_SUITE: build.suitePath, PTK_TEST_RESULTS: resultsFile, PTK_TEST_EXPECT_TRUSTED: String(options.trustWorkspace) },
+    });
+    log(`code-server up on port ${server.port} after ${Date.now() - startedAt} ms`);
+    const executablePath = findChromium();
+    if (!executablePath) throw new Error('Chromium not found (install Debian chromium, or set PTK_CHROMIUM_PATH)');
+    browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    });
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(server.url, { timeout: 60_000 });
+    const deadline = startedAt + options.timeoutMs;
+    let lastCount = -1;
+    for (;;) {
+      const lines = readLines(resultsFile);
+      if (lines.length !== lastCount) {
+        for (const line of lines.slice(Math.max(lastCount, 0))) if (line.type === 'test') log(`${line.ok ? 'ok' : 'FAILED'} ${line.name} (${line.durationMs} ms)`);
+        lastCount = lines.length;
+      }
+      if (lines.some((line) => line.type === 'end' || line.type === 'crash')) break;
+      if (Date.now() > deadline) {
+        problem = lines.length === 0
+          ? `The extension never reported (no ${resultsFile} after ${options.timeoutMs} ms): the extension host did not start or the test build did not activate. See ${logFile}.`
+          : `The suite did not finish within ${options.timeoutMs} ms.`;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    await page.screenshot({ path: join(artifactsDir, 'workbench.png') }).catch(() => undefined);
+    if (pageErrors.length) writeFileSync(join(artifactsDir, 'page-errors.txt'), pageErrors.join('\n'));
+  } catch (error) {
+    problem = `The run failed before the suite finished: ${(error as Error).stack ?? String(error)}`;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+  }
+  const lines = readLines(resultsFile);
+  if (existsSync(resultsFile)) cpSync(resultsFile, join(artifactsDir, 'results.jsonl'));
+  const failed = problem !== '' || lines.some((line) => line.type === 'crash' || (line.type === 'test' && !line.ok));
+  if (failed) {
+    // The VS Code logs (extension host, server) explain most failures.
+    const logsDir = join(stateDir, 'user-data', 'logs');
+    if (existsSync(logsDir)) cpSync(logsDir, join(artifactsDir, 'vscode-logs'), { recursive: true });
+  } else {
+    rmSync(logFile, { force: true });
+  }
+  rmSync(stateDir, { recursive: true, force: true });
+  log(`run "${options.name}" took ${Date.now() - startedAt} ms`);
+  return { lines, problem, artifactsDir };
+}
