@@ -16,11 +16,11 @@ if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
 fi
 
 # 2. Chromium from Debian (never a Playwright browser download).
-if [ "${PTK_SKIP_BROWSER:-}" != 1 ] && ! command -v chromium >/dev/null 2>&1; then
-  log "installing Debian's chromium"
+if [ "${PTK_SKIP_BROWSER:-}" != 1 ] && { ! command -v chromium >/dev/null 2>&1 || ! command -v rg >/dev/null 2>&1; }; then
+  log "installing Debian's chromium and ripgrep"
   if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium ripgrep >/dev/null
 fi
 
 # 3. The real VS Code (code-server) for the extension tests.

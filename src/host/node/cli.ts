@@ -1,0 +1,230 @@
+/**
+ * The headless PTK CLI: runs one task with the PTK engine and the workspace tools on a
+ * folder, against a scripted model (offline demo, tests) or a real chat site through
+ * the browser backend.
+ *
+ *   node out/cli.js run --workspace ./my-project "Read package.json and tell me the version"
+ *   node out/cli.js run --script replies.json "…"             # scripted replies (JSON array of strings)
+ *   node out/cli.js run --site chatgpt [--browser PATH] [--headless] [--cdp URL] "…"
+ *   node out/cli.js demo                                       # a sample task on a sample workspace
+ */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PTKManager } from '../../core/loop';
+import { ToolRegistry } from '../../core/tools';
+import { ScriptedChatModel } from '../../core/testing';
+import type { ILLMManager } from '../../core/ports';
+import type { PTKExecuteResult } from '../../core/loop';
+import { createWorkspaceTools, describeWorkspaceRestrictions } from '../../tools';
+import { NodeWorkspace } from './workspace';
+import { createConsoleApprover } from './consoleApprover';
+import { createDemoModel } from './demoModel';
+
+const USAGE = `Usage:
+  ptk run [options] "<task>"     run a task on a workspace folder
+  ptk demo [--json]              run a sample task on a sample workspace (scripted model, offline)
+
+Options for run:
+  --workspace DIR        the workspace folder (default: the current folder)
+  --script FILE          answer from scripted replies (a JSON array of strings) instead of a real model
+  --site NAME            drive a chat site in a browser: chatgpt, claude, gemini, aistudio, deepseek, custom
+  --site-url URL         open this URL instead of the site's usual one (a replica, or the custom site)
+  --browser PATH         the Chrome/Edge/Chromium executable (default: found automatically)
+  --cdp URL              attach to a browser started with --remote-debugging-port (e.g. http://127.0.0.1:9222)
+  --profile DIR          the browser profile folder (default: ~/.ptk-assistant/profile)
+  --headless             run the browser without a window
+  --yes                  approve every write and command without asking
+  --max-iterations N     model calls at most (default 10)
+  --json                 print the whole result as JSON
+`;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const defaultIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+/** Runs the CLI; resolves to the process exit code. */
+export async function main(argv: string[], io: CliIo = defaultIo, signal?: AbortSignal): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(USAGE);
+    return command ? 0 : 2;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: {
+        workspace: { type: 'string' },
+        script: { type: 'string' },
+        site: { type: 'string' },
+        'site-url': { type: 'string' },
+        browser: { type: 'string' },
+        cdp: { type: 'string' },
+        profile: { type: 'string' },
+        headless: { type: 'boolean' },
+        yes: { type: 'boolean' },
+        'max-iterations': { type: 'string' },
+        json: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    io.stderr(`ptk: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+
+  let task: string;
+  let workspaceRoot: string;
+  let model: ILLMManager;
+  let closeModel: (() => Promise<void>) | undefined;
+  if (command === 'demo') {
+    workspaceRoot = createDemoWorkspace();
+    task = 'Read package.json and tell me the version, then list the TypeScript files.';
+    model = createDemoModel();
+    io.stderr(`Demo workspace: ${workspaceRoot}\nModel: scripted demo responder (no network)\n`);
+  } else if (command === 'run') {
+    task = positionals.join(' ').trim();
+    if (!task) {
+      io.stderr(`ptk: give the task as the last argument.\n\n${USAGE}`);
+      return 2;
+    }
+    workspaceRoot = path.resolve(values.workspace ?? process.cwd());
+    if (!existsSync(workspaceRoot)) {
+      io.stderr(`ptk: the workspace folder ${workspaceRoot} does not exist.\n`);
+      return 2;
+    }
+    if (values.script) {
+      const replies = readScript(values.script, io);
+      if (!replies) return 2;
+      model = new ScriptedChatModel(replies);
+    } else if (values.site || values.cdp) {
+      try {
+        const backend = await loadBrowserModel({
+          site: values.site ?? 'chatgpt',
+          siteUrl: values['site-url'],
+          browserPath: values.browser,
+          cdpUrl: values.cdp,
+          profileDir: values.profile,
+          headless: values.headless ?? false,
+        });
+        model = backend.model;
+        closeModel = backend.close;
+      } catch (error) {
+        io.stderr(`ptk: ${(error as Error).message}\n`);
+        return 1;
+      }
+    } else {
+      io.stderr('ptk: choose a model: --site NAME (a chat site in a browser) or --script FILE (scripted replies).\n');
+      return 2;
+    }
+  } else {
+    io.stderr(`ptk: unknown command "${command}".\n\n${USAGE}`);
+    return 2;
+  }
+
+  const maxIterations = values['max-iterations'] ? Number(values['max-iterations']) : undefined;
+  if (maxIterations !== undefined && (!Number.isInteger(maxIterations) || maxIterations < 1)) {
+    io.stderr('ptk: --max-iterations takes a whole number ≥ 1.\n');
+    return 2;
+  }
+
+  const workspace = new NodeWorkspace({
+    roots: [workspaceRoot],
+    approver: createConsoleApprover({ autoApprove: values.yes ?? command === 'demo' }),
+  });
+  const registry = new ToolRegistry(createWorkspaceTools(workspace));
+  const manager = new PTKManager(model, registry);
+  const restrictions = describeWorkspaceRestrictions(workspace);
+  let result: PTKExecuteResult;
+  try {
+    result = await manager.orchestrateToolCalling(task, {
+      tools: registry.listTools(),
+      maxIterations,
+      signal,
+      ...(restrictions ? { extraInstructions: restrictions } : {}),
+      onToolCall: (toolCall) => {
+        if (!values.json) io.stderr(`→ ${toolCall.tool} ${JSON.stringify(toolCall.args).slice(0, 120)}\n`);
+      },
+    });
+  } finally {
+    await closeModel?.();
+  }
+  if (values.json) {
+    io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+  } else if (result.success) {
+    io.stdout(`${result.content}\n`);
+    io.stderr(`(${result.iterations} model calls, ${result.totalToolCalls} tool calls, ${result.duration} ms)\n`);
+  } else {
+    io.stderr(`ptk: the task failed [${result.errorCode ?? 'ERROR'}]: ${result.error}\n`);
+  }
+  return result.success ? 0 : 1;
+}
+
+function readScript(file: string, io: CliIo): string[] | undefined {
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const replies = Array.isArray(value) ? value : (value as { replies?: unknown }).replies;
+    if (!Array.isArray(replies) || !replies.every((reply) => typeof reply === 'string')) {
+      io.stderr(`ptk: ${file} must hold a JSON array of reply strings (or {"replies": [...]}).\n`);
+      return undefined;
+    }
+    return replies;
+  } catch (error) {
+    io.stderr(`ptk: cannot read the script ${file}: ${(error as Error).message}\n`);
+    return undefined;
+  }
+}
+
+interface BrowserBackendOptions {
+  site: string;
+  siteUrl?: string;
+  browserPath?: string;
+  cdpUrl?: string;
+  profileDir?: string;
+  headless: boolean;
+}
+
+/** Loads the browser backend lazily (playwright-core is only needed for --site). */
+async function loadBrowserModel(options: BrowserBackendOptions): Promise<{ model: ILLMManager; close: () => Promise<void> }> {
+  const browser = await import('../../browser');
+  const model = await browser.createBrowserChatModel({
+    site: options.site,
+    siteUrl: options.siteUrl,
+    browserPath: options.browserPath,
+    cdpUrl: options.cdpUrl,
+    profileDir: options.profileDir ?? path.join(process.env.HOME ?? tmpdir(), '.ptk-assistant', 'profile'),
+    headless: options.headless,
+  });
+  return { model, close: () => model.close() };
+}
+
+/** A small TypeScript project for the demo. */
+export function createDemoWorkspace(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'ptk-demo-'));
+  mkdirSync(path.join(root, 'src'));
+  writeFileSync(path.join(root, 'package.json'), `${JSON.stringify({ name: 'demo-app', version: '1.2.3', private: true }, null, 2)}\n`);
+  writeFileSync(path.join(root, 'src', 'index.ts'), "import { greet } from './greet';\nconsole.log(greet('world'));\n");
+  writeFileSync(path.join(root, 'src', 'greet.ts'), 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n');
+  return root;
+}
+
+if (require.main === module) {
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  main(process.argv.slice(2), defaultIo, controller.signal).then(
+    (code) => process.exit(code),
+    (error) => {
+      process.stderr.write(`ptk: ${(error as Error).stack ?? error}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Loaded by the test build's hook inside the extension host (PTK_TEST_SUITE): installs the
+ * replica model in place of the browser backend and reports "ready"; the Playwright driver
+ * (ui.test.ts) then works the real UI. Prompts the model received are written to
+ * PTK_UI_PROMPTS so the driver can check what the model was told.
+ */
+import { writeFileSync } from 'node:fs';
+import type { PTKExtensionApi } from '../../../src/extension';
+import { ReplicaChatModel } from './replicaModel';
+
+export async function run(api: PTKExtensionApi, report: (line: Record<string, unknown>) => void): Promise<void> {
+  const model = new ReplicaChatModel();
+  const promptsFile = process.env.PTK_UI_PROMPTS;
+  const originalCall = model.call.bind(model);
+  model.call = async (prompt, options) => {
+    try {
+      return await originalCall(prompt, options);
+    } finally {
+      if (promptsFile) writeFileSync(promptsFile, JSON.stringify(model.prompts));
+    }
+  };
+  api.useChatModel(model, 'replica');
+  report({ type: 'ready', activationMs: api.activationMs });
+}
