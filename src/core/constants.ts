@@ -33,4 +33,22 @@ export const DEFAULTS = {
   stepMaxIterations: 5,
   /** VS Code host: how long get_diagnostics waits for a language service to check a file it had to open (ms). */
   diagnosticsSettleMs: 3_000,
+  /** Browser backend: answer text unchanged this long (with stop gone + action bar) ends the answer (ms). */
+  browserQuietMs: 100,
+  /** Browser backend: snapshot coalescing window of the in-page observer (ms). */
+  browserObserverThrottleMs: 10,
+  /** Browser backend: longest wait for the chat page to be ready (ms). */
+  browserReadyTimeoutMs: 30_000,
+  /** Browser backend: longest wait for a submit to show a state change, per attempt (ms). */
+  browserSubmitConfirmMs: 4_000,
+  /** Browser backend: longest wait for a whole answer (ms). */
+  browserAnswerTimeoutMs: 600_000,
+  /** Browser backend: longest wait for the copy action's clipboard text (ms). */
+  browserCopyTimeoutMs: 1_500,
+  /** Browser backend: insertText chunk size for very long prompts (characters). */
+  browserInsertChunkChars: 50_000,
+  /** Browser backend: stop generation and return as soon as the streamed text holds a complete tool call. */
+  browserEarlyStop: true,
+  /** Browser backend: turn-log entries kept in memory. */
+  browserTurnLogLimit: 200,
 } as const;

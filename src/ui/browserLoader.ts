@@ -29,11 +29,11 @@ export interface BrowserBackendModule {
 
 /** The factory options for the current settings (pure). */
 export function browserModelOptions(settings: ExtensionSettings, defaultProfileDir: string): BrowserModelOptions {
-  const customSite = settings.customSite ?? (settings.site === 'custom' && settings.siteUrl ? { url: settings.siteUrl } : undefined);
   return {
     site: settings.site,
+    // The backend applies siteUrl to any adapter (custom included), so a replica of a site is `site` + `siteUrl`.
     siteUrl: settings.siteUrl,
-    customSite: customSite && settings.siteUrl && customSite.url === undefined ? { ...customSite, url: settings.siteUrl } : customSite,
+    customSite: settings.customSite,
     browserPath: settings.browserPath,
     headless: settings.headless,
     cdpUrl: settings.cdpUrl,

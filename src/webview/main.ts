@@ -78,7 +78,7 @@ function main(): void {
   const buttons = element('div', 'composer-buttons');
   buttons.append(sendButton, stopButton);
   composer.append(input, buttons);
-  app.append(header, list, empty, composer);
+  app.append(header, empty, list, composer);
 
   const renderer = new ChatRenderer(list, createMarkdownRenderer(window), {
     approve: (approvalId, always) => post({ type: 'approve', approvalId, always }),

@@ -8,6 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { runInVSCode, type RunOptions } from './harness/runInVSCode';
+import { checkPackagedExtension } from './harness/packagedExtension';
 import { missingTools } from './harness/paths';
 
 const SCENARIOS: Omit<RunOptions, 'log'>[] = [
@@ -43,4 +44,13 @@ describe('real VS Code (code-server)', () => {
       assert.equal(cases.length, plan.count, 'every planned case reported');
     });
   }
+
+  test('the packaged .vsix installs in code-server and activates', { timeout: 180_000 }, async (context) => {
+    const missing = missingTools();
+    if (missing) assert.fail(missing);
+    const outcome = await checkPackagedExtension(90_000, (message) => context.diagnostic(message));
+    assert.equal(outcome.problem, '', `${outcome.problem}\nArtifacts: ${outcome.artifactsDir}`);
+    assert.ok(outcome.installedFiles.includes('extension.js'), `installed out/: ${outcome.installedFiles.join(', ')}`);
+    assert.ok(outcome.vsixBytes < 20 * 1024 * 1024, `the .vsix stays small (${outcome.vsixBytes} bytes)`);
+  });
 });

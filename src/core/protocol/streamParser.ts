@@ -105,10 +105,16 @@ export class StreamingScanner implements PTKStreamParser {
   private fence: FenceState | undefined;
   private call: CallState | undefined;
   private readonly contentParts: string[] = [];
-  private readonly segments: Segment[] = [];
+  /** Calls read so far, in order. */
+  private readonly calls: Array<Extract<Segment, { ok: true }>> = [];
+  /** The first broken call, if any (one broken call makes the reply invalid). */
+  private firstInvalid: Extract<Segment, { ok: false }> | undefined;
+  private segmentCount = 0;
   private completeCalls = 0;
   private readonly nearMisses: string[] = [];
   private lineHead: string | undefined;
+  /** A quoted opening tag was seen on this line: its closing tag is a quotation too. */
+  private quotedTagOnLine = false;
   private discardedFakeResult = false;
   private result: PTKResponse | undefined;
 
@@ -224,6 +230,7 @@ export class StreamingScanner implements PTKStreamParser {
             if (tag === 'need') break scan;
             const previous = position > 0 ? text.charCodeAt(position - 1) : this.previousCharCode;
             const quoted = previous === CHAR_QUOTE || previous === CHAR_APOSTROPHE || previous === CHAR_BACKTICK;
+            if (tag && quoted && tag.kind === 'open') this.quotedTagOnLine = true;
             if (tag && !quoted) {
               if (tag.kind === 'open') {
                 flush(position);
@@ -232,8 +239,8 @@ export class StreamingScanner implements PTKStreamParser {
                 this.startCall(tag.name);
                 continue;
               }
-              if (tag.kind === 'close') this.nearMisses.push(`a closing tag without an opening <${this.primaryTag()}> tag`);
-              else this.nearMisses.push(`a <${this.primaryTag()} …> tag with attributes (write the tag bare and put the JSON inside it)`);
+              if (tag.kind === 'close' && !this.quotedTagOnLine) this.nearMisses.push(`a closing tag without an opening <${this.primaryTag()}> tag`);
+              else if (tag.kind === 'attributes') this.nearMisses.push(`a <${this.primaryTag()} …> tag with attributes (write the tag bare and put the JSON inside it)`);
             }
           }
           position++;
@@ -440,7 +447,7 @@ export class StreamingScanner implements PTKStreamParser {
         return 'fenceOpen';
       }
     }
-    if (this.mode === 'outside' && this.segments.length > 0) {
+    if (this.mode === 'outside' && this.segmentCount > 0) {
       const lineEnd = text.indexOf('\n', index);
       const available = lineEnd === -1 ? length - index : lineEnd - index;
       if (lineEnd === -1 && available < 40 && !final) return 'need';
@@ -493,7 +500,7 @@ export class StreamingScanner implements PTKStreamParser {
     const body = fence.bodyParts.join('');
     if (body.trim() === '') return false;
     const parsed = parseCallBody(body);
-    this.segments.push(parsed);
+    this.addSegment(parsed);
     if (!parsed.ok) return false;
     this.completeCalls++;
     this.contentParts.length = Math.max(0, fence.contentStartIndex);
@@ -523,8 +530,8 @@ export class StreamingScanner implements PTKStreamParser {
   private matchTag(text: string, position: number, final: boolean): TagMatch {
     const length = text.length;
     let index = position + 1;
-    const need = (): TagMatch => (final ? null : 'need');
-    if (index >= length) return need();
+    const need: TagMatch = final ? null : 'need';
+    if (index >= length) return need;
     const closing = text.charCodeAt(index) === CHAR_SLASH;
     if (closing) index++;
     let spaces = 0;
@@ -534,7 +541,7 @@ export class StreamingScanner implements PTKStreamParser {
     }
     const nameStart = index;
     while (index < length && index - nameStart <= this.maxTagNameLength && isTagNameChar(text.charCodeAt(index))) index++;
-    if (index >= length) return need();
+    if (index >= length) return need;
     const name = text.slice(nameStart, index).toUpperCase();
     if (!this.tagNames.has(name)) return null;
     spaces = 0;
@@ -542,7 +549,7 @@ export class StreamingScanner implements PTKStreamParser {
       index++;
       spaces++;
     }
-    if (index >= length) return need();
+    if (index >= length) return need;
     const code = text.charCodeAt(index);
     if (code === 62 /* > */) return { kind: closing ? 'close' : 'open', length: index + 1 - position, name };
     if (!closing && code !== CHAR_NEWLINE && spaces > 0) return { kind: 'attributes' };
@@ -569,7 +576,7 @@ export class StreamingScanner implements PTKStreamParser {
   private finishCall(): void {
     const call = this.call!;
     const parsed = parseCallBody(stripFences(call.bodyParts.join('')));
-    this.segments.push(parsed);
+    this.addSegment(parsed);
     if (parsed.ok) this.completeCalls++;
     this.endCall(call);
   }
@@ -577,11 +584,11 @@ export class StreamingScanner implements PTKStreamParser {
   /** A new opening tag arrived before this call was closed. */
   private abandonCall(): void {
     const call = this.call!;
-    this.segments.push({
-      ok: false,
-      reason: 'malformed_json',
-      error: `A <${call.tagName}> tag was not closed with </${call.tagName}> before the next call started.`,
-    });
+    this.addSegment(
+      this.firstInvalid
+        ? undefined
+        : { ok: false, reason: 'malformed_json', error: `A <${call.tagName}> tag was not closed with </${call.tagName}> before the next call started.` },
+    );
     this.endCall(call);
   }
 
@@ -593,8 +600,17 @@ export class StreamingScanner implements PTKStreamParser {
     this.inlineCode = false;
   }
 
+  /** Records a parsed call or a broken one (undefined: a broken one whose message is not needed). */
+  private addSegment(segment: Segment | undefined): void {
+    this.segmentCount++;
+    if (!segment) return;
+    if (segment.ok) this.calls.push(segment);
+    else this.firstInvalid ??= segment;
+  }
+
   private endLine(): void {
     this.evaluateLineHead();
+    this.quotedTagOnLine = false;
     this.atLineStart = true;
     this.inlineCode = false;
   }
@@ -619,7 +635,7 @@ export class StreamingScanner implements PTKStreamParser {
         const closing = lastClosingTag(body, call.tagName);
         if (closing !== -1) {
           const parsed = parseCallBody(stripFences(body.slice(0, closing)));
-          this.segments.push(parsed.ok ? { ...parsed, repaired: true } : parsed);
+          this.addSegment(parsed.ok ? { ...parsed, repaired: true } : parsed);
           if (parsed.ok) this.completeCalls++;
           const after = body.slice(body.indexOf('>', closing) + 1);
           if (after.trim() !== '') this.contentParts.push(after);
@@ -628,7 +644,7 @@ export class StreamingScanner implements PTKStreamParser {
           return;
         }
       }
-      this.segments.push({
+      this.addSegment({
         ok: false,
         reason: 'truncated',
         error: `Your reply ended inside a <${call.tagName}> tag (no </${call.tagName}>): the call was cut off and was not run. Send the complete call again.`,
@@ -637,7 +653,7 @@ export class StreamingScanner implements PTKStreamParser {
       this.mode = 'outside';
     }
     if (this.mode === 'fence' && this.fence?.toolFence && !this.fence.hadCall && this.fence.bodyParts.join('').trim() !== '') {
-      this.segments.push({
+      this.addSegment({
         ok: false,
         reason: 'truncated',
         error: 'Your reply ended inside a ```tool block that was never closed: the call was not run. Send the complete call again.',
@@ -650,11 +666,11 @@ export class StreamingScanner implements PTKStreamParser {
     const raw = this.text;
     const content = cleanContent(this.contentParts.join(''));
     const base = { raw, ...(this.discardedFakeResult ? { discardedFakeResult: true } : {}) };
-    const invalid = this.segments.find((segment): segment is Extract<Segment, { ok: false }> => !segment.ok);
+    const invalid = this.firstInvalid;
     if (invalid) {
       return { ...base, type: 'invalid', content, toolCalls: [], reason: invalid.reason, error: invalid.error };
     }
-    const calls = this.segments.filter((segment): segment is Extract<Segment, { ok: true }> => segment.ok);
+    const calls = this.calls;
     if (calls.length > 0) {
       const toolCalls = calls.map((segment) => segment.toolCall);
       const repaired = calls.some((segment) => segment.repaired);

@@ -22,15 +22,16 @@ export class ApprovalContentProvider implements vscode.TextDocumentContentProvid
   private nextId = 1;
   private readonly registration: vscode.Disposable;
 
-  constructor() {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(APPROVAL_DIFF_SCHEME, this);
+  /** @param scheme URI scheme to serve (tests use their own so they do not clash with the extension's). */
+  constructor(readonly scheme: string = APPROVAL_DIFF_SCHEME) {
+    this.registration = vscode.workspace.registerTextDocumentContentProvider(scheme, this);
   }
 
   /** Stores a text and returns the URI that shows it. */
   add(text: string, fileName: string, label: 'before' | 'after'): vscode.Uri {
     const id = `${this.nextId++}-${label}`;
     this.contents.set(id, text);
-    return vscode.Uri.from({ scheme: APPROVAL_DIFF_SCHEME, path: `/${id}/${fileName}` });
+    return vscode.Uri.from({ scheme: this.scheme, path: `/${id}/${fileName}` });
   }
 
   /** Forgets a stored text. */

@@ -310,33 +310,46 @@ export class VSCodeWorkspace implements Workspace {
     }
     const uri = vscode.Uri.file(path);
     let diagnostics: readonly vscode.Diagnostic[] = vscode.languages.getDiagnostics(uri);
-    if (diagnostics.length === 0 && !this.openDocument(path) && this.diagnosticsSettleMs > 0) {
-      // Language services only check open documents: open it (no editor shown) and wait a little.
-      diagnostics = await this.openAndAwaitDiagnostics(uri, path);
+    if (!this.isShownInTab(path) && this.diagnosticsSettleMs > 0) {
+      // Language services (TypeScript, JSON, …) only check files open in an editor tab, and
+      // what they reported before the tab closed may be stale: show the file in a preview tab
+      // without taking focus, then wait (briefly) for their fresh report.
+      diagnostics = await this.showAndAwaitDiagnostics(uri, path);
     }
     return diagnostics.map((diagnostic) => toWorkspaceDiagnostic(path, diagnostic));
   }
 
-  private async openAndAwaitDiagnostics(uri: vscode.Uri, path: string): Promise<readonly vscode.Diagnostic[]> {
+  /** True when a text editor tab shows the file. */
+  private isShownInTab(path: string): boolean {
+    const wanted = this.caseInsensitive ? path.toLowerCase() : path;
+    return vscode.window.tabGroups.all.some((group) =>
+      group.tabs.some((tab) => {
+        if (!(tab.input instanceof vscode.TabInputText) || tab.input.uri.scheme !== 'file') return false;
+        const candidate = this.caseInsensitive ? tab.input.uri.fsPath.toLowerCase() : tab.input.uri.fsPath;
+        return candidate === wanted;
+      }),
+    );
+  }
+
+  private async showAndAwaitDiagnostics(uri: vscode.Uri, path: string): Promise<readonly vscode.Diagnostic[]> {
+    let listener: vscode.Disposable | undefined;
+    let timer: NodeJS.Timeout | undefined;
     const reported = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        listener.dispose();
-        resolve();
-      }, this.diagnosticsSettleMs);
-      const listener = vscode.languages.onDidChangeDiagnostics((event) => {
-        if (event.uris.some((changed) => changed.toString() === uri.toString()) && vscode.languages.getDiagnostics(uri).length > 0) {
-          clearTimeout(timer);
-          listener.dispose();
-          resolve();
-        }
+      timer = setTimeout(resolve, this.diagnosticsSettleMs);
+      listener = vscode.languages.onDidChangeDiagnostics((event) => {
+        if (event.uris.some((changed) => changed.toString() === uri.toString())) resolve();
       });
     });
     try {
-      await vscode.workspace.openTextDocument(uri);
+      const document = await vscode.workspace.openTextDocument(uri);
+      await vscode.window.showTextDocument(document, { preview: true, preserveFocus: true });
+      await reported;
     } catch (error) {
       throw toWorkspaceError(error, path, 'open');
+    } finally {
+      clearTimeout(timer);
+      listener?.dispose();
     }
-    await reported;
     return vscode.languages.getDiagnostics(uri);
   }
 

@@ -43,8 +43,13 @@ describe('ExtensionSettingsSchema', () => {
 });
 
 describe('browserModelOptions', () => {
-  it('passes the replica URL as the custom site and a per-site profile', () => {
-    const options = browserModelOptions(ExtensionSettingsSchema.parse({ site: 'custom', siteUrl: 'http://127.0.0.1:4000/chat', headless: true }), '/storage');
-    assert.deepEqual(options, { site: 'custom', siteUrl: 'http://127.0.0.1:4000/chat', customSite: { url: 'http://127.0.0.1:4000/chat' }, browserPath: undefined, headless: true, cdpUrl: undefined, profileDir: join('/storage', 'browser-profile-custom') });
+  it('passes the replica URL as the site URL override and a per-site profile', () => {
+    const options = browserModelOptions(ExtensionSettingsSchema.parse({ site: 'chatgpt', siteUrl: 'http://127.0.0.1:4000/chat', headless: true }), '/storage');
+    assert.deepEqual(options, { site: 'chatgpt', siteUrl: 'http://127.0.0.1:4000/chat', customSite: undefined, browserPath: undefined, headless: true, cdpUrl: undefined, profileDir: join('/storage', 'browser-profile-chatgpt') });
+  });
+
+  it('passes the custom site description as is', () => {
+    const customSite = { url: 'https://chat.example', input: '#prompt' };
+    assert.deepEqual(browserModelOptions(ExtensionSettingsSchema.parse({ site: 'custom', customSite }), '/s').customSite, customSite);
   });
 });

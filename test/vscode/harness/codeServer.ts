@@ -35,6 +35,30 @@ export interface RunningCodeServer {
   stop(): Promise<void>;
 }
 
+/**
+ * User settings of the test VS Code: nothing phones home (telemetry, update checks, JSON schema
+ * downloads, extension gallery), no auto save (tests control saving), no startup editors.
+ */
+export const OFFLINE_USER_SETTINGS = {
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'json.schemaDownload.enable': false,
+  'npm.fetchOnlinePackageInfo': false,
+  'typescript.disableAutomaticTypeAcquisition': true,
+  'typescript.surveys.enabled': false,
+  'workbench.enableExperiments': false,
+  'workbench.startupEditor': 'none',
+  'workbench.tips.enabled': false,
+  'files.autoSave': 'off',
+  'files.hotExit': 'off',
+  'git.enabled': false,
+  'chat.disableAIFeatures': true,
+  'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.emptyWindow': false,
+};
+
 /** A free TCP port on 127.0.0.1. */
 export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -78,7 +102,8 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const userDataDir = join(options.stateDir, 'user-data');
   const extensionsDir = join(options.stateDir, 'extensions');
   const configFile = join(options.stateDir, 'config.yaml');
-  mkdirSync(userDataDir, { recursive: true });
+  mkdirSync(join(userDataDir, 'User'), { recursive: true });
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(OFFLINE_USER_SETTINGS, null, 2));
   mkdirSync(extensionsDir, { recursive: true });
   writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   const args = [

@@ -8,7 +8,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildTestExtension } from './buildTestExtension';
 import { startCodeServer, type RunningCodeServer } from './codeServer';
 import { ARTIFACTS_DIR, findChromium, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from './paths';
@@ -62,6 +62,16 @@ function readLines(resultsFile: string): SuiteLine[] {
     });
 }
 
+/** Marker the suite puts in approval notifications it wants approved by a real click. */
+export const APPROVAL_UI_TEST_MARKER = 'PTK_APPROVAL_UI_TEST';
+
+/** Clicks "Approve" on a visible notification carrying the marker (the default approver's UI test). */
+async function answerApprovalNotifications(page: Page): Promise<void> {
+  const toast = page.locator('.notification-toast', { hasText: APPROVAL_UI_TEST_MARKER });
+  if ((await toast.count().catch(() => 0)) === 0) return;
+  await toast.first().getByRole('button', { name: 'Approve', exact: true }).click({ timeout: 2_000 }).catch(() => undefined);
+}
+
 /** Runs the suite once in a fresh real VS Code. Never throws for a failing suite: see `problem`. */
 export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
   const log = options.log ?? (() => undefined);
@@ -107,6 +117,7 @@ export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
         lastCount = lines.length;
       }
       if (lines.some((line) => line.type === 'end' || line.type === 'crash')) break;
+      await answerApprovalNotifications(page);
       if (Date.now() > deadline) {
         problem = lines.length === 0
           ? `The extension never reported (no ${resultsFile} after ${options.timeoutMs} ms): the extension host did not start or the test build did not activate. See ${logFile}.`

@@ -2,7 +2,9 @@
 import * as assert from 'node:assert/strict';
 import { join, relative, sep } from 'node:path';
 import type { PTKTool } from '../../../src/core/types';
+import * as vscode from 'vscode';
 import type { PTKExtensionApi } from '../../../src/extension';
+import { waitFor } from './runner';
 
 /** The sample workspace's folder (the first root). */
 export function workspaceRoot(api: PTKExtensionApi): string {
@@ -44,4 +46,12 @@ export async function callTool(tools: readonly PTKTool[], name: string, args: Re
   assert.ok(tool, `tool ${name} exists (have: ${tools.map((candidate) => candidate.name).join(', ')})`);
   const parsed = tool.inputSchema ? tool.inputSchema.parse(args) : args;
   return tool.handler(parsed, { signal, toolCallId: `test_${name}`, iteration: 0 });
+}
+
+/** Drops a test's unsaved edits (the revert command takes the resource) and closes the editors. */
+export async function revertAndClose(document: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(document);
+  await vscode.commands.executeCommand('workbench.action.files.revert', document.uri);
+  await waitFor(`${document.uri.fsPath} reverted`, () => !document.isDirty, 10_000);
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { ApprovalRequest } from '../../../src/core/workspace';
 import type { PTKExtensionApi } from '../../../src/extension';
-import { assertRejectsWithCode, callTool, fixturePath } from './helpers';
+import { assertRejectsWithCode, callTool, fixturePath, revertAndClose } from './helpers';
 import { waitFor, type SuiteRunner } from './runner';
 
 export function registerToolsSuite(runner: SuiteRunner, api: PTKExtensionApi): void {
@@ -32,9 +32,9 @@ export function registerToolsSuite(runner: SuiteRunner, api: PTKExtensionApi): v
         assert.equal(fromBuffer.source, 'unsaved editor buffer');
         assert.match(fromBuffer.content, /typed but not saved/);
       } finally {
-        await vscode.commands.executeCommand('workbench.action.files.revert');
-        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await revertAndClose(document);
       }
+      assert.doesNotMatch(await readFile(fixturePath(api, 'src/greeting.ts'), 'utf8'), /typed but not saved/);
     });
 
     runner.test('paths outside the workspace are refused', async () => {

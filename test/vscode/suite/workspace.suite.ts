@@ -7,10 +7,12 @@ import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { PTKExtensionApi } from '../../../src/extension';
+import { ApprovalContentProvider, createNotificationApprover } from '../../../src/host/vscode/approval';
 import { abortSignalFromToken, tokenFromAbortSignal } from '../../../src/host/vscode/cancellation';
 import { readSettings, readToolSettings } from '../../../src/host/vscode/configuration';
+import { VSCodeWorkspace } from '../../../src/host/vscode/workspace';
 import { ToolSettingsSchema } from '../../../src/tools/settings';
-import { assertRejectsWithCode, fixturePath, relativeToRoot, workspaceRoot } from './helpers';
+import { assertRejectsWithCode, fixturePath, relativeToRoot, revertAndClose, workspaceRoot } from './helpers';
 import { waitFor, type SuiteRunner } from './runner';
 
 async function closeAllEditors(): Promise<void> {
@@ -67,10 +69,10 @@ export function registerWorkspaceSuite(runner: SuiteRunner, api: PTKExtensionApi
         assert.equal(workspace.readDirtyBuffer(mainPath), `// unsaved edit\n${onDisk}`);
         assert.equal(await readFile(mainPath, 'utf8'), onDisk, 'the disk is untouched');
       } finally {
-        await vscode.commands.executeCommand('workbench.action.files.revert');
-        await closeAllEditors();
+        await revertAndClose(document);
       }
       assert.equal(workspace.readDirtyBuffer(mainPath), undefined);
+      assert.equal(await readFile(mainPath, 'utf8'), onDisk);
     });
 
     runner.test('writeFile goes through a WorkspaceEdit and is saved; Undo in the editor restores the old text', async () => {
@@ -173,6 +175,17 @@ export function registerWorkspaceSuite(runner: SuiteRunner, api: PTKExtensionApi
       assert.ok(everything.matches.length >= 5, `found ${everything.matches.length}`);
     });
 
+    runner.test('without ripgrep the JS fallback gives the same matches', async () => {
+      const withoutRipgrep = new VSCodeWorkspace({ ripgrepPath: null });
+      assert.equal(withoutRipgrep.ripgrepLocation, undefined);
+      const query = { pattern: 'PTK_SEARCH_MARKER', isRegex: false, caseSensitive: true, maxResults: 50 };
+      const fallback = await withoutRipgrep.search(query);
+      assert.equal(fallback.engine, 'js');
+      const fast = await workspace.search(query);
+      const describeMatches = (matches: typeof fast.matches) => matches.map((match) => `${relativeToRoot(api, match.path)}:${match.line}:${match.column}`).sort();
+      assert.deepEqual(describeMatches(fallback.matches), describeMatches(fast.matches));
+    });
+
     runner.test('a bad regular expression gives INVALID_SEARCH_PATTERN', async () => {
       await assertRejectsWithCode(workspace.search({ pattern: 'unclosed(group', isRegex: true, caseSensitive: false, maxResults: 10 }), 'INVALID_SEARCH_PATTERN', /unclosed\(group/);
     });
@@ -198,7 +211,8 @@ export function registerWorkspaceSuite(runner: SuiteRunner, api: PTKExtensionApi
       const mainPath = fixturePath(api, 'src/main.ts');
       const diagnostics = await waitFor('TypeScript diagnostics', async () => {
         const found = await workspace.getDiagnostics(mainPath);
-        return found.some((diagnostic) => diagnostic.code === 2322) ? found : undefined;
+        // Line 4 once the service has checked the saved text (earlier tests edited this file).
+        return found.some((diagnostic) => diagnostic.code === 2322 && diagnostic.range.startLine === 4) ? found : undefined;
       }, 120_000, 1_000);
       const typeError = diagnostics.find((diagnostic) => diagnostic.code === 2322)!;
       assert.equal(typeError.severity, 'error');
@@ -264,12 +278,42 @@ export function registerWorkspaceSuite(runner: SuiteRunner, api: PTKExtensionApi
 
   runner.describe('approval', () => {
     runner.test("the approval diff's before/after texts are served on the ptk-approval scheme", async () => {
-      const uri = api.approvalContent.add('old text\n', 'a.ts', 'before');
-      assert.equal(uri.scheme, 'ptk-approval');
-      const document = await vscode.workspace.openTextDocument(uri);
-      assert.equal(document.getText(), 'old text\n');
-      api.approvalContent.remove(uri);
+      const provider = new ApprovalContentProvider('ptk-approval-test');
+      try {
+        const before = provider.add('old text\n', 'a.ts', 'before');
+        const after = provider.add('new text\n', 'a.ts', 'after');
+        assert.equal(before.scheme, 'ptk-approval-test');
+        assert.equal((await vscode.workspace.openTextDocument(before)).getText(), 'old text\n');
+        assert.equal((await vscode.workspace.openTextDocument(after)).getText(), 'new text\n');
+        await vscode.commands.executeCommand('vscode.diff', before, after, 'PTK test diff');
+        const diffTab = vscode.window.tabGroups.activeTabGroup.activeTab;
+        assert.ok(diffTab?.input instanceof vscode.TabInputTextDiff, 'a diff editor is open');
+        assert.equal(diffTab.input.original.toString(), before.toString());
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      } finally {
+        provider.dispose();
+      }
     });
+
+    runner.test('the default approver opens the diff and takes the answer from a real notification button', async () => {
+      // The harness (runInVSCode.ts) clicks "Approve" on notifications that carry this marker.
+      const provider = new ApprovalContentProvider('ptk-approval-ui-test');
+      try {
+        const approver = createNotificationApprover(provider);
+        const decision = await approver({ toolName: 'write_file', kind: 'write', path: fixturePath(api, 'notes/todo.md'), before: 'old\n', after: 'new\n', summary: 'PTK_APPROVAL_UI_TEST write notes/todo.md' });
+        assert.deepEqual(decision, { decision: 'approve' });
+        const diffTab = vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputTextDiff);
+        assert.ok(diffTab, 'the proposed change was shown in a diff editor');
+        assert.equal((diffTab.input as vscode.TabInputTextDiff).modified.scheme, 'ptk-approval-ui-test');
+        const controller = new AbortController();
+        const pending = approver({ toolName: 'run_command', kind: 'command', command: 'echo never clicked', cwd: workspaceRoot(api) }, controller.signal);
+        setTimeout(() => controller.abort(), 300);
+        await assertRejectsWithCode(pending, 'ABORTED');
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        provider.dispose();
+      }
+    }, { timeoutMs: 40_000 });
 
     runner.test('requestApproval goes to the installed approver, and can be replaced', async () => {
       const seen: string[] = [];

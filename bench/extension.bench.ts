@@ -1,0 +1,188 @@
+/**
+ * Extension figures: activation time, .vsix size, and time from Send to the first streamed
+ * text in the sidebar. Each is printed with a naive baseline measured in the same run, the
+ * ratio, the target and PASS/MISS.
+ *
+ * - Activation: out/extension.js (production build) is required and activate()d in a fresh
+ *   Node process against a stub `vscode` module, 5 times; the baseline is the naive extension
+ *   that loads playwright-core at activation.
+ * - .vsix size: the newest *.vsix in the repository root when one was built (`npm run package`),
+ *   else the files `vsce ls` would pack; the baseline is packing the repository without
+ *   .vscodeignore (sources, tests, node_modules).
+ * - Send → first text: ChatSession (real PTKManager, streaming scripted model) → messages
+ *   serialised as postMessage does → the webview's reducer and renderer in jsdom, until the
+ *   first assistant text is in the DOM. Baseline: the naive view that re-sends the whole state
+ *   and re-renders every item on each event; the streaming of a long answer is measured too.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { JSDOM } from 'jsdom';
+import { PTKManager } from '../src/core/loop/ptkManager';
+import { ScriptedChatModel } from '../src/core/testing/scriptedChatModel';
+import { emptyChatState, reduceChat } from '../src/ui/chatReducer';
+import { ChatSession } from '../src/ui/chatSession';
+import { ConversationStore, type KeyValueStore } from '../src/ui/conversationStore';
+import type { ChatViewState, HostToWebviewMessage } from '../src/ui/protocol';
+import { createMarkdownRenderer, type WindowLike } from '../src/webview/markdown';
+import { ChatRenderer } from '../src/webview/render';
+
+const ROOT = join(__dirname, '..');
+const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+// ------------------------------------------------------------------ activation
+const ACTIVATION_PROBE = String.raw`
+const Module = require('module');
+const path = require('path');
+const deep = () => new Proxy(function () {}, {
+  get: (_target, key) => (key === 'then' ? undefined : key === Symbol.toPrimitive ? () => '' : deep()),
+  apply: () => deep(),
+  set: () => true,
+  construct: () => deep(),
+});
+const memento = new Map();
+const vscode = {};
+for (const name of ['window', 'commands', 'languages', 'env', 'extensions', 'Uri', 'Disposable', 'ThemeColor', 'CodeActionKind', 'CodeAction', 'StatusBarAlignment', 'ProgressLocation', 'ConfigurationTarget', 'DiagnosticSeverity', 'EventEmitter', 'FileSystemError', 'CancellationTokenSource', 'Range', 'Position', 'Selection', 'TextEdit', 'WorkspaceEdit', 'ViewColumn', 'FileType', 'RelativePattern', 'l10n']) vscode[name] = deep();
+vscode.workspace = new Proxy({}, { get: (_t, k) => k === 'getConfiguration' ? () => ({ get: () => undefined, update: async () => undefined }) : k === 'workspaceFolders' ? [] : deep() });
+const originalLoad = Module._load;
+Module._load = function (request, ...rest) { return request === 'vscode' ? vscode : originalLoad.call(this, request, ...rest); };
+const context = {
+  subscriptions: [], extensionPath: process.argv[1], extensionUri: deep(), globalStorageUri: { fsPath: '/tmp/ptk-bench-storage' },
+  workspaceState: { get: (key) => memento.get(key), update: async (key, value) => void memento.set(key, value), keys: () => [...memento.keys()] },
+};
+const start = process.hrtime.bigint();
+if (process.argv[2] === 'naive') require(require.resolve('playwright-core', { paths: [process.argv[1]] }));
+const extension = require(path.join(process.argv[1], 'out', 'extension.js'));
+extension.activate(context);
+process.stdout.write(String(Number(process.hrtime.bigint() - start) / 1e6));
+`;
+
+function measureActivation(mode: 'ours' | 'naive'): number {
+  const runs: number[] = [];
+  for (let index = 0; index < 5; index++) {
+    const result = spawnSync(process.execPath, ['-e', ACTIVATION_PROBE, ROOT, mode], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`activation probe failed: ${result.stderr}`);
+    runs.push(Number(result.stdout));
+  }
+  return median(runs);
+}
+
+// ------------------------------------------------------------------ vsix size
+function directorySize(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((sum, name) => (name === '.git' ? sum : sum + directorySize(join(path, name))), 0);
+}
+
+function vsixSize(): { bytes: number; how: string } {
+  const built = readdirSync(ROOT).filter((name) => name.endsWith('.vsix')).map((name) => join(ROOT, name));
+  if (built.length > 0) {
+    const newest = built.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+    return { bytes: statSync(newest).size, how: `${newest.split('/').pop()} (zipped)` };
+  }
+  const listed = spawnSync(process.execPath, [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls', '--no-dependencies'], { cwd: ROOT, encoding: 'utf8' });
+  if (listed.status !== 0) throw new Error(`vsce ls failed: ${listed.stderr}`);
+  const files = listed.stdout.split('\n').map((line) => line.trim()).filter(Boolean);
+  return { bytes: files.reduce((sum, file) => sum + (existsSync(join(ROOT, file)) ? statSync(join(ROOT, file)).size : 0), 0), how: `${files.length} files vsce would pack (unzipped; run npm run package for the real .vsix)` };
+}
+
+// ------------------------------------------------------------------ send → first text
+class MemoryStore implements KeyValueStore {
+  private readonly values = new Map<string, unknown>();
+  get<T>(key: string): T | undefined {
+    return this.values.get(key) as T | undefined;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    this.values.set(key, value);
+  }
+}
+
+interface ViewResult {
+  firstTextMs: number;
+  totalMs: number;
+}
+
+/** Runs one message through session → (serialised) messages → webview; `naive` re-sends and re-renders everything. */
+async function sendToFirstText(window: WindowLike & Window, answer: string, naive: boolean): Promise<ViewResult> {
+  const list = window.document.createElement('div');
+  window.document.body.replaceChildren(list);
+  const markdown = createMarkdownRenderer(window);
+  const renderer = new ChatRenderer(list, markdown, { approve() {}, reject() {}, openDiff() {}, action() {}, copy() {} });
+  const session = new ChatSession({
+    runTask: (prompt, options) => new PTKManager(new ScriptedChatModel([answer], { chunkSize: 8 })).orchestrateToolCalling(prompt, options),
+    store: new ConversationStore(new MemoryStore()),
+  });
+  let viewState: ChatViewState = emptyChatState(session.state.conversationId);
+  let firstTextAt = 0;
+  let renderScheduled: ReturnType<typeof setTimeout> | undefined;
+  const checkFirstText = () => {
+    if (!firstTextAt && (list.querySelector('.message.assistant')?.textContent ?? '').trim()) firstTextAt = performance.now();
+  };
+  const start = performance.now();
+  const deliver = (message: HostToWebviewMessage) => {
+    const received = JSON.parse(JSON.stringify(message)) as HostToWebviewMessage; // postMessage copies
+    if (received.type === 'state') {
+      // Naive: every event re-sends the whole state and re-renders every item at once.
+      viewState = received.state;
+      list.innerHTML = viewState.items.map((item) => (item.kind === 'assistant' ? `<div class="message assistant">${markdown(item.text)}</div>` : item.kind === 'user' ? `<div class="message user">${item.text}</div>` : '<div></div>')).join('');
+      checkFirstText();
+    } else if (received.type === 'event') {
+      // Ours: fold the event, render at most once per frame (main.ts uses requestAnimationFrame).
+      viewState = reduceChat(viewState, received.event);
+      renderScheduled ??= setTimeout(() => {
+        renderScheduled = undefined;
+        renderer.update(viewState);
+        checkFirstText();
+      }, 16);
+    }
+  };
+  session.onEvent((conversationId, event) => deliver(naive ? { type: 'state', state: session.state, connection: { site: 'bench', status: 'connected' }, history: [] } : { type: 'event', conversationId, event }));
+  await session.send('Explain the code');
+  while (renderScheduled) await new Promise((resolve) => setTimeout(resolve, 5));
+  return { firstTextMs: firstTextAt - start, totalMs: performance.now() - start };
+}
+
+async function main(): Promise<void> {
+  // The production bundles this benchmark measures (same options as esbuild.config.mjs).
+  await esbuild.build({ bundle: true, platform: 'node', format: 'cjs', target: 'node20', minify: true, logLevel: 'error', entryPoints: [join(ROOT, 'src', 'extension.ts')], outfile: join(ROOT, 'out', 'extension.js'), external: ['vscode', 'playwright-core'] });
+  await esbuild.build({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', minify: true, logLevel: 'error', entryPoints: [join(ROOT, 'src', 'webview', 'main.ts')], outfile: join(ROOT, 'out', 'webview.js') });
+
+  const ours = measureActivation('ours');
+  const naive = measureActivation('naive');
+  const activationTargetMs = 150;
+  console.log(`activation: ${ours.toFixed(1)} ms (median of 5, cold process, stub vscode); naive (playwright-core at activation): ${naive.toFixed(1)} ms; ratio ${(ours / naive).toFixed(2)}; target < ${activationTargetMs} ms and faster than naive: ${verdict(ours < activationTargetMs && ours < naive)}`);
+
+  const vsix = vsixSize();
+  const naiveBytes = directorySize(ROOT);
+  const vsixTargetBytes = 5 * 1024 * 1024;
+  console.log(`.vsix size: ${(vsix.bytes / 1024).toFixed(0)} KiB (${vsix.how}); naive (whole repository, no .vscodeignore): ${(naiveBytes / 1024 / 1024).toFixed(1)} MiB; ratio ${(vsix.bytes / naiveBytes).toFixed(4)}; target < 5 MiB: ${verdict(vsix.bytes < vsixTargetBytes)}`);
+
+  const dom = new JSDOM('<!DOCTYPE html><body></body>');
+  const window = dom.window as unknown as WindowLike & Window;
+  const short = 'Here is **the answer**, streamed in pieces.';
+  const long = Array.from({ length: 60 }, (_, index) => `Line ${index}: some \`code\` and **bold** text.\n`).join('\n');
+  // Warm up (JIT, markdown), then measure.
+  await sendToFirstText(window, short, false);
+  await sendToFirstText(window, short, true);
+  const oursRuns: number[] = [];
+  const naiveRuns: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    oursRuns.push((await sendToFirstText(window, short, false)).firstTextMs);
+    naiveRuns.push((await sendToFirstText(window, short, true)).firstTextMs);
+  }
+  const oursFirst = median(oursRuns);
+  const naiveFirst = median(naiveRuns);
+  const firstTargetMs = 50;
+  console.log(`send → first streamed text in the view: ${oursFirst.toFixed(2)} ms; naive (whole state re-sent and re-rendered per event): ${naiveFirst.toFixed(2)} ms; ratio ${(oursFirst / naiveFirst).toFixed(2)}; target < ${firstTargetMs} ms: ${verdict(oursFirst < firstTargetMs)}`);
+  const oursLong = await sendToFirstText(window, long, false);
+  const naiveLong = await sendToFirstText(window, long, true);
+  console.log(`streaming a ${long.length}-char answer (${Math.ceil(long.length / 8)} deltas) to the end: ${oursLong.totalMs.toFixed(0)} ms; naive: ${naiveLong.totalMs.toFixed(0)} ms; ratio ${(oursLong.totalMs / naiveLong.totalMs).toFixed(2)}; target ≤ 1.0: ${verdict(oursLong.totalMs <= naiveLong.totalMs)}`);
+  dom.window.close();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

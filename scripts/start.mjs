@@ -1,0 +1,149 @@
+// `npm start`: sets up and starts the whole thing on this machine, from a fresh clone.
+//   1. setup (npm packages, Chromium, code-server + Node 24; idempotent: scripts/setup.sh)
+//   2. build (esbuild, production) and package the .vsix (@vscode/vsce)
+//   3. install the .vsix into a real VS Code (code-server on 127.0.0.1)
+//   4. start a replica chat site (test/browser/replicas) and make it the extension's site
+//      (ptk.site "chatgpt" + ptk.siteUrl = the ChatGPT replica), headless Chromium as the browser
+//   5. open a copy of the sample workspace and print the URL; Ctrl+C stops everything.
+// Flags: --demo        also runs a sample task through the UI (Playwright) and prints the transcript, then exits
+//        --skip-setup  do not run scripts/setup.sh
+// Run through scripts/start.sh (it adds the tsx loader so the TypeScript harness can be imported).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const demo = args.includes('--demo');
+const log = (message) => console.log(`[start] ${message}`);
+
+function run(command, commandArgs, options = {}) {
+  const result = spawnSync(command, commandArgs, { cwd: ROOT, stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed (exit ${result.status})`);
+}
+
+const cleanups = [];
+async function cleanup() {
+  for (const step of cleanups.reverse()) await step().catch(() => undefined);
+  cleanups.length = 0;
+}
+process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+process.on('SIGTERM', () => void cleanup().then(() => process.exit(143)));
+
+async function importTs(relativePath) {
+  return import(pathToFileURL(join(ROOT, relativePath)).href);
+}
+
+async function main() {
+  // 1. setup
+  if (!args.includes('--skip-setup')) {
+    log('setup (idempotent)');
+    run('bash', ['scripts/setup.sh']);
+  }
+  const paths = await importTs('test/vscode/harness/paths.ts');
+  const missing = paths.missingTools();
+  if (missing) throw new Error(missing);
+
+  // 2. build + package
+  log('building (production)');
+  run(process.execPath, ['esbuild.config.mjs', '--production']);
+  const distDir = join(ROOT, 'dist');
+  mkdirSync(distDir, { recursive: true });
+  const vsixPath = join(distDir, 'ptk-assistant.vsix');
+  log('packaging the .vsix');
+  run(process.execPath, [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--skip-license', '--allow-missing-repository', '--no-rewrite-relative-links', '-o', vsixPath]);
+  log(`.vsix: ${vsixPath} (${(statSync(vsixPath).size / 1024).toFixed(0)} KiB)`);
+
+  // 3. a fresh code-server state with the .vsix installed
+  const stateDir = mkdtempSync(join(tmpdir(), 'ptk-start-'));
+  cleanups.push(async () => rmSync(stateDir, { recursive: true, force: true }));
+  const extensionsDir = join(stateDir, 'extensions');
+  const codeServerEntry = join(paths.CODE_SERVER_PACKAGE, 'out', 'node', 'entry.js');
+  log('installing the .vsix into code-server');
+  run(join(paths.NODE24_BIN, 'node'), [codeServerEntry, '--extensions-dir', extensionsDir, '--user-data-dir', join(stateDir, 'user-data'), '--install-extension', vsixPath], {
+    env: { ...process.env, PATH: `${paths.NODE24_BIN}:${process.env.PATH ?? ''}` },
+  });
+
+  // 4. the replica site as the default site
+  const { chooseReply } = await importTs('test/vscode/ui/replicaModel.ts');
+  let siteUrl;
+  try {
+    const replicas = await importTs('test/browser/replicas/server.ts');
+    const replica = await replicas.startReplicaServer({ site: 'chatgpt', scenario: { defaults: { tokenMs: 20 } }, responder: (prompt) => chooseReply(prompt).text });
+    cleanups.push(() => replica.close());
+    siteUrl = replica.url;
+    log(`replica chat site on ${siteUrl}`);
+  } catch (error) {
+    log(`WARNING: could not start the replica site (test/browser/replicas/server.ts: ${error.message}). The extension will use the site in your settings.`);
+  }
+  // 5. sample workspace (its .vscode/settings.json points PTK at the replica) + code-server
+  const { copyWorkspaceFixture } = await importTs('test/vscode/harness/workspaceFixture.ts');
+  const workspaceDir = copyWorkspaceFixture(paths.SAMPLE_WORKSPACE_FIXTURE, join(stateDir, 'sample-workspace'));
+  const workspaceSettings = {
+    ...(siteUrl ? { 'ptk.site': 'chatgpt', 'ptk.siteUrl': siteUrl, 'ptk.headless': true } : {}),
+    ...(paths.findChromium() ? { 'ptk.browserPath': paths.findChromium() } : {}),
+  };
+  mkdirSync(join(workspaceDir, '.vscode'), { recursive: true });
+  writeFileSync(join(workspaceDir, '.vscode', 'settings.json'), JSON.stringify(workspaceSettings, null, 2));
+  const { startCodeServer } = await importTs('test/vscode/harness/codeServer.ts');
+  const server = await startCodeServer({ workspaceDir, stateDir, logFile: join(stateDir, 'code-server.log') });
+  cleanups.push(() => server.stop());
+  console.log(`\nPTK Assistant is running in VS Code: ${server.url}\n  workspace: ${workspaceDir}\n  site: ${siteUrl ?? '(from your settings)'}\n  Ctrl+C stops everything.\n`);
+
+  if (demo) {
+    const transcript = await runDemo(server.url, paths.findChromium());
+    console.log('\n--- transcript ---');
+    console.log(transcript);
+    await cleanup();
+    return;
+  }
+  await new Promise(() => undefined); // until Ctrl+C
+}
+
+/** Sends a sample task through the chat view with Playwright and returns the transcript. */
+async function runDemo(url, chromiumPath) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
+  cleanups.push(() => browser.close());
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(url, { timeout: 60_000 });
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.keyboard.press('F1');
+  await page.locator('.quick-input-widget input').fill('>PTK: Open Chat');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PTK: Open Chat' }).first().waitFor({ timeout: 30_000 });
+  await page.keyboard.press('Enter');
+  const chat = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  const input = chat.locator('[data-testid="chat-input"]');
+  await input.waitFor({ timeout: 30_000 });
+  await input.fill('Please write hello to notes/hello.txt');
+  await input.press('Enter');
+  const approve = chat.locator('[data-testid="approve"]').first();
+  const finished = chat.locator('body[data-busy="false"] [data-testid="assistant-message"]').last();
+  await Promise.race([approve.waitFor({ timeout: 120_000 }), chat.locator('[data-testid="error-card"]').waitFor({ timeout: 120_000 })]);
+  if (await approve.isVisible()) await approve.click();
+  await page.waitForTimeout(500);
+  await chat.locator('body[data-busy="false"]').waitFor({ timeout: 120_000 });
+  await finished.waitFor({ timeout: 5_000 }).catch(() => undefined);
+  const screenshot = join(ROOT, 'test-artifacts', 'start-demo.png');
+  mkdirSync(dirname(screenshot), { recursive: true });
+  await page.screenshot({ path: screenshot });
+  const rows = await chat.locator('[data-testid="messages"] > *').evaluateAll((elements) =>
+    elements.map((element) => {
+      const kind = element.getAttribute('data-testid');
+      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+      return `${kind === 'user-message' ? 'You' : kind === 'assistant-message' ? 'PTK' : kind === 'tool-card' ? 'Tool' : kind}: ${text}`;
+    }),
+  );
+  return `${rows.join('\n')}\n(screenshot: ${screenshot})`;
+}
+
+main().then(
+  () => process.exit(0),
+  async (error) => {
+    console.error(`[start] ${error.message}`);
+    await cleanup();
+    process.exit(1);
+  },
+);

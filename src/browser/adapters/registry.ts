@@ -1,0 +1,42 @@
+/**
+ * Every built-in site adapter, by id. Adding a site: write src/browser/adapters/<id>.ts
+ * exporting a SiteAdapter and add one line to `builtInAdapters`. `custom` is built from a
+ * setting by `createCustomAdapter` instead.
+ */
+import { PTKError, PTKErrorCode } from '../../core/errors';
+import { chatgptAdapter } from './chatgpt';
+import { createCustomAdapter } from './custom';
+import type { SiteAdapter } from './types';
+
+/** Built-in adapters, one line per site. */
+export const builtInAdapters: SiteAdapter[] = [
+  chatgptAdapter,
+];
+
+/** Ids accepted by `resolveAdapter` ('custom' included). */
+export function adapterIds(): string[] {
+  return [...builtInAdapters.map((adapter) => adapter.id), 'custom'];
+}
+
+export interface ResolveAdapterOptions {
+  /** Start URL override (a self-hosted chat, a replica site). */
+  siteUrl?: string;
+  /** The `custom` site's setting (required for site 'custom'). */
+  customSite?: unknown;
+}
+
+/** The adapter for a site id, with the URL override applied. */
+export function resolveAdapter(site: string, options: ResolveAdapterOptions = {}): SiteAdapter {
+  if (site === 'custom') {
+    if (options.customSite === undefined || options.customSite === null) {
+      throw new PTKError('Site "custom" needs its description: set ptk.customSite (url, input, stopButton, userTurn, answerContainer, actionBar…); see docs/sites.md.', PTKErrorCode.CONFIG_INVALID);
+    }
+    const customSite = options.siteUrl ? { ...(options.customSite as object), url: options.siteUrl } : options.customSite;
+    return createCustomAdapter(customSite);
+  }
+  const adapter = builtInAdapters.find((candidate) => candidate.id === site);
+  if (!adapter) {
+    throw new PTKError(`Unknown site "${site}". Known sites: ${adapterIds().join(', ')}.`, PTKErrorCode.CONFIG_INVALID);
+  }
+  return options.siteUrl ? { ...adapter, url: options.siteUrl, hosts: [...(adapter.hosts ?? []), new URL(options.siteUrl).host] } : adapter;
+}

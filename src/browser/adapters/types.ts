@@ -1,0 +1,160 @@
+/**
+ * The site-adapter contract: one shape for every chat site (ChatGPT, Claude, Gemini,
+ * Google AI Studio, DeepSeek, custom). An adapter is declarative data (ordered fallback
+ * selectors, preferring data-testid and ARIA) plus a few optional hooks. The generic
+ * driver (src/browser/siteDriver.ts) and the in-page runtime (src/browser/page/pageRuntime.ts)
+ * implement every contract step from this data:
+ *
+ *   ready / logged-in check  composer present; loginWall / botCheck absent
+ *   new chat                 hooks.newChat, else newChatButton, else navigate to `url`
+ *   insert prompt            one fill / insertText (chunked past insertChunkChars), read back
+ *   submit + confirm         sendButton (else Enter); confirmed by our user turn, a stop
+ *                            button or an emptied composer; retried once
+ *   observe the answer       MutationObserver in the page, scoped to the assistant turn
+ *                            that follows the user turn carrying our nonce
+ *   decide it is complete    generation seen active, then stop button gone, the turn's
+ *                            action bar present, text stable for quietMs
+ *   extract as markdown      the turn's copy button with navigator.clipboard intercepted;
+ *                            fallback DOM → markdown (keeps code fences and languages)
+ *   stop generation          stopButton
+ *   classify errors          banner / wall texts matched against errorPatterns (+ defaults)
+ *
+ * Everything here is plain data, so `custom` sites can be described entirely by a setting.
+ */
+import type { PTKErrorCode } from '../../core/errors';
+
+/** Ordered fallback CSS selectors: the first one that matches wins. */
+export type SelectorList = readonly string[];
+
+/** The selectors every adapter provides. Lists are tried in order. */
+export interface SiteSelectors {
+  /** The prompt input (textarea or contenteditable / ProseMirror). */
+  composer: SelectorList;
+  /** The send button. Empty list: submit with Enter. */
+  sendButton: SelectorList;
+  /** The stop-generation button; scope it to the composer (read-aloud has a "stop" too). */
+  stopButton: SelectorList;
+  /** A user message element; its text holds our nonce. */
+  userTurn: SelectorList;
+  /** An assistant message element. The answer is the first one after our user turn. */
+  assistantTurn: SelectorList;
+  /** Inside the assistant turn: the rendered markdown (default: the turn itself). */
+  answerContent?: SelectorList;
+  /**
+   * Ancestor of the assistant turn that also holds its action bar and copy button
+   * (`element.closest(...)`); default: the assistant turn itself.
+   */
+  turnScope?: SelectorList;
+  /** Inside the turn scope: the per-turn action bar that appears after completion. */
+  turnActionBar: SelectorList;
+  /** Inside the turn scope: the "copy" action that yields the answer's markdown. */
+  copyButton: SelectorList;
+  /** Anything visible while the model is generating (besides the stop button): streaming classes. */
+  streamingIndicator?: SelectorList;
+  /** Button that opens a new chat. Empty / absent: navigate to the adapter's url. */
+  newChatButton?: SelectorList;
+  /** Error banners / toasts (their text is classified). */
+  errorBanner: SelectorList;
+  /** Something only a logged-out page shows (login wall, "Log in" buttons). */
+  loginWall: SelectorList;
+  /** Bot check / captcha interstitial (Cloudflare "Verify you are human", reCAPTCHA). */
+  botCheck: SelectorList;
+}
+
+/** A text pattern that classifies an error banner into an error code. */
+export interface ErrorPattern {
+  code: PTKErrorCode;
+  /** Regular expression source, matched case-insensitively against the banner text. */
+  pattern: string;
+}
+
+/** Timings an adapter may tune (milliseconds); defaults come from DEFAULTS. */
+export interface SiteTimings {
+  /** Text unchanged this long (with the other evidence) ends the answer. */
+  quietMs?: number;
+  /** Longest wait for the page to be ready (composer or a wall). */
+  readyTimeoutMs?: number;
+  /** Longest wait for a submit to show a state change, per attempt. */
+  submitConfirmMs?: number;
+  /** Longest wait for a whole answer. */
+  answerTimeoutMs?: number;
+}
+
+/** What a hook gets: the page (playwright-core Page, typed loosely to keep this file data-only) and the adapter. */
+export interface AdapterHookContext {
+  page: import('playwright-core').Page;
+  adapter: SiteAdapter;
+  signal?: AbortSignal;
+}
+
+/** Small optional hooks for what data cannot say. Each replaces the generic step. */
+export interface SiteHooks {
+  /** Open a fresh chat. */
+  newChat?: (context: AdapterHookContext) => Promise<void>;
+  /** Put the text in the composer (must be one insert action or a few chunked ones). */
+  insert?: (context: AdapterHookContext, text: string) => Promise<void>;
+  /** Press send. The driver still confirms the state change. */
+  submit?: (context: AdapterHookContext) => Promise<void>;
+  /** Post-process the extracted markdown (e.g. a site that adds a footer to copies). */
+  cleanAnswer?: (markdown: string) => string;
+}
+
+/** One chat site. */
+export interface SiteAdapter {
+  /** Stable id used by settings and the CLI: 'chatgpt', 'claude', 'custom', … */
+  id: string;
+  /** Human name for messages. */
+  displayName: string;
+  /** Where a new chat starts. */
+  url: string;
+  /** Hosts the site lives on, to tell "our tab is on the site" (default: url's host). */
+  hosts?: readonly string[];
+  selectors: SiteSelectors;
+  /** Kind of composer: contenteditable (ProseMirror-like) or textarea. */
+  composerKind: 'contenteditable' | 'textarea';
+  /** Longest prompt the site accepts, in characters; longer prompts fail with PROMPT_TOO_LONG naming it. */
+  maxPromptChars: number;
+  /** Prompts longer than this are inserted in several insertText chunks. */
+  insertChunkChars?: number;
+  /** Site-specific banner texts, checked before the generic ones. */
+  errorPatterns?: readonly ErrorPattern[];
+  timings?: SiteTimings;
+  hooks?: SiteHooks;
+}
+
+/** The subset of an adapter the page runtime needs (serialisable). */
+export interface PageSelectors {
+  composer: SelectorList;
+  sendButton: SelectorList;
+  stopButton: SelectorList;
+  userTurn: SelectorList;
+  assistantTurn: SelectorList;
+  answerContent: SelectorList;
+  turnScope: SelectorList;
+  turnActionBar: SelectorList;
+  copyButton: SelectorList;
+  streamingIndicator: SelectorList;
+  errorBanner: SelectorList;
+  loginWall: SelectorList;
+  botCheck: SelectorList;
+}
+
+/** Fills the optional selector lists of an adapter with empty lists. */
+export function pageSelectorsOf(adapter: SiteAdapter): PageSelectors {
+  const selectors = adapter.selectors;
+  return {
+    composer: selectors.composer,
+    sendButton: selectors.sendButton,
+    stopButton: selectors.stopButton,
+    userTurn: selectors.userTurn,
+    assistantTurn: selectors.assistantTurn,
+    answerContent: selectors.answerContent ?? [],
+    turnScope: selectors.turnScope ?? [],
+    turnActionBar: selectors.turnActionBar,
+    copyButton: selectors.copyButton,
+    streamingIndicator: selectors.streamingIndicator ?? [],
+    errorBanner: selectors.errorBanner,
+    loginWall: selectors.loginWall,
+    botCheck: selectors.botCheck,
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * The generic contract steps on one page, driven by an adapter's data (and its hooks when it
+ * has them): ready / logged-in check, new chat, insert (one action, chunked when very long,
+ * read back), press send. Confirming the submit and waiting for the answer happen in
+ * BrowserChatModel, which receives the page's snapshots.
+ */
+import type { Page } from 'playwright-core';
+import { LLMBackendError, PTKErrorCode } from '../core/errors';
+import { DEFAULTS } from '../core/constants';
+import { throwIfAborted } from '../core/loop/abortSignals';
+import { pageSelectorsOf, type SiteAdapter } from './adapters/types';
+import { classifyPageProblems } from './errorClassifier';
+import type { PageProbe, PageRuntime } from './page/pageRuntime';
+import { resolveSelector, selectorNotFound } from './selectors';
+
+/** Calls a runtime method in the page. */
+export async function callRuntime<T>(page: Page, method: keyof PageRuntime, ...args: unknown[]): Promise<T> {
+  return page.evaluate(
+    ({ method: name, args: values }) => {
+      const runtime = (window as unknown as { __ptkRuntime?: Record<string, (...parameters: unknown[]) => unknown> }).__ptkRuntime;
+      if (!runtime) throw new Error('PTK page runtime missing');
+      return runtime[name]!(...values) as T;
+    },
+    { method, args },
+  );
+}
+
+/** Probes the page; undefined while it is navigating. */
+export async function probe(page: Page, adapter: SiteAdapter): Promise<PageProbe | undefined> {
+  try {
+    return await callRuntime<PageProbe>(page, 'probe', pageSelectorsOf(adapter));
+  } catch {
+    return undefined;
+  }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Waits until the composer is there (ready and logged in). A login wall, a bot check or an
+ * error banner fails at once with its typed error; no composer in time is SELECTOR_NOT_FOUND.
+ */
+export async function ensureReady(page: Page, adapter: SiteAdapter, signal?: AbortSignal): Promise<PageProbe> {
+  const deadline = Date.now() + (adapter.timings?.readyTimeoutMs ?? DEFAULTS.browserReadyTimeoutMs);
+  let last: PageProbe | undefined;
+  for (;;) {
+    throwIfAborted(signal);
+    last = (await probe(page, adapter)) ?? last;
+    if (last) {
+      const problem = classifyPageProblems({ banners: [], loginWall: last.loginWall, botCheck: last.botCheck }, adapter);
+      if (problem) throw problem;
+      if (last.composerPresent) return last;
+    }
+    if (Date.now() > deadline) {
+      if (last && last.banners.length > 0) throw classifyPageProblems({ banners: last.banners, loginWall: false, botCheck: false }, adapter)!;
+      throw selectorNotFound(adapter.displayName, 'composer (prompt input)', adapter.selectors.composer);
+    }
+    await sleep(100, signal);
+  }
+}
+
+/** True when the page is on one of the adapter's hosts. */
+export function onSite(page: Page, adapter: SiteAdapter): boolean {
+  try {
+    const host = new URL(page.url()).host;
+    const hosts = adapter.hosts ?? [new URL(adapter.url).host];
+    return hosts.includes(host) || host === new URL(adapter.url).host;
+  } catch {
+    return false;
+  }
+}
+
+/** Opens a fresh chat: the hook, else the new-chat button, else navigating to the site's URL. */
+export async function openNewChat(page: Page, adapter: SiteAdapter, signal?: AbortSignal): Promise<void> {
+  if (adapter.hooks?.newChat) {
+    await adapter.hooks.newChat({ page, adapter, signal });
+    await ensureReady(page, adapter, signal);
+    return;
+  }
+  if (onSite(page, adapter)) {
+    const ready = await probe(page, adapter);
+    if (ready?.composerPresent && ready.userTurnCount === 0) return; // already a fresh chat
+    const button = ready ? await resolveSelector(adapter.selectors.newChatButton ?? [], (selector) => page.locator(selector).count()) : undefined;
+    if (button) {
+      await page.locator(button.selector).first().click({ timeout: 5_000 }).catch(() => undefined);
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline) {
+        throwIfAborted(signal);
+        const state = await probe(page, adapter);
+        if (state?.composerPresent && state.userTurnCount === 0) return;
+        await sleep(50, signal);
+      }
+    }
+  }
+  await page.goto(adapter.url, { waitUntil: 'domcontentloaded' });
+  await ensureReady(page, adapter, signal);
+}
+
+/** Normalises text for the read-back comparison (composers re-flow whitespace and newlines). */
+export function normaliseForReadBack(text: string): string {
+  return text.replace(/\s+/g, '');
+}
+
+/**
+ * Puts `text` in the composer with one insert action (Playwright fill), or a few insertText
+ * chunks past insertChunkChars; never per-character typing. Reads it back: a composer that
+ * holds less (a silent limit) fails with PROMPT_TRUNCATED.
+ */
+export async function insertPrompt(page: Page, adapter: SiteAdapter, text: string, signal?: AbortSignal): Promise<void> {
+  if (text.length > adapter.maxPromptChars) {
+    throw new LLMBackendError(
+      `The prompt is ${text.length} characters; ${adapter.displayName} takes at most ${adapter.maxPromptChars}. Send fewer or smaller files (read_file pages, search instead of whole files), or shorten the task.`,
+      PTKErrorCode.PROMPT_TOO_LONG,
+      { recoverable: false, context: { length: text.length, limit: adapter.maxPromptChars, site: adapter.id } },
+    );
+  }
+  throwIfAborted(signal);
+  if (adapter.hooks?.insert) {
+    await adapter.hooks.insert({ page, adapter, signal }, text);
+  } else {
+    const composer = await resolveSelector(adapter.selectors.composer, (selector) => page.locator(selector).count());
+    if (!composer) throw selectorNotFound(adapter.displayName, 'composer (prompt input)', adapter.selectors.composer);
+    const locator = page.locator(composer.selector).first();
+    const chunkSize = adapter.insertChunkChars ?? DEFAULTS.browserInsertChunkChars;
+    if (text.length <= chunkSize) {
+      await locator.fill(text, { timeout: 10_000 });
+    } else {
+      await locator.fill('', { timeout: 10_000 });
+      await locator.focus();
+      for (let offset = 0; offset < text.length; offset += chunkSize) {
+        throwIfAborted(signal);
+        await page.keyboard.insertText(text.slice(offset, offset + chunkSize));
+      }
+    }
+  }
+  const readBack = await callRuntime<string | null>(page, 'readComposer', pageSelectorsOf(adapter));
+  const expected = normaliseForReadBack(text);
+  const actual = normaliseForReadBack(readBack ?? '');
+  if (actual !== expected) {
+    throw new LLMBackendError(
+      `${adapter.displayName}'s input holds ${actual.length} of the prompt's ${expected.length} non-blank characters after inserting: the site cut or changed it. Shorten the prompt.`,
+      PTKErrorCode.PROMPT_TRUNCATED,
+      { context: { expected: expected.length, actual: actual.length, site: adapter.id } },
+    );
+  }
+}
+
+/** Presses send: the hook, else the send button, else Enter in the composer. */
+export async function pressSend(page: Page, adapter: SiteAdapter, signal?: AbortSignal): Promise<void> {
+  if (adapter.hooks?.submit) {
+    await adapter.hooks.submit({ page, adapter, signal });
+    return;
+  }
+  const send = await resolveSelector(adapter.selectors.sendButton, (selector) => page.locator(`${selector}:visible`).count());
+  if (send) {
+    await page.locator(`${send.selector}:visible`).first().click({ timeout: 5_000 });
+    return;
+  }
+  if (adapter.selectors.sendButton.length > 0) {
+    // A send button is expected but absent: try Enter, the confirmation decides.
+  }
+  const composer = await resolveSelector(adapter.selectors.composer, (selector) => page.locator(selector).count());
+  if (!composer) throw selectorNotFound(adapter.displayName, 'composer (prompt input)', adapter.selectors.composer);
+  await page.locator(composer.selector).first().press('Enter');
+}

@@ -1,0 +1,69 @@
+/**
+ * Scenario format of the replica sites: what the scripted "model" behind a replica answers,
+ * with what timing, and which failures to inject. JSON-friendly (a scenario can live in a
+ * .json file); the responder may also be a function or any ILLMManager (e.g. the engine's
+ * ScriptedChatModel), called with the prompt the page sent (nonce line removed).
+ */
+import type { ILLMManager } from '../../../src/core/ports';
+
+/** Failures a turn can inject. */
+export type ReplicaFailure =
+  | 'rate_limit' // banner "You've reached our limit of messages… try again after <retryAfter>"
+  | 'bot_check' // the page navigates to a "Verify you are human" interstitial
+  | 'error_banner' // "Something went wrong" in place of (or in the middle of) the answer
+  | 'network_drop' // the server drops the streaming connection at failAtChar
+  | 'reload' // the page reloads itself at failAtChar; the answer keeps generating server-side
+  | 'conversation_too_long' // the site refuses the message: start a new chat
+  | 'login'; // the session expired: the page shows the login wall
+
+/** One scripted assistant turn. */
+export interface ReplicaTurnScript {
+  /** The markdown the "model" answers. Default: from the responder, else "OK". */
+  reply?: string;
+  /** Pause before the first token, with the stop button visible ("thinking"). Default 0. */
+  thinkingMs?: number;
+  /** Delay between tokens. Default 15. */
+  tokenMs?: number;
+  /** Characters per token. Default 4. */
+  tokenChars?: number;
+  /** Pauses in the middle of the answer (no tokens, stop button still visible). */
+  pauses?: Array<{ atChar: number; ms: number }>;
+  /** Delay between the last token and the stop button going / the action bar appearing. Default 30. */
+  finishDelayMs?: number;
+  failure?: ReplicaFailure;
+  /** Where a mid-answer failure happens (error_banner, network_drop, reload). Default: before the first token. */
+  failAtChar?: number;
+  /** Rate limit: the time the banner names ("3:15 PM"). Default "3:15 PM". */
+  retryAfter?: string;
+}
+
+/** What the replica answers with when the scenario's `turns` do not say. */
+export type ReplicaResponder =
+  | ILLMManager
+  | ((prompt: string, turnIndex: number) => ReplicaTurnScript | string | Promise<ReplicaTurnScript | string>);
+
+export interface ReplicaScenario {
+  /** False: the page shows the login wall. Default true. */
+  loggedIn?: boolean;
+  /** True: every page load shows the bot-check interstitial. Default false. */
+  botCheck?: boolean;
+  /** Turns in order of submission (over every chat of the session). */
+  turns?: ReplicaTurnScript[];
+  /** Merged under every turn. */
+  defaults?: Partial<ReplicaTurnScript>;
+  /** True: the first click on send does nothing (exercises the submit retry). */
+  ignoreFirstSubmit?: boolean;
+  /** Longest message the site accepts (the page shows an error past it). Default none. */
+  maxPromptChars?: number;
+}
+
+/** The nonce marker the backend appends (`[ptk:…]`), removed before the responder sees the prompt. */
+export const NONCE_LINE = /\n*\[ptk:[0-9a-z]+\]\s*$/;
+
+/** Splits a reply into tokens of `tokenChars` characters (surrogate pairs kept whole). */
+export function tokenize(reply: string, tokenChars: number): string[] {
+  const characters = Array.from(reply);
+  const tokens: string[] = [];
+  for (let index = 0; index < characters.length; index += tokenChars) tokens.push(characters.slice(index, index + tokenChars).join(''));
+  return tokens;
+}

@@ -1,0 +1,82 @@
+/**
+ * "Simple chat" replica: a generic self-hosted chat UI (textarea composer, #send / #stop
+ * buttons, `.message.user` / `.message.bot` turns, `.actions` with a copy button after
+ * completion) driven through the `custom` adapter, configured in ../../sites.ts.
+ */
+import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
+  const created = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
+  if (text !== undefined) created.textContent = text;
+  return created;
+}
+
+const skin: ReplicaSkin = {
+  mountShell(root) {
+    const header = element('header');
+    const newChat = element('button', { id: 'new-chat' }, 'New chat');
+    header.append(element('h1', {}, 'Simple chat'), newChat);
+    const thread = element('section', { id: 'thread' });
+    const notices = element('div', { id: 'notices' });
+    const composer = element('textarea', { id: 'message', rows: '3', placeholder: 'Type a message' });
+    const send = element('button', { id: 'send' }, 'Send');
+    const stop = element('button', { id: 'stop', hidden: '' }, 'Stop');
+    const footer = element('footer');
+    footer.append(composer, send, stop);
+    root.append(header, thread, notices, footer);
+    return { thread, composer, sendButton: send, stopButton: stop, newChatButton: newChat };
+  },
+  mountLoginWall(root) {
+    const login = element('div', { id: 'login' });
+    login.append(element('p', {}, 'Please sign in to continue.'), element('button', {}, 'Sign in'));
+    root.append(login);
+  },
+  renderUserTurn(thread, text) {
+    const message = element('div', { class: 'message user' });
+    message.append(element('pre', { class: 'body' }, text));
+    thread.append(message);
+  },
+  renderAssistantTurn(thread) {
+    const message = element('div', { class: 'message bot', 'data-replica-assistant': '' });
+    const body = element('div', { class: 'body' });
+    message.append(body);
+    thread.append(message);
+    const finish = (copy: () => void): void => {
+      if (message.querySelector('.actions')) return;
+      const actions = element('div', { class: 'actions' });
+      const copyButton = element('button', { class: 'copy' }, 'Copy');
+      copyButton.addEventListener('click', copy);
+      actions.append(copyButton);
+      message.append(actions);
+    };
+    message.addEventListener('replica-stopped', () => finish(() => void navigator.clipboard.writeText(body.textContent ?? '')));
+    return {
+      content: body,
+      setStreaming(streaming) {
+        message.classList.toggle('typing', streaming);
+      },
+      finish,
+      showError(text) {
+        message.append(element('div', { class: 'error' }, text));
+      },
+    };
+  },
+  decorateCodeBlock(pre, language, copy) {
+    const button = element('button', { class: 'code-copy' }, `Copy ${language}`);
+    button.addEventListener('click', copy);
+    pre.prepend(button);
+  },
+  showBanner(shell, kind, message) {
+    shell.thread.parentElement!.querySelector('#notices')!.append(element('div', { class: 'notice', 'data-kind': kind }, message));
+  },
+  clearBanners(shell) {
+    shell.thread.parentElement!.querySelector('#notices')!.innerHTML = '';
+  },
+  setGenerating(shell, generating) {
+    shell.sendButton.hidden = generating;
+    shell.stopButton.hidden = !generating;
+  },
+};
+
+startReplicaApp(skin);

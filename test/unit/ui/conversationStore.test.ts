@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { emptyChatState } from '../../../src/ui/chatReducer';
+import { ConversationStore } from '../../../src/ui/conversationStore';
+import { MemoryKeyValueStore } from './memoryStore';
+
+describe('ConversationStore', () => {
+  it('saves, lists newest first, and loads conversations', async () => {
+    const store = new ConversationStore(new MemoryKeyValueStore());
+    await store.save({ state: { ...emptyChatState('a'), title: 'First' }, messages: [{ role: 'user', content: 'hi' }], updatedAt: 1 });
+    await store.save({ state: { ...emptyChatState('b'), title: 'Second' }, messages: [], updatedAt: 2 });
+    await store.save({ state: { ...emptyChatState('a'), title: 'First again' }, messages: [], updatedAt: 3 });
+    assert.deepEqual(store.list().map((entry) => [entry.id, entry.title]), [['a', 'First again'], ['b', 'Second']]);
+    assert.equal(store.load('b')?.state.title, 'Second');
+  });
+
+  it('drops the oldest past the limit, with their data', async () => {
+    const storage = new MemoryKeyValueStore();
+    const store = new ConversationStore(storage, 2);
+    for (const id of ['a', 'b', 'c']) await store.save({ state: emptyChatState(id), messages: [], updatedAt: 0 });
+    assert.deepEqual(store.list().map((entry) => entry.id), ['c', 'b']);
+    assert.equal(store.load('a'), undefined);
+    assert.equal(storage.values.has('ptk.conversation.a'), false);
+  });
+
+  it('ignores unreadable stored data instead of throwing', async () => {
+    const storage = new MemoryKeyValueStore();
+    await storage.update('ptk.conversation.x', { state: { nope: true }, messages: 'no' });
+    const store = new ConversationStore(storage);
+    assert.equal(store.load('x'), undefined);
+    await store.setCurrentId('x');
+    assert.equal(store.currentId(), 'x');
+    await store.delete('x');
+    assert.equal(storage.values.has('ptk.conversation.x'), false);
+  });
+});

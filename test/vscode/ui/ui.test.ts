@@ -1,0 +1,230 @@
+/**
+ * End-to-end UI tests in a REAL VS Code (code-server), driven by Playwright in Chromium: open
+ * the chat from the palette, send a message and watch the streamed answer, approve a write and
+ * see the file change, reject one and see the model told, "Fix with PTK" from the lightbulb on
+ * a real diagnostic, Stop mid-task, reload the window and find the conversation. The model is
+ * the replica model (replicaModel.ts) installed through the test build's API. Screenshots of
+ * every step go to test-artifacts/vscode-ui/.
+ * Run: node scripts/run-tests.mjs test/vscode/ui   (needs scripts/setup-vscode.sh done)
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import * as esbuild from 'esbuild';
+import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+import { buildTestExtension } from '../harness/buildTestExtension';
+import { startCodeServer, type RunningCodeServer } from '../harness/codeServer';
+import { findChromium, missingTools, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from '../harness/paths';
+import { copyWorkspaceFixture } from '../harness/workspaceFixture';
+
+const ARTIFACTS = join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui');
+const missing = missingTools();
+
+describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 420_000 }, () => {
+  let stateDir: string;
+  let workspaceDir: string;
+  let resultsFile: string;
+  let promptsFile: string;
+  let server: RunningCodeServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  let step = 0;
+
+  const shot = async (name: string) => {
+    step++;
+    await page.screenshot({ path: join(ARTIFACTS, `${String(step).padStart(2, '0')}-${name}.png`) }).catch(() => undefined);
+  };
+
+  const chat = (): FrameLocator => page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+
+  const runCommand = async (title: string) => {
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    await input.fill(`>${title}`);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+  };
+
+  const waitForReady = async (timeoutMs = 90_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (existsSync(resultsFile) && readFileSync(resultsFile, 'utf8').split('\n').filter((line) => line.includes('"ready"')).length > readyCount) {
+        readyCount++;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    throw new Error(`the test build never reported ready (${resultsFile})`);
+  };
+  let readyCount = 0;
+
+  const send = async (text: string) => {
+    const input = chat().locator('[data-testid="chat-input"]');
+    await input.fill(text);
+    await input.press('Enter');
+  };
+
+  const newConversation = async () => {
+    await chat().locator('[data-testid="new-conversation"]').click();
+    await chat().locator('[data-testid="user-message"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  };
+
+  before(async () => {
+    rmSync(ARTIFACTS, { recursive: true, force: true });
+    mkdirSync(ARTIFACTS, { recursive: true });
+    stateDir = mkdtempSync(join(tmpdir(), 'ptk-vscode-ui-'));
+    workspaceDir = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, join(stateDir, 'workspace'));
+    resultsFile = join(stateDir, 'results.jsonl');
+    promptsFile = join(stateDir, 'prompts.json');
+    const build = await buildTestExtension(join(stateDir, 'extensions'), join(__dirname, 'uiSuite.ts'));
+    // The webview front-end is a separate bundle the test build does not make.
+    await esbuild.build({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'error', entryPoints: [join(REPOSITORY_ROOT, 'src', 'webview', 'main.ts')], outfile: join(build.extensionDir, 'out', 'webview.js') });
+    server = await startCodeServer({
+      workspaceDir,
+      stateDir,
+      logFile: join(ARTIFACTS, 'code-server.log'),
+      env: { PTK_TEST_SUITE: build.suitePath, PTK_TEST_RESULTS: resultsFile, PTK_UI_PROMPTS: promptsFile },
+    });
+    browser = await chromium.launch({
+      executablePath: findChromium(),
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    });
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(server.url, { timeout: 60_000 });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await waitForReady();
+  });
+
+  after(async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  });
+
+  it('opens the chat from the command palette', async () => {
+    await runCommand('PTK: Open Chat');
+    await chat().locator('[data-testid="chat-input"]').waitFor({ timeout: 30_000 });
+    await shot('chat-opened');
+    assert.match((await chat().locator('[data-testid="connection-status"]').textContent()) ?? '', /replica/);
+  });
+
+  it('sends a message and shows the answer streaming in', async () => {
+    await send('Say hello');
+    const bubble = chat().locator('[data-testid="assistant-message"]').last();
+    await bubble.waitFor({ timeout: 20_000 });
+    await chat().locator('.message.assistant.streaming').first().waitFor({ timeout: 10_000 });
+    const partial = (await bubble.textContent()) ?? '';
+    await shot('streaming');
+    await page.waitForFunction(() => true);
+    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 30_000 });
+    const final = (await bubble.textContent()) ?? '';
+    assert.ok(partial.length < final.length, `the answer grew while streaming (${partial.length} → ${final.length} chars)`);
+    assert.match(await bubble.innerHTML(), /<strong>replica<\/strong>/);
+    await shot('answered');
+  });
+
+  it('shows a tool card; Approve writes the file', async () => {
+    await newConversation();
+    await send('Please write hello to notes/hello.txt');
+    const card = chat().locator('[data-testid="tool-card"][data-tool="write_file"]').last();
+    await card.locator('[data-testid="approve"]').waitFor({ timeout: 30_000 });
+    assert.equal(existsSync(join(workspaceDir, 'notes', 'hello.txt')), false, 'nothing written before the approval');
+    await shot('approval-card');
+    await card.locator('[data-testid="approve"]').click();
+    await chat().locator('[data-testid="tool-card"][data-status="succeeded"]').waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'Done' }).waitFor({ timeout: 30_000 });
+    assert.equal(readFileSync(join(workspaceDir, 'notes', 'hello.txt'), 'utf8'), 'Hello from PTK\n');
+    await shot('approved-written');
+  });
+
+  it('Reject with a reason leaves the file alone and the model is told', async () => {
+    await newConversation();
+    rmSync(join(workspaceDir, 'notes', 'hello.txt'), { force: true });
+    await send('Please write hello to notes/hello.txt again');
+    const card = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]').last();
+    await card.waitFor({ timeout: 30_000 });
+    await card.locator('[data-testid="reject-reason"]').fill('use a different file name');
+    await card.locator('[data-testid="reject"]').click();
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'use a different file name' }).waitFor({ timeout: 30_000 });
+    assert.equal(existsSync(join(workspaceDir, 'notes', 'hello.txt')), false);
+    assert.equal(await chat().locator('[data-testid="tool-card"][data-status="rejected"]').count(), 1);
+    const prompts = JSON.parse(readFileSync(promptsFile, 'utf8')) as string[];
+    assert.match(prompts.at(-1) ?? '', /use a different file name/);
+    await shot('rejected');
+  });
+
+  it('"Fix with PTK" from the lightbulb fixes a real diagnostic', async () => {
+    await newConversation();
+    await page.keyboard.press('Control+P');
+    const quickOpen = page.locator('.quick-input-widget input');
+    await quickOpen.fill('broken.json');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'broken.json' }).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
+    await shot('diagnostic');
+    await page.locator('.monaco-editor .view-line', { hasText: '}' }).last().click();
+    await page.keyboard.press('Control+.');
+    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Fix with PTK' }).first();
+    await fix.waitFor({ timeout: 15_000 });
+    await shot('lightbulb');
+    await fix.click();
+    const card = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]').last();
+    await card.waitFor({ timeout: 30_000 });
+    await card.locator('[data-testid="approve"]').click();
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'fixed' }).waitFor({ timeout: 30_000 });
+    assert.deepEqual(JSON.parse(readFileSync(join(workspaceDir, 'config', 'broken.json'), 'utf8')), { name: 'broken', value: 1 });
+    await shot('fixed');
+  });
+
+  it('"PTK: Ask…" from the palette answers in the chat view', async () => {
+    await newConversation();
+    await runCommand('PTK: Ask…');
+    const question = page.locator('.quick-input-widget input');
+    await question.waitFor({ state: 'visible', timeout: 15_000 });
+    await question.fill('Say hello from the palette');
+    await page.keyboard.press('Enter');
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello from the palette' }).waitFor({ timeout: 20_000 });
+    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 30_000 });
+    assert.match((await page.locator('.statusbar').textContent()) ?? '', /PTK: replica/);
+    await shot('ask-from-palette');
+  });
+
+  it('Stop ends a running task', async () => {
+    await newConversation();
+    await send('Take your time and think');
+    await chat().locator('.message.assistant.streaming').first().waitFor({ timeout: 20_000 });
+    await chat().locator('[data-testid="stop"]').click();
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).waitFor({ timeout: 15_000 });
+    assert.equal(await chat().locator('.message.assistant.streaming').count(), 0);
+    assert.equal(await chat().locator('[data-testid="send"]').isDisabled(), false);
+    await shot('stopped');
+  });
+
+  it('restores the view after it is hidden and shown', async () => {
+    const before = await chat().locator('[data-testid="messages"] > *').count();
+    assert.ok(before > 0);
+    await runCommand('View: Toggle Primary Side Bar Visibility');
+    await page.locator('iframe.webview.ready').first().waitFor({ state: 'hidden', timeout: 10_000 });
+    await runCommand('PTK: Open Chat');
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).waitFor({ timeout: 20_000 });
+    assert.equal(await chat().locator('[data-testid="messages"] > *').count(), before);
+    await shot('hidden-and-shown');
+  });
+
+  it('finds the conversation again after a window reload', async () => {
+    await newConversation();
+    await send('Say hello after which we reload');
+    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 30_000 });
+    await runCommand('Developer: Reload Window');
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await waitForReady();
+    await runCommand('PTK: Open Chat');
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello after which we reload' }).waitFor({ timeout: 30_000 });
+    assert.match((await chat().locator('[data-testid="assistant-message"]').last().textContent()) ?? '', /five\./);
+    await shot('after-reload');
+  });
+});
