@@ -16,7 +16,7 @@ import { runTestSuiteFromEnvironment } from './host/vscode/testHook';
 import { VSCodeWorkspace } from './host/vscode/workspace';
 import { createWorkspaceTools, describeWorkspaceRestrictions } from './tools';
 import { ApprovalBroker } from './ui/approvalBroker';
-import { createBrowserModelFactory } from './ui/browserLoader';
+import { createBrowserModelFactory, describeTurn } from './ui/browserLoader';
 import { ChatConnection, type ChatModelHandle } from './ui/chatConnection';
 import { ChatSession } from './ui/chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
@@ -77,7 +77,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   let tools: PTKTool[] | undefined;
   const currentTools = (): PTKTool[] => (tools ??= createWorkspaceTools(workspace, readToolSettings()));
 
-  const browserFactory = createBrowserModelFactory(context.extensionPath, () => settings, context.globalStorageUri.fsPath);
+  const browserFactory = createBrowserModelFactory(context.extensionPath, () => settings, context.globalStorageUri.fsPath, (entry) => log.info(describeTurn(entry)));
   const connection = new ChatConnection(browserFactory, settings.site);
 
   const runTask = async (prompt: string, options: PTKExecuteOptions) => {

@@ -8,7 +8,7 @@
  * - `browser` given (tests, benchmarks): a fresh context in that already-launched browser;
  * - otherwise: a launched browser with a throw-away context.
  */
-import type { Browser, BrowserContext, BindingSource, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LLMBackendError, PTKErrorCode, errorMessage } from '../core/errors';
 import { locateBrowser } from './browserLocator';
 import { buildPageScript } from './page/pageRuntime';
@@ -95,7 +95,7 @@ export class BrowserSession {
         });
       }
     }
-    await context.exposeBinding(this.bindingName, (source: BindingSource, payload: unknown) => {
+    await context.exposeBinding(this.bindingName, (source: { page: Page }, payload: unknown) => {
       this.options.onReport(source.page, payload);
     });
     await context.addInitScript({ content: buildPageScript() });

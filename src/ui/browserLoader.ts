@@ -1,34 +1,20 @@
 /**
  * Loads the browser backend (out/browser.js, which requires playwright-core) only when the
- * user connects or sends: activation never pays for Playwright. The backend's documented
- * factory is `createBrowserChatModel({ site, browserPath?, headless?, cdpUrl?, profileDir?,
- * customSite? })`; `siteUrl` is passed too (start URL override, e.g. a local replica).
+ * user connects or sends: activation never pays for Playwright. The backend's factory is
+ * `createBrowserChatModel` (src/browser/index.ts); only its types are imported here, the code
+ * is required at run time from the extension's out/ folder.
  */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import type { CreateBrowserChatModelOptions, TurnLogEntry } from '../browser';
+import type * as BrowserBackend from '../browser';
 import { LLMBackendError, PTKErrorCode } from '../core/errors';
 import type { ChatModelFactory, ChatModelHandle } from './chatConnection';
 import type { ExtensionSettings } from './settings';
 
-/** Options given to the backend's factory. */
-export interface BrowserModelOptions {
-  site: string;
-  siteUrl?: string;
-  customSite?: Record<string, unknown>;
-  browserPath?: string;
-  headless?: boolean;
-  cdpUrl?: string;
-  profileDir?: string;
-}
-
-/** The part of out/browser.js the extension uses. */
-export interface BrowserBackendModule {
-  createBrowserChatModel(options: BrowserModelOptions): ChatModelHandle | Promise<ChatModelHandle>;
-}
-
 /** The factory options for the current settings (pure). */
-export function browserModelOptions(settings: ExtensionSettings, defaultProfileDir: string): BrowserModelOptions {
+export function browserModelOptions(settings: ExtensionSettings, defaultProfileDir: string): CreateBrowserChatModelOptions {
   return {
     site: settings.site,
     // The backend applies siteUrl to any adapter (custom included), so a replica of a site is `site` + `siteUrl`.
@@ -41,18 +27,41 @@ export function browserModelOptions(settings: ExtensionSettings, defaultProfileD
   };
 }
 
+/** One line of the per-turn log for a browser turn (pure). */
+export function describeTurn(entry: TurnLogEntry): string {
+  const outcome = entry.error ? `failed ${entry.error.code}: ${entry.error.message}` : `ok via ${entry.extractedVia}${entry.stoppedEarly ? ', stopped early' : ''}`;
+  const extras = [entry.resumed ? `resumed ${entry.resumed}×` : '', entry.rolledOver ? 'rolled over to a new chat' : '', entry.submitAttempts > 1 ? `${entry.submitAttempts} submit attempts` : ''].filter(Boolean);
+  return `[${entry.site} ${entry.nonce}] sent ${entry.sent.length} chars, answer ${entry.extracted.length} chars, ${outcome}${extras.length ? ` (${extras.join(', ')})` : ''} timings ${JSON.stringify(entry.timings)}`;
+}
+
 /** A factory that requires `<extension>/out/browser.js` on first use. */
-export function createBrowserModelFactory(extensionPath: string, settings: () => ExtensionSettings, defaultProfileDir: string): ChatModelFactory {
+export function createBrowserModelFactory(
+  extensionPath: string,
+  settings: () => ExtensionSettings,
+  defaultProfileDir: string,
+  onTurn?: (entry: TurnLogEntry) => void,
+): ChatModelFactory {
   return async () => {
     const modulePath = join(extensionPath, 'out', 'browser.js');
     if (!existsSync(modulePath)) {
       throw new LLMBackendError(`The browser backend is missing from this build (${modulePath}).`, PTKErrorCode.BROWSER_LAUNCH_FAILED, { recoverable: false });
     }
     // A runtime require of a path: esbuild leaves it alone, so playwright-core loads only now.
-    const loaded = createRequire(modulePath)(modulePath) as Partial<BrowserBackendModule>;
-    if (typeof loaded.createBrowserChatModel !== 'function') {
+    const backend = createRequire(modulePath)(modulePath) as Partial<typeof BrowserBackend>;
+    if (typeof backend.createBrowserChatModel !== 'function') {
       throw new LLMBackendError('out/browser.js does not export createBrowserChatModel.', PTKErrorCode.BROWSER_LAUNCH_FAILED, { recoverable: false });
     }
-    return loaded.createBrowserChatModel(browserModelOptions(settings(), defaultProfileDir));
+    const model = await backend.createBrowserChatModel({ ...browserModelOptions(settings(), defaultProfileDir), onTurn });
+    const handle: ChatModelHandle = {
+      keepsThread: model.keepsThread,
+      call: (prompt, options) => model.call(prompt, options),
+      connect: (signal) => model.connect(signal),
+      openTab: async () => {
+        await model.connect();
+        await (await model.page()).bringToFront();
+      },
+      close: () => model.close(),
+    };
+    return handle;
   };
 }

@@ -15,6 +15,8 @@ export interface ChatModelHandle extends ILLMManager {
   openTab?(): Promise<void>;
   /** Checks the login state without sending anything. */
   isLoggedIn?(): Promise<boolean>;
+  /** Opens the browser and the site and checks it is ready; throws LOGIN_REQUIRED etc. when not. */
+  connect?(signal?: AbortSignal): Promise<void>;
   /** Closes the tab / browser. */
   close?(): Promise<void>;
 }
@@ -77,17 +79,31 @@ export class ChatConnection {
     return this.connecting;
   }
 
-  /** Connects (if needed) and shows the site's tab. */
+  /** Connects (if needed) and shows the site's tab; a login wall or a missing browser becomes the state. */
   async openTab(): Promise<void> {
     const model = await this.getModel();
-    await model.openTab?.();
+    await this.checked(() => model.openTab?.());
   }
 
-  /** Re-checks the login after the user logged in. */
+  /** Re-checks the site after the user logged in (the backend's connect), or asks isLoggedIn. */
   async refreshLogin(): Promise<void> {
     const model = await this.getModel();
+    if (model.connect) {
+      await this.checked(() => model.connect!());
+      return;
+    }
     const loggedIn = await model.isLoggedIn?.().catch(() => undefined);
     this.setState(loggedIn === false ? 'loginRequired' : 'connected', loggedIn === false ? `Still not logged in to ${this.siteName}.` : undefined);
+  }
+
+  private async checked(action: () => Promise<void> | undefined): Promise<void> {
+    try {
+      await action();
+      this.setState('connected');
+    } catch (error) {
+      this.setState((isPTKError(error) && connectionStatusForError(error.code)) || 'error', errorMessage(error));
+      throw error;
+    }
   }
 
   /** Closes the current model; the next call connects again with `factory` (new settings or site). */

@@ -16,6 +16,9 @@ const SCENARIOS: Omit<RunOptions, 'log'>[] = [
   { name: 'restricted-mode', trustWorkspace: false, timeoutMs: 120_000 },
 ];
 
+// Ctrl-C / a CI cancel: exit normally so the harness's exit hooks kill code-server's process group.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
 describe('real VS Code (code-server)', () => {
   test('the tools are installed', () => {
     assert.equal(missingTools(), '');

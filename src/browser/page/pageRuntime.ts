@@ -60,7 +60,8 @@ export interface PageSnapshot {
 
 /** Result of extract(). */
 export interface ExtractResult {
-  via: 'copy' | 'dom' | 'none';
+  /** 'stream': the observer's streamed text (Node side fallback). */
+  via: 'copy' | 'dom' | 'stream' | 'none';
   text: string;
 }
 

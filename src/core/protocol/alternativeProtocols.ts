@@ -23,6 +23,12 @@ function readValue(raw: string): unknown {
   }
 }
 
+function leadingSpaces(line: string): number {
+  let count = 0;
+  while (count < line.length && (line[count] === ' ' || line[count] === '\t')) count++;
+  return count;
+}
+
 /** Lines of the reply outside fenced code blocks, with their indexes. */
 function proseLines(text: string): { lines: string[]; inFence: boolean[] } {
   const lines = text.split(/\r?\n/);
@@ -37,6 +43,42 @@ function proseLines(text: string): { lines: string[]; inFence: boolean[] } {
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+/** An opening tag longer than this is not one of ours (keeps header parsing cheap). */
+const MAX_HEADER_CHARS = 200;
+/** Fence languages whose content may hold a call; any other fence is a quotation. */
+const CALL_FENCE_LANGUAGES = new Set(['', 'xml', 'tool', 'tool_call', 'yaml', 'text']);
+
+/**
+ * The character ranges of fenced code blocks that are quotations (a fence labelled with
+ * a language such as ts or python): calls written inside them are examples, not calls.
+ */
+function quotedFenceRanges(text: string): Array<{ start: number; end: number }> {
+  const ranges: Array<{ start: number; end: number }> = [];
+  let open: { start: number; marker: string; quoted: boolean } | undefined;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    const line = text.slice(lineStart, Math.min(lineEnd, lineStart + 80));
+    const fence = /^ {0,3}(`{3,}|~{3,})\s*([\w+#.-]*)/.exec(line);
+    if (fence) {
+      if (!open) {
+        open = { start: lineStart, marker: fence[1], quoted: !CALL_FENCE_LANGUAGES.has(fence[2].toLowerCase()) };
+      } else if (fence[1][0] === open.marker[0] && fence[1].length >= open.marker.length && fence[2] === '') {
+        if (open.quoted) ranges.push({ start: open.start, end: lineEnd });
+        open = undefined;
+      }
+    }
+    if (newline === -1) break;
+    lineStart = newline + 1;
+  }
+  if (open?.quoted) ranges.push({ start: open.start, end: text.length });
+  return ranges;
+}
+
+function insideRanges(position: number, ranges: ReadonlyArray<{ start: number; end: number }>): boolean {
+  return ranges.some((range) => position >= range.start && position < range.end);
+}
 
 /**
  * YAML style:
@@ -61,10 +103,22 @@ export const yamlStyleProtocol: AlternativeProtocol = {
       if (next < lines.length && /^\s*ARGS\s*:\s*$/i.test(lines[next])) {
         next++;
         while (next < lines.length) {
-          const argument = /^\s+([A-Za-z_][\w-]*)\s*:\s?(.*)$/.exec(lines[next]);
+          const argument = /^(\s+)([A-Za-z_][\w-]*)\s*:\s?(.*)$/.exec(lines[next]);
           if (!argument) break;
-          args[argument[1]] = readValue(argument[2]);
           next++;
+          const indent = argument[1].length;
+          if (/^[|>][-+]?\s*$/.test(argument[3].trim())) {
+            // A YAML block scalar (`content: |`): the following, more indented lines, verbatim.
+            const block: string[] = [];
+            while (next < lines.length && (lines[next].trim() === '' || leadingSpaces(lines[next]) > indent)) block.push(lines[next++]);
+            while (block.length > 0 && block[block.length - 1].trim() === '') block.pop();
+            const blockIndent = Math.min(...block.filter((line) => line.trim() !== '').map(leadingSpaces));
+            const joined = block.map((line) => line.slice(Math.min(blockIndent, leadingSpaces(line)))).join(argument[3].trim().startsWith('>') ? ' ' : '\n');
+            const keepFinalNewline = argument[3].trim().startsWith('|') && !argument[3].includes('-') && block.length > 0;
+            args[argument[2]] = keepFinalNewline ? `${joined}\n` : joined;
+          } else {
+            args[argument[2]] = readValue(argument[3]);
+          }
         }
       }
       toolCalls.push({ tool: match[1], args });
@@ -166,12 +220,19 @@ function scanBlocks(
     if (start === -1) break;
     const headerEnd = text.indexOf('>', start);
     if (headerEnd === -1) break;
+    if (headerEnd - start > MAX_HEADER_CHARS) {
+      from = start + openPrefix.length;
+      continue;
+    }
     const key = readHeader(text.slice(start + openPrefix.length, headerEnd));
-    const close = text.indexOf(closeTag, headerEnd);
-    if (key === null || close === -1) {
+    if (key === null) {
       from = headerEnd + 1;
       continue;
     }
+    // Searched once per block: when no closing tag follows, none follows any later block
+    // either, so stop (keeps 100,000 unclosed opening tags linear).
+    const close = text.indexOf(closeTag, headerEnd);
+    if (close === -1) break;
     blocks.push({ key, body: text.slice(headerEnd + 1, close), start, end: close + closeTag.length });
     from = close + closeTag.length;
   }
@@ -197,7 +258,8 @@ function removeRanges(text: string, ranges: Array<{ start: number; end: number }
 export const xmlStyleProtocol: AlternativeProtocol = {
   name: 'xml',
   parse(text) {
-    const blocks = scanBlocks(text, '<tool', '</tool>', readNameAttribute);
+    const quoted = quotedFenceRanges(text);
+    const blocks = scanBlocks(text, '<tool', '</tool>', readNameAttribute).filter((block) => !insideRanges(block.start, quoted));
     if (blocks.length === 0) return null;
     const toolCalls = blocks.map((block) => {
       const args: Record<string, unknown> = {};
@@ -218,7 +280,8 @@ export const functionTagProtocol: AlternativeProtocol = {
       const name = header.startsWith('=') ? header.slice(1).trim() : '';
       return IDENTIFIER.test(name) ? name : null;
     };
-    const blocks = scanBlocks(text, '<function', '</function>', readEqualsName);
+    const quoted = quotedFenceRanges(text);
+    const blocks = scanBlocks(text, '<function', '</function>', readEqualsName).filter((block) => !insideRanges(block.start, quoted));
     if (blocks.length === 0) return null;
     const toolCalls = blocks.map((block) => {
       const args: Record<string, unknown> = {};

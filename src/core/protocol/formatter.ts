@@ -3,8 +3,14 @@
  * tools and the protocol, the transcript, tool results and tool errors.
  */
 import { DEFAULTS } from '../constants';
+import { PTKError, PTKErrorCode } from '../errors';
 import type { PTKMessage, PTKParameter, PTKTool, PTKToolResult } from '../types';
 import { truncateMiddle } from './truncate';
+
+/** The smallest cap formatToolResult honours: room for the envelope and the truncation note. */
+export const MIN_RESULT_CHARS = 400;
+/** Characters reserved for the envelope and the `truncated` note when cutting a result. */
+const TRUNCATION_OVERHEAD = 220;
 
 export interface PTKFormatterOptions {
   /** The call tag: 'TOOL_CALL' (default) or seed 000's 'PTK_CALL' (results then start PTK_RESULT). */
@@ -29,9 +35,15 @@ export class PTKFormatter {
 
   constructor(options: PTKFormatterOptions = {}) {
     this.tagName = options.tagName ?? DEFAULTS.tagName;
-    if (!/^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(this.tagName)) throw new TypeError(`Invalid tag name "${this.tagName}".`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(this.tagName)) {
+      throw new PTKError(`Invalid tag name "${this.tagName}": use letters, digits and _ (at most 32, not starting with a digit).`, PTKErrorCode.CONFIG_INVALID);
+    }
     this.resultPrefix = this.tagName.toUpperCase() === 'PTK_CALL' ? 'PTK_RESULT' : 'TOOL_RESULT';
-    this.resultMaxChars = options.resultMaxChars ?? DEFAULTS.toolResultMaxChars;
+    const resultMaxChars = options.resultMaxChars ?? DEFAULTS.toolResultMaxChars;
+    if (!Number.isFinite(resultMaxChars) || resultMaxChars <= 0) {
+      throw new PTKError(`Invalid resultMaxChars ${String(resultMaxChars)}: must be a positive number of characters.`, PTKErrorCode.CONFIG_INVALID);
+    }
+    this.resultMaxChars = resultMaxChars;
   }
 
   formatSystemPrompt(tools: readonly PTKTool[], options: SystemPromptOptions = {}): string {
@@ -70,7 +82,7 @@ export class PTKFormatter {
       ...rules.map((rule, index) => `${index + 1}. ${rule}`),
       '',
       'EXAMPLES:',
-      this.formatExamples(tools),
+      this.formatExamples(tools, options.allowMultipleCalls === true),
     ];
     if (options.extraInstructions) sections.push('', options.extraInstructions);
     return sections.join('\n');
@@ -95,37 +107,49 @@ export class PTKFormatter {
     return lines.join('\n');
   }
 
-  /** Two or three short examples, built from the given tools where possible. */
-  private formatExamples(tools: readonly PTKTool[]): string {
-    const open = `<${this.tagName}>`;
-    const close = `</${this.tagName}>`;
-    const reader = tools.find((tool) => tool.name === 'read_file') ?? tools[0];
-    if (!reader) {
-      return ['User: "What is 2 + 2?"', 'You: 2 + 2 = 4'].join('\n');
-    }
-    const exampleArgs = exampleArguments(reader);
-    const argsJson = JSON.stringify(exampleArgs);
+  /**
+   * Two or three short examples, built from the given tools where possible: a call and its
+   * result followed by a plain answer, a second tool (or several calls when allowed) with a
+   * failed result, and a reply that needs no tool.
+   */
+  private formatExamples(tools: readonly PTKTool[], allowMultipleCalls: boolean): string {
+    const first = tools.find((tool) => tool.name === 'read_file') ?? tools[0];
+    const noTool = ['User: "Thanks!"', "You: You're welcome! (no tool needed: plain text, no tags)"];
+    if (!first) return ['User: "What is 2 + 2?"', 'You: 2 + 2 = 4 (plain text, no tags)'].join('\n');
+    const second = tools.find((tool) => tool !== first && /search|list|diagnostic/.test(tool.name)) ?? tools.find((tool) => tool !== first);
     const example1 = [
-      `User: "Use ${reader.name} for me"`,
-      `You: ${open}`,
-      '{',
-      `  "tool": "${reader.name}",`,
-      `  "args": ${argsJson},`,
-      `  "reasoning": "Need the result of ${reader.name} to answer"`,
-      '}',
-      close,
+      `User: "${exampleRequest(first)}"`,
+      `You: ${this.exampleCall(first, `Need the result of ${first.name} to answer`)}`,
       '',
       `System: ${this.resultPrefix}: {"success": true, "data": {"content": "..."}, "error": null}`,
       '',
       'You: (a plain-text answer based on the result, with no tags)',
     ];
+    const secondTool = second ?? first;
+    const calls = allowMultipleCalls && second
+      ? [`You: ${this.exampleCall(first, 'First independent call')}`, this.exampleCall(second, 'Second independent call')]
+      : [`You: ${this.exampleCall(secondTool, `Need ${secondTool.name} for the next step`)}`];
     const example2 = [
+      `User: "${exampleRequest(secondTool)}"`,
+      ...calls,
+      '',
       `System: ${this.resultPrefix}: {"success": false, "data": null, "error": "File not found: missing.txt"}`,
       '',
-      'You: I could not find missing.txt. (explain the failure or try a different approach)',
+      'You: I could not find missing.txt. (explain the failure, or try a different approach with another call)',
     ];
-    const example3 = ['User: "Thanks!"', "You: You're welcome! (no tool needed: plain text, no tags)"];
-    return [...example1, '', ...example2, '', ...example3].join('\n');
+    return [...example1, '', ...example2, '', ...noTool].join('\n');
+  }
+
+  private exampleCall(tool: PTKTool, reasoning: string): string {
+    return [
+      `<${this.tagName}>`,
+      '{',
+      `  "tool": "${tool.name}",`,
+      `  "args": ${JSON.stringify(exampleArguments(tool))},`,
+      `  "reasoning": "${reasoning}"`,
+      '}',
+      `</${this.tagName}>`,
+    ].join('\n');
   }
 
   /** A role-labelled transcript a chat box can take. */
@@ -135,23 +159,60 @@ export class PTKFormatter {
       .join('\n\n');
   }
 
-  /** `TOOL_RESULT: {"success":…,"data":…,"error":…}`, capped with head and tail kept. */
+  /**
+   * `TOOL_RESULT: {"success":…,"data":…,"error":…}` (PTK_RESULT with the PTK_CALL tag).
+   *
+   * When the JSON is longer than `maxChars` (default: the constructor's `resultMaxChars`),
+   * `data` is replaced by a string holding the head and the tail of its text (an object's
+   * JSON text), an overlong `error` is cut the same way, and a `truncated` field says how
+   * large the result was and how much was left out. The JSON stays valid and the whole
+   * line fits in `maxChars` (never less than MIN_RESULT_CHARS).
+   */
   formatToolResult(result: PTKToolResult, options: { maxChars?: number; toolName?: string } = {}): string {
-    const maxChars = options.maxChars ?? this.resultMaxChars;
+    const prefix = `${this.resultPrefix}: `;
+    const requested = options.maxChars ?? this.resultMaxChars;
+    const cap = Number.isFinite(requested) ? Math.floor(requested) : this.resultMaxChars;
+    const maxChars = Math.max(MIN_RESULT_CHARS, cap) - prefix.length;
     const payload = { success: result.success, data: result.data === undefined ? null : result.data, error: result.error ?? null };
-    let json = safeStringify(payload);
-    if (json.length > maxChars) {
-      const dataText = typeof payload.data === 'string' ? payload.data : safeStringify(payload.data);
-      const budget = Math.max(200, maxChars - 300 - (payload.error ? payload.error.length : 0));
-      const { text, omitted } = truncateMiddle(dataText, budget);
-      json = safeStringify({
-        success: payload.success,
-        data: text,
-        error: payload.error,
-        truncated: `The result was ${dataText.length} characters; ${omitted} characters in the middle were left out.${options.toolName === 'read_file' ? ' Read a smaller range with startLine/endLine.' : ''}`,
+    const json = safeStringify(payload);
+    if (json.length <= maxChars) return prefix + json;
+
+    const hint = options.toolName === 'read_file' ? ' Read a smaller range with startLine/endLine.' : '';
+    // First choice: keep the data's shape and cut its longest strings (a file's content stays
+    // readable text instead of becoming escaped JSON inside a string).
+    const shaped = shrinkLongestStrings(payload, maxChars - TRUNCATION_OVERHEAD);
+    if (shaped) {
+      const candidate = safeStringify({
+        ...shaped.value,
+        truncated: `The result was ${json.length} characters; ${shaped.omitted} characters in the middle of its longest text were left out.${hint}`,
       });
+      if (candidate.length <= maxChars) return prefix + candidate;
     }
-    return `${this.resultPrefix}: ${json}`;
+
+    const dataText = typeof payload.data === 'string' ? payload.data : safeStringify(payload.data);
+    const errorText = payload.error === null ? null : String(payload.error);
+    // Fallback: the data becomes the head and tail of its JSON text. The error keeps at most a quarter of the room; the data gets the rest. JSON escaping can
+    // make the text longer than its character count, so shrink until the line fits.
+    let errorBudget = errorText === null ? 0 : Math.min(errorText.length, Math.floor(maxChars / 4));
+    let dataBudget = maxChars - errorBudget - TRUNCATION_OVERHEAD;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const data = truncateMiddle(dataText, Math.max(0, dataBudget));
+      const errorCut = errorText === null ? null : truncateMiddle(errorText, errorBudget);
+      const error = errorCut === null ? null : errorCut.text;
+      const omitted = data.omitted + (errorCut === null ? 0 : errorCut.omitted);
+      const candidate = safeStringify({
+        success: payload.success,
+        data: data.text,
+        error,
+        truncated: `The result was ${json.length} characters; ${omitted} characters in the middle were left out.${hint}`,
+      });
+      if (candidate.length <= maxChars || (dataBudget <= 0 && errorBudget <= 0)) return prefix + candidate;
+      const overflow = candidate.length - maxChars;
+      const shrink = Math.ceil(overflow * 1.1) + 8;
+      if (dataBudget > 0) dataBudget = Math.max(0, dataBudget - shrink);
+      else errorBudget = Math.max(0, errorBudget - shrink);
+    }
+    return prefix + safeStringify({ success: payload.success, data: null, error: errorText === null ? null : errorText.slice(0, 100), truncated: `The result was ${json.length} characters and was left out.${hint}` });
   }
 
   /** `TOOL_ERROR: <message>`: the call could not be run (unknown tool, bad arguments, broken reply). */
@@ -204,6 +265,11 @@ function describeParameter(name: string, schema: PTKParameter, required: boolean
   return parts;
 }
 
+function exampleRequest(tool: PTKTool): string {
+  const firstSentence = tool.description.split(/(?<=\.)\s/)[0].replace(/"/g, "'").slice(0, 80);
+  return `Please help: ${firstSentence.charAt(0).toLowerCase()}${firstSentence.slice(1)}`;
+}
+
 function exampleArguments(tool: PTKTool): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const name of tool.parameters.required ?? []) {
@@ -232,4 +298,54 @@ function safeStringify(value: unknown): string {
   } catch {
     return JSON.stringify(String(value));
   }
+}
+
+/**
+ * Cuts the longest string values inside `payload` (head and tail kept) until its JSON fits
+ * `limit`. Returns null when cutting strings cannot make it fit (e.g. a huge array of small items).
+ */
+function shrinkLongestStrings(
+  payload: { success: boolean; data: unknown; error: string | null },
+  limit: number,
+): { value: { success: boolean; data: unknown; error: string | null }; omitted: number } | null {
+  let value = payload;
+  let omitted = 0;
+  for (let attempt = 0; attempt < 12; attempt++) {
+    const length = safeStringify(value).length;
+    if (length <= limit) return omitted > 0 ? { value, omitted } : null;
+    const longest = findLongestString(value, 0);
+    if (!longest || longest.text.length < 64) return null;
+    // Work in JSON characters (escaping can make one character cost up to 6), then convert
+    // back to text characters; cut at least a quarter so the loop ends quickly.
+    const escapedLength = JSON.stringify(longest.text).length - 2;
+    const allowedEscaped = escapedLength - (length - limit) - 64;
+    const keep = Math.max(0, Math.min(Math.floor((allowedEscaped * longest.text.length) / escapedLength), Math.floor(longest.text.length * 0.75)));
+    const cut = truncateMiddle(longest.text, keep);
+    omitted += cut.omitted;
+    value = replaceAtPath(value, longest.path, cut.text) as typeof payload;
+  }
+  return null;
+}
+
+const MAX_STRING_SEARCH_NODES = 10_000;
+
+function findLongestString(value: unknown, depth: number, path: Array<string | number> = [], budget = { nodes: 0 }): { text: string; path: Array<string | number> } | null {
+  if (++budget.nodes > MAX_STRING_SEARCH_NODES || depth > 32) return null;
+  if (typeof value === 'string') return { text: value, path };
+  if (typeof value !== 'object' || value === null) return null;
+  let best: { text: string; path: Array<string | number> } | null = null;
+  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((item, index) => [index, item]) : Object.entries(value);
+  for (const [key, inner] of entries) {
+    const found = findLongestString(inner, depth + 1, [...path, key], budget);
+    if (found && (!best || found.text.length > best.text.length)) best = found;
+  }
+  return best;
+}
+
+function replaceAtPath(value: unknown, path: ReadonlyArray<string | number>, replacement: string): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return value.map((item, index) => (index === head ? replaceAtPath(item, rest, replacement) : item));
+  const record = value as Record<string, unknown>;
+  return { ...record, [head]: replaceAtPath(record[head as string], rest, replacement) };
 }

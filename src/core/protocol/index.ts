@@ -1,4 +1,4 @@
-export { PTKFormatter, type PTKFormatterOptions, type SystemPromptOptions } from './formatter';
+export { MIN_RESULT_CHARS, PTKFormatter, type PTKFormatterOptions, type SystemPromptOptions } from './formatter';
 export { PTKParser, validateToolCall, type PTKParserOptions } from './parser';
 export type { PTKStreamParser } from './streamParser';
 export {

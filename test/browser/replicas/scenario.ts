@@ -51,6 +51,8 @@ export interface ReplicaScenario {
   turns?: ReplicaTurnScript[];
   /** Merged under every turn. */
   defaults?: Partial<ReplicaTurnScript>;
+  /** The composer silently keeps only this many characters (textarea maxlength / editor limit). */
+  composerLimit?: number;
   /** True: the first click on send does nothing (exercises the submit retry). */
   ignoreFirstSubmit?: boolean;
   /** Longest message the site accepts (the page shows an error past it). Default none. */

@@ -258,6 +258,7 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
         conversationId,
         maxPromptChars: scenario.maxPromptChars ?? null,
         ignoreFirstSubmit: scenario.ignoreFirstSubmit ?? false,
+        composerLimit: scenario.composerLimit ?? null,
         turns: turns
           .filter((turn) => turn.conversationId === conversationId)
           .map((turn) => ({ id: turn.id, user: turn.userText, assistant: turn.assistantText, status: turn.status, error: errorOf(turn) })),

@@ -4,7 +4,7 @@
  * `customSite` is the `custom` adapter's configuration, when the site is driven through it.
  * Adding a site = adding its folder and one line here (see README.md).
  */
-import type { CustomSiteConfig } from '../../../src/browser/adapters/custom';
+import type { CustomSiteInput } from '../../../src/browser/adapters/custom';
 
 export interface ReplicaSiteEntry {
   /** Adapter id (src/browser/adapters/registry.ts). */
@@ -12,7 +12,7 @@ export interface ReplicaSiteEntry {
   /** Folder under test/browser/replicas/sites. */
   replica: string;
   /** For the `custom` adapter: its configuration (url is filled in with the replica's). */
-  customSite?: Omit<CustomSiteConfig, 'url'>;
+  customSite?: Omit<CustomSiteInput, 'url'>;
 }
 
 export const replicaSites: ReplicaSiteEntry[] = [

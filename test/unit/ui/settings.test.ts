@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { ToolSettingsSchema } from '../../../src/tools/settings';
-import { browserModelOptions } from '../../../src/ui/browserLoader';
+import { browserModelOptions, describeTurn } from '../../../src/ui/browserLoader';
 import { ExtensionSettingsSchema } from '../../../src/ui/settings';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
@@ -51,5 +51,16 @@ describe('browserModelOptions', () => {
   it('passes the custom site description as is', () => {
     const customSite = { url: 'https://chat.example', input: '#prompt' };
     assert.deepEqual(browserModelOptions(ExtensionSettingsSchema.parse({ site: 'custom', customSite }), '/s').customSite, customSite);
+  });
+});
+
+describe('describeTurn', () => {
+  it('says what a browser turn did, in one line', () => {
+    const line = describeTurn({
+      site: 'chatgpt', nonce: 'n1', sent: 'hello', rawAnswer: 'hi', extracted: 'hi', extractedVia: 'copy', stoppedEarly: true, resumed: 1, rolledOver: false, submitAttempts: 2,
+      timings: {} as never,
+    });
+    assert.match(line, /^\[chatgpt n1\] sent 5 chars, answer 2 chars, ok via copy, stopped early \(resumed 1×, 2 submit attempts\)/);
+    assert.match(describeTurn({ site: 's', nonce: 'n', sent: '', rawAnswer: '', extracted: '', extractedVia: 'none', stoppedEarly: false, resumed: 0, rolledOver: false, submitAttempts: 1, timings: {} as never, error: { code: 'LOGIN_REQUIRED', message: 'Log in' } }), /failed LOGIN_REQUIRED: Log in/);
   });
 });

@@ -137,7 +137,11 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // If the harness itself is interrupted, do not leave a server (and its extension host) behind.
+  const killOnExit = (): void => killGroup(child, 'SIGKILL');
+  process.once('exit', killOnExit);
   const stop = async (): Promise<void> => {
+    process.removeListener('exit', killOnExit);
     if (child.exitCode === null && child.signalCode === null) {
       killGroup(child, 'SIGTERM');
       const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5_000);

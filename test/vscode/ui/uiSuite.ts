@@ -9,6 +9,11 @@ import type { PTKExtensionApi } from '../../../src/extension';
 import { ReplicaChatModel } from './replicaModel';
 
 export async function run(api: PTKExtensionApi, report: (line: Record<string, unknown>) => void): Promise<void> {
+  if (process.env.PTK_UI_MODEL === 'browser') {
+    // The real browser backend against a replica site (replicaSite.test.ts): nothing to install.
+    report({ type: 'ready', activationMs: api.activationMs, model: 'browser' });
+    return;
+  }
   const model = new ReplicaChatModel();
   const promptsFile = process.env.PTK_UI_PROMPTS;
   const originalCall = model.call.bind(model);

@@ -206,7 +206,7 @@ export function startReplicaApp(skin: ReplicaSkin): void {
   }
 
   async function boot(): Promise<void> {
-    const session = (await (await fetch('/api/session')).json()) as { loggedIn: boolean; turns: SessionTurn[]; ignoreFirstSubmit: boolean };
+    const session = (await (await fetch('/api/session')).json()) as { loggedIn: boolean; turns: SessionTurn[]; ignoreFirstSubmit: boolean; composerLimit: number | null };
     root.innerHTML = '';
     if (!session.loggedIn) {
       skin.mountLoginWall(root);
@@ -216,6 +216,10 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     const current = shell;
     let ignoredOnce = false;
     if (session.ignoreFirstSubmit) current.sendButton.dataset.ignoreNext = '1';
+    if (session.composerLimit !== null) {
+      current.composer.dataset.limit = String(session.composerLimit);
+      if (current.composer instanceof HTMLTextAreaElement) current.composer.maxLength = session.composerLimit;
+    }
     current.sendButton.addEventListener('click', () => {
       if (current.sendButton.dataset.ignoreNext === '1' && !ignoredOnce) {
         ignoredOnce = true;

@@ -56,6 +56,8 @@ export function attachProseMirror(element: HTMLElement): void {
       default:
         if (event.inputType.startsWith('delete') && !replaceAll) model.text = '';
     }
+    const limit = Number(element.dataset.limit ?? Infinity);
+    if (model.text.length > limit) model.text = model.text.slice(0, limit);
     renderModel(element, model.text);
     element.dispatchEvent(new Event('input', { bubbles: true }));
   });

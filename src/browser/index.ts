@@ -1,0 +1,79 @@
+/**
+ * Public entry of the browser backend (built into out/browser.js, playwright-core external):
+ * `createBrowserChatModel({ site, … })` → a BrowserChatModel implementing the engine's
+ * ILLMManager port over a chat site in a real Chrome / Edge / Chromium.
+ */
+import type { Browser } from 'playwright-core';
+import { BrowserChatModel, type BrowserChatModelOptions } from './browserChatModel';
+import { resolveAdapter } from './adapters/registry';
+import type { TurnLogEntry } from './turnLog';
+
+export { BrowserChatModel, type BrowserChatModelOptions } from './browserChatModel';
+export { BrowserSession, defaultLaunchArgs, type BrowserSessionOptions } from './browserSession';
+export { locateBrowser, browserCandidates, type LocateBrowserOptions } from './browserLocator';
+export { builtInAdapters, adapterIds, resolveAdapter, type ResolveAdapterOptions } from './adapters/registry';
+export { chatgptAdapter } from './adapters/chatgpt';
+export { customSiteSchema, parseCustomSite, createCustomAdapter, type CustomSiteConfig, type CustomSiteInput } from './adapters/custom';
+export type { SiteAdapter, SiteSelectors, SelectorList, ErrorPattern, SiteHooks, SiteTimings, AdapterHookContext, PageSelectors } from './adapters/types';
+export { pageSelectorsOf } from './adapters/types';
+export { classifyBanner, classifyPageProblems, GENERIC_ERROR_PATTERNS, type PageProblems } from './errorClassifier';
+export { parseRetryAfter } from './retryAfter';
+export { CompletionTracker, type TurnEvidence, type CompletionDecision } from './completionTracker';
+export { TurnLog, replayScript, type TurnLogEntry, type TurnTimings } from './turnLog';
+export { createNonce, appendNonce, stripNonce, nonceMarker, findNonces } from './nonce';
+export { resolveSelector, selectorNotFound } from './selectors';
+export { domToMarkdown } from './page/domToMarkdown';
+export { buildPageScript, type PageSnapshot, type WatchConfig } from './page/pageRuntime';
+
+export interface CreateBrowserChatModelOptions {
+  /** Site id: chatgpt, claude, gemini, aistudio, deepseek, custom. */
+  site: string;
+  /** Start URL override (a replica, a self-hosted chat, the custom site's URL). */
+  siteUrl?: string;
+  /** The custom site's setting (site 'custom'); validated with customSiteSchema. */
+  customSite?: unknown;
+  /** Browser executable (default: found in the usual places). */
+  browserPath?: string;
+  /** Run without a window (default false: sites show bot checks to headless browsers). */
+  headless?: boolean;
+  /** Attach to a running browser through its DevTools URL instead of launching one. */
+  cdpUrl?: string;
+  /** Persistent profile folder (log in once). Absent: a throw-away profile. */
+  profileDir?: string;
+  /** An already-launched browser to open a context in (tests, benchmarks). */
+  browser?: Browser;
+  /** Extra launch flags. */
+  launchArgs?: string[];
+  /** Early stop on a complete tool call (default true). */
+  earlyStop?: boolean;
+  /** Thread mode (default true). */
+  keepThread?: boolean;
+  onTurn?: (entry: TurnLogEntry) => void;
+  quietMs?: number;
+  answerTimeoutMs?: number;
+  submitConfirmMs?: number;
+}
+
+/**
+ * Builds the backend for a site. The browser is launched (or attached) lazily on the first
+ * call; `await model.connect()` does it up front and checks the user is logged in.
+ */
+export async function createBrowserChatModel(options: CreateBrowserChatModelOptions): Promise<BrowserChatModel> {
+  const adapter = resolveAdapter(options.site, { siteUrl: options.siteUrl, customSite: options.customSite });
+  const modelOptions: BrowserChatModelOptions = {
+    adapter,
+    browserPath: options.browserPath,
+    headless: options.headless,
+    cdpUrl: options.cdpUrl,
+    profileDir: options.profileDir,
+    browser: options.browser,
+    launchArgs: options.launchArgs,
+    earlyStop: options.earlyStop,
+    keepThread: options.keepThread,
+    onTurn: options.onTurn,
+    quietMs: options.quietMs,
+    answerTimeoutMs: options.answerTimeoutMs,
+    submitConfirmMs: options.submitConfirmMs,
+  };
+  return new BrowserChatModel(modelOptions);
+}

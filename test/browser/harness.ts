@@ -1,0 +1,50 @@
+/**
+ * Shared helpers of the browser tests: one headless Debian Chromium per test file, a model
+ * per test against a fresh replica server, everything closed afterwards.
+ */
+import { chromium, type Browser } from 'playwright-core';
+import { BrowserChatModel, type BrowserChatModelOptions } from '../../src/browser/browserChatModel';
+import { resolveAdapter } from '../../src/browser/adapters/registry';
+import type { SiteAdapter } from '../../src/browser/adapters/types';
+import { startReplicaServer, type ReplicaServer } from './replicas/server';
+import type { ReplicaResponder, ReplicaScenario } from './replicas/scenario';
+import type { ReplicaSiteEntry } from './replicas/sites';
+
+/** Debian's Chromium (scripts/setup.sh installs it); PTK_CHROMIUM overrides. */
+export const chromiumPath = process.env.PTK_CHROMIUM ?? '/usr/bin/chromium';
+
+export const testLaunchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+
+export function launchTestBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: testLaunchArgs });
+}
+
+/** The adapter of a registry entry, pointed at a replica URL. */
+export function adapterFor(entry: ReplicaSiteEntry, url: string): SiteAdapter {
+  return resolveAdapter(entry.adapter, { siteUrl: url, customSite: entry.customSite ? { ...entry.customSite, url } : undefined });
+}
+
+export interface SiteFixture {
+  server: ReplicaServer;
+  model: BrowserChatModel;
+  adapter: SiteAdapter;
+}
+
+/** Runs `body` with a replica server and a model on it; closes both. */
+export async function withSite<T>(
+  browser: Browser,
+  entry: ReplicaSiteEntry,
+  setup: { scenario?: ReplicaScenario; responder?: ReplicaResponder; model?: Partial<BrowserChatModelOptions>; adapter?: (adapter: SiteAdapter) => SiteAdapter },
+  body: (fixture: SiteFixture) => Promise<T>,
+): Promise<T> {
+  const server = await startReplicaServer({ site: entry.replica, scenario: setup.scenario, responder: setup.responder });
+  const base = adapterFor(entry, server.url);
+  const adapter = setup.adapter ? setup.adapter(base) : base;
+  const model = new BrowserChatModel({ adapter, browser, submitConfirmMs: 2_000, ...setup.model });
+  try {
+    return await body({ server, model, adapter });
+  } finally {
+    await model.close();
+    await server.close();
+  }
+}

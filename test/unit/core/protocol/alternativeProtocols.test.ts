@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  alternativeProtocols,
+  functionCallProtocol,
+  functionTagProtocol,
+  PTKParser,
+  xmlStyleProtocol,
+  yamlStyleProtocol,
+} from '../../../../src/core/protocol';
+
+const all = [yamlStyleProtocol, functionCallProtocol, xmlStyleProtocol, functionTagProtocol];
+const parser = new PTKParser({ alternativeProtocols: all });
+
+describe('alternative protocols (seed 003), opt-in', () => {
+  it('are not used unless passed in the options', () => {
+    const plain = new PTKParser();
+    for (const reply of ['TOOL: read_file\nARGS:\n  path: package.json', 'read_file(path="package.json")', '<tool name="read_file"><arg name="path">a</arg></tool>']) {
+      assert.equal(plain.parse(reply).type, 'text', reply);
+    }
+  });
+
+  it('reads seed 003\'s YAML style, with typed values and a block scalar', () => {
+    const response = parser.parse('I will read it.\nTOOL: read_file\nARGS:\n  path: package.json\n  startLine: 10\n  exact: true\nThanks.');
+    assert.equal(response.type, 'tool_call');
+    assert.deepEqual(response.toolCall, { tool: 'read_file', args: { path: 'package.json', startLine: 10, exact: true } });
+    assert.equal(response.content, 'I will read it.\nThanks.');
+    const block = new PTKParser({ alternativeProtocols: [yamlStyleProtocol] }).parse('TOOL: write_file\nARGS:\n  path: a.py\n  content: |\n    def f():\n        return 1\n');
+    assert.deepEqual(block.toolCall, { tool: 'write_file', args: { path: 'a.py', content: 'def f():\n    return 1\n' } });
+  });
+
+  it('reads seed 003\'s function-call style with quoted commas, JSON values and several calls', () => {
+    const response = parser.parse('read_file(path="package.json")\nsearch_code(query="a, b", limit=5, options={"regex": true})');
+    assert.deepEqual(response.toolCalls, [
+      { tool: 'read_file', args: { path: 'package.json' } },
+      { tool: 'search_code', args: { query: 'a, b', limit: 5, options: { regex: true } } },
+    ]);
+    assert.equal(response.toolCall, response.toolCalls[0]);
+  });
+
+  it('reads seed 003\'s XML style and decodes entities', () => {
+    const response = parser.parse('Reading:\n<tool name="read_file">\n  <arg name="path">a &amp; b.txt</arg>\n</tool>\nDone.');
+    assert.deepEqual(response.toolCall, { tool: 'read_file', args: { path: 'a & b.txt' } });
+    assert.equal(response.content, 'Reading:\n\nDone.');
+  });
+
+  it('reads the <function=name><parameter=...> syntax some models are trained on', () => {
+    const response = parser.parse('<function=write_file>\n<parameter=path>\nnotes.md\n</parameter>\n<parameter=content>\n# Title\nline\n</parameter>\n</function>');
+    assert.deepEqual(response.toolCall, { tool: 'write_file', args: { path: 'notes.md', content: '# Title\nline' } });
+  });
+
+  it('is used only when the reply has no tagged call', () => {
+    const response = parser.parse('read_file(path="ignored.txt")\n<TOOL_CALL>{"tool": "list_files", "args": {"directory": "."}}</TOOL_CALL>');
+    assert.deepEqual(response.toolCalls, [{ tool: 'list_files', args: { directory: '.' } }]);
+  });
+
+  it('does not run calls quoted in a code block of another language', () => {
+    for (const reply of [
+      '```python\nread_file(path="x")\n```',
+      '```ts\n// TOOL: read_file\nTOOL: read_file\nARGS:\n  path: x\n```',
+      '```html\n<tool name="read_file"><arg name="path">x</arg></tool>\n```',
+      '```text\nExample\n```\n```js\n<function=read_file><parameter=path>x</parameter></function>\n```',
+    ]) {
+      assert.equal(parser.parse(reply).type, 'text', reply);
+    }
+  });
+
+  it('leaves ordinary prose alone', () => {
+    for (const reply of ['Call it like this: foo(bar) or print(x)', 'TOOL: this is a sentence', 'The <tool> element and <function> keyword.', 'Use `read_file(path="x")` for that.']) {
+      assert.equal(parser.parse(reply).type, 'text', reply);
+    }
+  });
+
+  it('gives the same result streamed character by character', () => {
+    const reply = 'Let me see.\n<tool name="read_file"><arg name="path">a</arg></tool>\n';
+    const stream = parser.stream();
+    for (const character of reply) stream.push(character);
+    assert.deepEqual(stream.end(), parser.parse(reply));
+  });
+
+  it('stays linear on 100,000 unclosed opening tags of each style', () => {
+    // Each takes a few tens of milliseconds; the bound is loose for a shared, busy machine.
+    for (const opening of ['<tool name="a">', '<function=a>', 'a(b="c"\n', '<tool name="a"><arg name="b">']) {
+      const started = performance.now();
+      const response = parser.parse(opening.repeat(100_000));
+      const elapsed = performance.now() - started;
+      assert.notEqual(response.type, 'tool_call', opening);
+      assert.ok(elapsed < 1_000, `${opening}: ${Math.round(elapsed)} ms`);
+    }
+    // 100,000 YAML headers are 100,000 (argument-less) calls, read in linear time too.
+    const started = performance.now();
+    assert.equal(parser.parse('TOOL: a\n'.repeat(100_000)).toolCalls.length, 100_000);
+    assert.ok(performance.now() - started < 1_000, `TOOL: a: ${Math.round(performance.now() - started)} ms`);
+  });
+
+  it('are exported as a named set too', () => {
+    assert.deepEqual(Object.keys(alternativeProtocols).sort(), ['functionCall', 'functionTag', 'xml', 'yaml']);
+  });
+});
