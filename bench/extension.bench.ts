@@ -6,7 +6,7 @@
  * - Activation: out/extension.js (production build) is required and activate()d in a fresh
  *   Node process against a stub `vscode` module, 5 times; the baseline is the naive extension
  *   that loads playwright-core at activation.
- * - .vsix size: the newest *.vsix in the repository root when one was built (`npm run package`),
+ * - .vsix size: the newest *.vsix in the repository root or dist/ when one was built (`npm start` / `npm run package`),
  *   else the files `vsce ls` would pack; the baseline is packing the repository without
  *   .vscodeignore (sources, tests, node_modules).
  * - Send → first text: ChatSession (real PTKManager, streaming scripted model) → messages
@@ -77,7 +77,9 @@ function directorySize(path: string): number {
 }
 
 function vsixSize(): { bytes: number; how: string } {
-  const built = readdirSync(ROOT).filter((name) => name.endsWith('.vsix')).map((name) => join(ROOT, name));
+  const built = [ROOT, join(ROOT, 'dist')]
+    .filter((directory) => existsSync(directory))
+    .flatMap((directory) => readdirSync(directory).filter((name) => name.endsWith('.vsix')).map((name) => join(directory, name)));
   if (built.length > 0) {
     const newest = built.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
     return { bytes: statSync(newest).size, how: `${newest.split('/').pop()} (zipped)` };

@@ -62,7 +62,10 @@ async function main() {
   const extensionsDir = join(stateDir, 'extensions');
   const codeServerEntry = join(paths.CODE_SERVER_PACKAGE, 'out', 'node', 'entry.js');
   log('installing the .vsix into code-server');
-  run(join(paths.NODE24_BIN, 'node'), [codeServerEntry, '--extensions-dir', extensionsDir, '--user-data-dir', join(stateDir, 'user-data'), '--install-extension', vsixPath], {
+  // Its own config file, so the user's ~/.config/code-server is never written.
+  const installConfig = join(stateDir, 'install-config.yaml');
+  writeFileSync(installConfig, 'bind-addr: 127.0.0.1:0\nauth: none\ncert: false\n');
+  run(join(paths.NODE24_BIN, 'node'), [codeServerEntry, '--config', installConfig, '--extensions-dir', extensionsDir, '--user-data-dir', join(stateDir, 'user-data'), '--install-extension', vsixPath], {
     env: { ...process.env, PATH: `${paths.NODE24_BIN}:${process.env.PATH ?? ''}` },
   });
 
@@ -108,8 +111,12 @@ async function runDemo(url, chromiumPath) {
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
   cleanups.push(() => browser.close());
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
+  cleanups.push(() => page.screenshot({ path: join(ROOT, 'test-artifacts', 'start-demo-last.png') }));
   await page.goto(url, { timeout: 60_000 });
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  // The extension is active once its status bar item shows.
+  await page.locator('.statusbar', { hasText: 'PTK:' }).waitFor({ timeout: 90_000 });
   await page.keyboard.press('F1');
   await page.locator('.quick-input-widget input').fill('>PTK: Open Chat');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PTK: Open Chat' }).first().waitFor({ timeout: 30_000 });
@@ -127,13 +134,15 @@ async function runDemo(url, chromiumPath) {
   await chat.locator('body[data-busy="false"]').waitFor({ timeout: 120_000 });
   await finished.waitFor({ timeout: 5_000 }).catch(() => undefined);
   const screenshot = join(ROOT, 'test-artifacts', 'start-demo.png');
-  mkdirSync(dirname(screenshot), { recursive: true });
   await page.screenshot({ path: screenshot });
   const rows = await chat.locator('[data-testid="messages"] > *').evaluateAll((elements) =>
     elements.map((element) => {
       const kind = element.getAttribute('data-testid');
-      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
-      return `${kind === 'user-message' ? 'You' : kind === 'assistant-message' ? 'PTK' : kind === 'tool-card' ? 'Tool' : kind}: ${text}`;
+      const text = (selector) => (selector ? element.querySelector(selector)?.textContent ?? '' : element.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (kind === 'user-message') return `You: ${text()}`;
+      if (kind === 'assistant-message') return `PTK: ${text()}`;
+      if (kind === 'tool-card') return `Tool ${element.getAttribute('data-tool')} [${element.getAttribute('data-status')}]: ${text('.approval-summary')} → ${text('[data-testid="tool-result"]')}`;
+      return `${kind}: ${text()}`;
     }),
   );
   return `${rows.join('\n')}\n(screenshot: ${screenshot})`;

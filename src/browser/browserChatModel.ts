@@ -347,10 +347,8 @@ export class BrowserChatModel implements ILLMManager {
     if (!active || !snapshot || snapshot.nonce !== active.nonce || page !== this.session.page) return;
     const now = Date.now();
     const previous = active.text;
-    let next = previous;
-    if (snapshot.rewrite !== null) next = snapshot.rewrite;
-    else if (snapshot.sequence === 1) next = snapshot.append; // first snapshot of a (re)armed watch: the whole text
-    else next = previous + snapshot.append;
+    // The first snapshot of a (re)armed watch carries the whole text.
+    const next = snapshot.rewrite !== null ? snapshot.rewrite : snapshot.sequence === 1 ? snapshot.append : previous + snapshot.append;
     const changed = next !== previous;
     if (changed) {
       active.text = next;

@@ -5,12 +5,16 @@
  */
 import { PTKError, PTKErrorCode } from '../../core/errors';
 import { chatgptAdapter } from './chatgpt';
+import { claudeAdapter } from './claude';
+import { geminiAdapter } from './gemini';
 import { createCustomAdapter } from './custom';
 import type { SiteAdapter } from './types';
 
 /** Built-in adapters, one line per site. */
 export const builtInAdapters: SiteAdapter[] = [
   chatgptAdapter,
+  claudeAdapter,
+  geminiAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

@@ -130,7 +130,7 @@ export function installPageRuntime(): void {
   const matchedIndex: Record<string, number> = {};
   const all = (name: string, list: readonly string[], scope: ParentNode = document): Element[] => {
     for (let index = 0; index < list.length; index++) {
-      let found: Element[] = [];
+      let found: Element[];
       try {
         found = Array.from(scope.querySelectorAll(list[index]!));
       } catch {

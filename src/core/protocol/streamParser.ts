@@ -26,6 +26,8 @@ import type { AlternativeProtocol } from './alternativeProtocols';
 
 /** How far ahead the scanner may need to look to decide (tags, fence lines, result prefixes). */
 const LOOKAHEAD = 64;
+/** push() scans once at least this many new characters have arrived (hasCompleteCall() and end() always scan). */
+const DRAIN_BATCH_CHARS = 4096;
 const MAX_TAG_SPACES = 3;
 const NEAR_MISS_LINE_HEAD = 200;
 
@@ -96,8 +98,10 @@ export class StreamingScanner implements PTKStreamParser {
   private readonly options: ScannerOptions;
 
   private pending = '';
-  private readonly textParts: string[] = [];
-  private joinedText: string | undefined;
+  /** The reply so far. `+=` builds a rope in V8 (O(1) per chunk), flattened once when read. */
+  private allText = '';
+  /** Characters pushed since the last scan (see DRAIN_BATCH_CHARS). */
+  private charsSinceDrain = 0;
   private mode: Mode = 'outside';
   private atLineStart = true;
   private inlineCode = false;
@@ -125,25 +129,28 @@ export class StreamingScanner implements PTKStreamParser {
   }
 
   get text(): string {
-    if (this.joinedText === undefined) {
-      const joined = this.textParts.join('');
-      this.textParts.length = 0;
-      if (joined !== '') this.textParts.push(joined);
-      this.joinedText = joined;
-    }
-    return this.joinedText;
+    return this.allText;
   }
 
   push(chunk: string): void {
     if (this.result || typeof chunk !== 'string' || chunk === '') return;
-    this.textParts.push(chunk);
-    this.joinedText = undefined;
+    this.allText += chunk;
     this.pending += chunk;
-    this.drain(false);
+    this.charsSinceDrain += chunk.length;
+    // Tiny chunks are scanned in batches (hasCompleteCall() and end() scan whatever is left),
+    // so the per-chunk cost stays a string append. Batching changes nothing in the result:
+    // the scanner gives the same answer for every split of the input.
+    if (this.charsSinceDrain >= DRAIN_BATCH_CHARS) this.drainNow();
   }
 
   hasCompleteCall(): boolean {
+    if (this.charsSinceDrain > 0 && !this.result) this.drainNow();
     return this.completeCalls > 0;
+  }
+
+  private drainNow(): void {
+    this.charsSinceDrain = 0;
+    this.drain(false);
   }
 
   end(): PTKResponse {
@@ -225,7 +232,13 @@ export class StreamingScanner implements PTKStreamParser {
             position++;
             continue;
           }
-          if (code === CHAR_LESS && !this.inlineCode) {
+          if (code === CHAR_LESS && this.inlineCode) {
+            // A tag inside an inline `code span` is a mention; a closing tag later on the
+            // same line ("write `<TOOL_CALL>`, the JSON, then </TOOL_CALL>") is one too.
+            const tag = this.matchTag(text, position, final);
+            if (tag === 'need') break scan;
+            if (tag && tag.kind === 'open') this.quotedTagOnLine = true;
+          } else if (code === CHAR_LESS) {
             const tag = this.matchTag(text, position, final);
             if (tag === 'need') break scan;
             const previous = position > 0 ? text.charCodeAt(position - 1) : this.previousCharCode;
@@ -514,16 +527,17 @@ export class StreamingScanner implements PTKStreamParser {
     while (run < length && text.charCodeAt(run) === CHAR_BACKTICK) run++;
     if (run >= length && !final) return 'need';
     if (run - position < 3) return -1;
-    const newline = text.indexOf('\n', run);
-    if (newline === -1) {
-      if (!final && length - run < LOOKAHEAD) return 'need';
-      // A fence marker with no newline: consume the language word only.
-      let wordEnd = run;
-      while (wordEnd < length && wordEnd - run < LOOKAHEAD && /[\w-]/.test(text[wordEnd])) wordEnd++;
-      return wordEnd;
+    // Decide from the window [run, run + LOOKAHEAD] only, so the answer does not depend on
+    // how much text happens to be buffered (stream == one-shot).
+    const windowEnd = Math.min(length, run + LOOKAHEAD);
+    for (let index = run; index < windowEnd; index++) {
+      if (text.charCodeAt(index) === CHAR_NEWLINE) return index + 1;
     }
-    if (newline - run > LOOKAHEAD) return run;
-    return newline + 1;
+    if (!final && length - run < LOOKAHEAD) return 'need';
+    // No newline close after the fence marker: consume the language word only.
+    let wordEnd = run;
+    while (wordEnd < windowEnd && /[\w-]/.test(text[wordEnd])) wordEnd++;
+    return wordEnd;
   }
 
   /** Matches `<TAG>`, `</TAG>` (any case, up to 3 spaces inside the brackets) at `position`. */

@@ -17,6 +17,8 @@ export interface ReplicaSiteEntry {
 
 export const replicaSites: ReplicaSiteEntry[] = [
   { adapter: 'chatgpt', replica: 'chatgpt' },
+  { adapter: 'claude', replica: 'claude' },
+  { adapter: 'gemini', replica: 'gemini' },
   {
     adapter: 'custom',
     replica: 'custom',

@@ -95,4 +95,19 @@ describe('PTK chat UI in real VS Code against a replica site (real browser backe
     assert.equal(readFileSync(join(workspaceDir, 'notes', 'hello.txt'), 'utf8'), 'Hello from PTK\n');
     await shot('written');
   });
+
+  it('Stop ends the generation on the site, and the next message still works', async () => {
+    await chat().locator('[data-testid="new-conversation"]').click();
+    const input = chat().locator('[data-testid="chat-input"]');
+    await input.fill('Take your time and think');
+    await input.press('Enter');
+    await chat().locator('.message.assistant.streaming', { hasText: 'Thinking' }).first().waitFor({ timeout: 60_000 });
+    await chat().locator('[data-testid="stop"]').click();
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).waitFor({ timeout: 30_000 });
+    await shot('stopped');
+    await input.fill('Say hello again');
+    await input.press('Enter');
+    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 120_000 });
+    await shot('after-stop');
+  });
 });

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { JSDOM } from 'jsdom';
+import { domToMarkdown } from '../../../src/browser/page/domToMarkdown';
+import { buildPageScript } from '../../../src/browser/page/pageRuntime';
+
+function render(html: string): string {
+  const dom = new JSDOM(`<div id="root">${html}</div>`);
+  return domToMarkdown(dom.window.document.getElementById('root')!);
+}
+
+describe('domToMarkdown', () => {
+  it('keeps code fences and their language, drops the code-block header and Copy code button', () => {
+    const html = `<p>Intro with <strong>bold</strong> and <code>inline</code>.</p>
+<pre><div class="contain-inline-size"><div class="code-header flex">ts</div><div class="sticky"><button>Copy code</button></div><div class="overflow-y-auto"><code class="language-ts whitespace-pre!">const a = "C:\\\\dir";
+if (a &lt; b) {}
+</code></div></div></pre>`;
+    assert.equal(render(html), 'Intro with **bold** and `inline`.\n\n```ts\nconst a = "C:\\\\dir";\nif (a < b) {}\n```');
+  });
+
+  it('keeps tool-call tags shown as text, unicode and backslashes verbatim', () => {
+    const html = '<p>&lt;TOOL_CALL&gt;\n{"tool": "read_file", "args": {"path": "a\\\\b"}}\n&lt;/TOOL_CALL&gt;</p><p>héllo 你好 🚀</p>';
+    assert.equal(render(html), '<TOOL_CALL>\n{"tool": "read_file", "args": {"path": "a\\\\b"}}\n</TOOL_CALL>\n\nhéllo 你好 🚀');
+  });
+
+  it('uses a longer fence when the code holds backticks', () => {
+    assert.equal(render('<pre><code class="language-md">```js\nx\n```\n</code></pre>'), '````md\n```js\nx\n```\n````');
+  });
+
+  it('renders headings, lists (nested, ordered), quotes, links, tables and rules', () => {
+    const html = `<h2>Title</h2><ul><li>one<ul><li>inner</li></ul></li><li>two</li></ul><ol start="3"><li>three</li><li>four</li></ol>
+<blockquote><p>quoted</p></blockquote><p><a href="https://x.test/">link</a> <em>it</em></p><hr>
+<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2|3</td></tr></tbody></table>`;
+    assert.equal(
+      render(html),
+      '## Title\n\n- one\n   - inner\n- two\n\n3. three\n4. four\n\n> quoted\n\n[link](https://x.test/) *it*\n\n---\n\n| a | b |\n| --- | --- |\n| 1 | 2\\|3 |',
+    );
+  });
+
+  it('skips screen-reader text, aria-hidden chrome and buttons', () => {
+    assert.equal(render('<h6 class="sr-only">ChatGPT said:</h6><p>Answer<span aria-hidden="true">●</span></p><button>Retry</button>'), 'Answer');
+  });
+
+  it('is self-contained, so it can be serialised into the page', () => {
+    const source = domToMarkdown.toString();
+    // tsx / esbuild keepNames may wrap inner functions with __name: the page script defines a shim.
+    const rebuilt = new Function(`var __name = (target) => target; return (${source});`)() as typeof domToMarkdown;
+    const dom = new JSDOM('<div id="r"><p>ok <b>x</b></p></div>');
+    assert.equal(rebuilt(dom.window.document.getElementById('r')!), 'ok **x**');
+  });
+});
+
+describe('buildPageScript', () => {
+  it('installs the page runtime once, with DOM → markdown available inside the page', () => {
+    const dom = new JSDOM('<div id="a"><p>x <code>y</code></p></div><textarea id="t">typed</textarea>', { runScripts: 'outside-only' });
+    dom.window.eval(buildPageScript());
+    dom.window.eval(buildPageScript());
+    const runtime = (dom.window as unknown as { __ptkRuntime: { readComposer(selectors: unknown): string | null; captured(): string[] } }).__ptkRuntime;
+    assert.equal(typeof runtime, 'object');
+    assert.equal(runtime.readComposer({ composer: ['#missing', '#t'] }), 'typed');
+    assert.equal(dom.window.eval('typeof domToMarkdown'), 'undefined', 'no global leaks out of the page script');
+  });
+});

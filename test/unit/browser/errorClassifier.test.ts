@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { chatgptAdapter } from '../../../src/browser/adapters/chatgpt';
+import { classifyBanner, classifyPageProblems } from '../../../src/browser/errorClassifier';
+import { parseRetryAfter } from '../../../src/browser/retryAfter';
+import { LLMBackendError, PTKErrorCode } from '../../../src/core/errors';
+
+const now = new Date(2026, 10, 21, 14, 0, 0);
+
+describe('classifyBanner', () => {
+  const cases: Array<[string, PTKErrorCode]> = [
+    ["You've reached our limit of messages per 3 hours. Please try again after 3:15 PM.", PTKErrorCode.RATE_LIMITED],
+    ['Too many requests in 1 hour. Try again later.', PTKErrorCode.RATE_LIMITED],
+    ['Something went wrong while generating the response.', PTKErrorCode.SITE_ERROR],
+    ['A network error occurred. Please check your connection and try again.', PTKErrorCode.NETWORK_ERROR],
+    ['Verify you are human by completing the action below.', PTKErrorCode.BOT_CHECK],
+    ['Your session has expired. Please log in again.', PTKErrorCode.LOGIN_REQUIRED],
+    ['This conversation is too long. Please start a new chat.', PTKErrorCode.CONVERSATION_TOO_LONG],
+    ['The message you submitted was too long, please reload the conversation and submit something shorter.', PTKErrorCode.PROMPT_TOO_LONG],
+    ['Unexpected hiccup number 42', PTKErrorCode.SITE_ERROR],
+  ];
+  for (const [text, code] of cases) {
+    it(`${code}: "${text.slice(0, 40)}…"`, () => {
+      const error = classifyBanner(text, chatgptAdapter, now);
+      assert.ok(error instanceof LLMBackendError);
+      assert.equal(error.code, code);
+      assert.ok(error.message.includes('ChatGPT'));
+    });
+  }
+
+  it('gives the rate-limit wait from the banner', () => {
+    const error = classifyBanner("You've reached our limit of messages. Please try again after 3:15 PM.", chatgptAdapter, now);
+    assert.equal(error.retryAfterMs, 75 * 60_000);
+    assert.match(error.message, /75 minute/);
+  });
+
+  it('site patterns win over generic ones', () => {
+    const error = classifyBanner('Custom quota blown', { displayName: 'X', errorPatterns: [{ code: PTKErrorCode.RATE_LIMITED, pattern: 'quota blown' }] });
+    assert.equal(error.code, PTKErrorCode.RATE_LIMITED);
+  });
+});
+
+describe('classifyPageProblems', () => {
+  it('walls win over banners; nothing is no error', () => {
+    assert.equal(classifyPageProblems({ banners: ['Something went wrong'], loginWall: true, botCheck: false }, chatgptAdapter)!.code, PTKErrorCode.LOGIN_REQUIRED);
+    assert.equal(classifyPageProblems({ banners: [], loginWall: true, botCheck: true }, chatgptAdapter)!.code, PTKErrorCode.BOT_CHECK);
+    assert.equal(classifyPageProblems({ banners: ['', '  '], loginWall: false, botCheck: false }, chatgptAdapter), undefined);
+  });
+
+  it('the login error says what to do', () => {
+    assert.match(classifyPageProblems({ banners: [], loginWall: true, botCheck: false }, chatgptAdapter)!.message, /log in to ChatGPT there once/);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads clock times (12 h and 24 h), rolling over to tomorrow', () => {
+    assert.equal(parseRetryAfter('try again after 3:15 PM', now), 75 * 60_000);
+    assert.equal(parseRetryAfter('try again at 14:30', now), 30 * 60_000);
+    assert.equal(parseRetryAfter('try again after 1:00 PM', now), 23 * 3_600_000);
+    assert.equal(parseRetryAfter('resets at 12 am', now), 10 * 3_600_000);
+  });
+  it('reads relative waits', () => {
+    assert.equal(parseRetryAfter('Please try again in 20 minutes.', now), 20 * 60_000);
+    assert.equal(parseRetryAfter('try again in 1 hour and 5 minutes', now), 65 * 60_000);
+    assert.equal(parseRetryAfter('in 30 seconds', now), 30_000);
+    assert.equal(parseRetryAfter('Retry-After: 120', now), 120_000);
+  });
+  it('returns undefined without a time', () => {
+    assert.equal(parseRetryAfter('You have reached the limit.', now), undefined);
+    assert.equal(parseRetryAfter('after 99:99 pm', now), undefined);
+  });
+});
