@@ -237,6 +237,7 @@ export class BrowserChatModel implements ILLMManager {
           await this.waitForWake(active, decision.recheckInMs ?? 500);
         }
         entry.timings.done = since();
+        this.chatUrl = page.url(); // sites move a new chat to its own URL once it has an answer
         const extracted = await this.extract(page, active);
         entry.rawAnswer = active.text;
         entry.extracted = extracted.text;

@@ -132,9 +132,11 @@ export class BrowserSession {
   /** Closes what the session opened (its own browser, or its context in a shared browser). */
   async close(): Promise<void> {
     const context = this.context;
+    const page = this.currentPage;
     this.context = undefined;
     this.opening = undefined;
     this.currentPage = undefined;
+    if (!this.ownsContext && page && !page.isClosed()) await page.close().catch(() => undefined); // our tab in the user's browser
     if (this.ownsBrowser && this.browser) {
       await this.browser.close().catch(() => undefined);
     } else if (context && this.ownsContext) {

@@ -163,12 +163,12 @@ export async function pressSend(page: Page, adapter: SiteAdapter, signal?: Abort
   }
   const send = await resolveSelector(adapter.selectors.sendButton, (selector) => page.locator(`${selector}:visible`).count());
   if (send) {
-    await page.locator(`${send.selector}:visible`).first().click({ timeout: 5_000 });
+    // A real mouse click without Playwright's animation-stability wait: the submit is
+    // confirmed by a state change afterwards, and retried once, so nothing is lost.
+    await page.locator(`${send.selector}:visible`).first().click({ timeout: 5_000, force: true });
     return;
   }
-  if (adapter.selectors.sendButton.length > 0) {
-    // A send button is expected but absent: try Enter, the confirmation decides.
-  }
+  // No send button visible: Enter in the composer; the confirmation decides whether it took.
   const composer = await resolveSelector(adapter.selectors.composer, (selector) => page.locator(selector).count());
   if (!composer) throw selectorNotFound(adapter.displayName, 'composer (prompt input)', adapter.selectors.composer);
   await page.locator(composer.selector).first().press('Enter');

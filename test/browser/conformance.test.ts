@@ -95,7 +95,7 @@ for (const entry of replicaSites) {
 
     it('a long thinking pause and a mid-answer pause do not end the answer', async () => {
       const reply = 'Part one of the answer. '.repeat(4) + 'Part two after the pause.';
-      await withSite(browser, entry, { scenario: { turns: [{ reply, thinkingMs: 2_500, tokenMs: 3, pauses: [{ atChar: 40, ms: 2_000 }] }] } }, async ({ model }) => {
+      await withSite(browser, entry, { scenario: { turns: [{ reply, thinkingMs: 1_800, tokenMs: 3, pauses: [{ atChar: 40, ms: 1_600 }] }] } }, async ({ model }) => {
         const answer = await model.call('think hard');
         assert.equal(answer, reply);
       });
@@ -231,8 +231,8 @@ for (const entry of replicaSites) {
     });
 
     it('inserts a very long prompt in chunks and sends it intact', async () => {
-      const long = Array.from({ length: 1_500 }, (_, index) => `line ${index}: ${'abcdefghij'.repeat(5)}`).join('\n');
-      await withSite(browser, entry, { scenario: { turns: [{ reply: 'got it', tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, insertChunkChars: 20_000 }) }, async ({ model, server }) => {
+      const long = Array.from({ length: 800 }, (_, index) => `line ${index}: ${'abcdefghij'.repeat(5)}`).join('\n');
+      await withSite(browser, entry, { scenario: { turns: [{ reply: 'got it', tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, insertChunkChars: 16_000 }) }, async ({ model, server }) => {
         assert.equal(await model.call(long), 'got it');
         assert.equal(server.submissions[0]!.text.replace(/\n\n\[ptk:[0-9a-z]+\]$/, ''), long);
       });
@@ -246,13 +246,16 @@ for (const entry of replicaSites) {
     });
 
     it('cancels through the AbortSignal and stops generation', async () => {
-      await withSite(browser, entry, { scenario: { turns: [{ reply: 'long '.repeat(200), tokenMs: 20 }] } }, async ({ model }) => {
+      await withSite(browser, entry, { scenario: { turns: [{ reply: 'long '.repeat(200), tokenMs: 20 }] } }, async ({ model, adapter }) => {
         const controller = new AbortController();
         const pending = model.call('x', { signal: controller.signal, onDelta: (delta) => delta.full.length > 10 && controller.abort() });
         await assert.rejects(pending, (error: Error & { code?: string }) => error.code === PTKErrorCode.ABORTED);
         const page = await model.page();
-        const stopVisible = await page.locator(entry.adapter === 'custom' ? '#stop' : 'button[data-testid="stop-button"]').isVisible();
-        assert.equal(stopVisible, false, 'generation was stopped');
+        await page.waitForTimeout(100);
+        for (const selector of adapter.selectors.stopButton) {
+          const stopVisible = await page.locator(selector).first().isVisible().catch(() => false);
+          assert.equal(stopVisible, false, `generation was stopped (${selector} hidden)`);
+        }
       });
     });
 

@@ -101,3 +101,75 @@ describe('end to end: PTKManager + BrowserChatModel + ChatGPT replica (seed 003 
     });
   });
 });
+
+describe('launch modes (createBrowserChatModel)', () => {
+  it('launches the browser itself with a persistent profile directory', async () => {
+    const { mkdtempSync, readdirSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { createBrowserChatModel } = await import('../../src/browser');
+    const { startReplicaServer } = await import('./replicas/server');
+    const { chromiumPath, testLaunchArgs } = await import('./harness');
+    const profileDir = mkdtempSync(path.join(tmpdir(), 'ptk-profile-'));
+    const server = await startReplicaServer({ site: 'chatgpt', scenario: { turns: [{ reply: 'from a persistent profile', tokenMs: 2 }] } });
+    const model = await createBrowserChatModel({ site: 'chatgpt', siteUrl: server.url, browserPath: chromiumPath, headless: true, profileDir, launchArgs: testLaunchArgs });
+    try {
+      await model.connect();
+      assert.equal(await model.call('hi'), 'from a persistent profile');
+      assert.ok(readdirSync(profileDir).length > 0, 'the profile folder was written');
+    } finally {
+      await model.close();
+      await server.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    }
+  });
+
+  it('attaches to a running browser over CDP, and leaves it running', async () => {
+    const { spawn } = await import('node:child_process');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { createBrowserChatModel } = await import('../../src/browser');
+    const { startReplicaServer } = await import('./replicas/server');
+    const { chromiumPath, testLaunchArgs } = await import('./harness');
+    const userDataDir = mkdtempSync(path.join(tmpdir(), 'ptk-cdp-'));
+    const child = spawn(chromiumPath, [...testLaunchArgs, '--headless=new', '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const server = await startReplicaServer({ site: 'chatgpt', scenario: { turns: [{ reply: 'attached', tokenMs: 2 }] } });
+    try {
+      const port = await new Promise<string>((resolve, reject) => {
+        let output = '';
+        const timer = setTimeout(() => reject(new Error(`no DevTools port: ${output}`)), 15_000);
+        child.stderr!.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(output);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        });
+      });
+      const model = await createBrowserChatModel({ site: 'chatgpt', siteUrl: server.url, cdpUrl: `http://127.0.0.1:${port}` });
+      try {
+        assert.equal(await model.call('hi'), 'attached');
+      } finally {
+        await model.close();
+      }
+      assert.equal(child.exitCode, null, 'the user\'s browser keeps running');
+    } finally {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill();
+        await exited;
+      }
+      await server.close();
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    }
+  });
+
+  it('a browser path that does not exist → BROWSER_NOT_FOUND saying what to do', async () => {
+    const { createBrowserChatModel } = await import('../../src/browser');
+    const model = await createBrowserChatModel({ site: 'chatgpt', browserPath: '/nonexistent/chrome', headless: true });
+    await assert.rejects(model.call('x'), (error: Error & { code?: string }) => error.code === PTKErrorCode.BROWSER_NOT_FOUND && /ptk\.browserPath/.test(error.message));
+    await model.close();
+  });
+});

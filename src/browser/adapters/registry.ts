@@ -4,6 +4,7 @@
  * setting by `createCustomAdapter` instead.
  */
 import { PTKError, PTKErrorCode } from '../../core/errors';
+import { aiStudioAdapter } from './aistudio';
 import { chatgptAdapter } from './chatgpt';
 import { claudeAdapter } from './claude';
 import { geminiAdapter } from './gemini';
@@ -15,6 +16,7 @@ export const builtInAdapters: SiteAdapter[] = [
   chatgptAdapter,
   claudeAdapter,
   geminiAdapter,
+  aiStudioAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

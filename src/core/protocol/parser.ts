@@ -3,6 +3,7 @@
  * call against the tools. Never throws.
  */
 import { DEFAULTS } from '../constants';
+import { PTKError, PTKErrorCode } from '../errors';
 import type { PTKParameter, PTKResponse, PTKTool, PTKToolCall, PTKValidation } from '../types';
 import type { AlternativeProtocol } from './alternativeProtocols';
 import { StreamingScanner, type PTKStreamParser } from './streamParser';
@@ -21,7 +22,9 @@ export class PTKParser {
   constructor(options: PTKParserOptions = {}) {
     const names = options.tagNames?.length ? options.tagNames : [DEFAULTS.tagName, DEFAULTS.alternateTagName];
     for (const name of names) {
-      if (!/^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(name)) throw new TypeError(`Invalid tag name "${name}": letters, digits and _ only.`);
+      if (typeof name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(name)) {
+        throw new PTKError(`Invalid tag name "${String(name)}": use letters, digits and _ (at most 32, not starting with a digit).`, PTKErrorCode.CONFIG_INVALID);
+      }
     }
     this.tagNames = names;
     this.alternativeProtocols = options.alternativeProtocols ?? [];

@@ -100,8 +100,12 @@ export class StreamingScanner implements PTKStreamParser {
   private pending = '';
   /** The reply so far. `+=` builds a rope in V8 (O(1) per chunk), flattened once when read. */
   private allText = '';
+  /** Where the fence line that lineStart() just recognised ends (its newline included). */
+  private recognisedFenceLineEnd = 0;
   /** Characters pushed since the last scan (see DRAIN_BATCH_CHARS). */
   private charsSinceDrain = 0;
+  /** Unscanned text holds a '>', '`' or '~' (the only characters that can complete a call). */
+  private closerPending = false;
   private mode: Mode = 'outside';
   private atLineStart = true;
   private inlineCode = false;
@@ -137,6 +141,7 @@ export class StreamingScanner implements PTKStreamParser {
     this.allText += chunk;
     this.pending += chunk;
     this.charsSinceDrain += chunk.length;
+    if (!this.closerPending && (chunk.includes('>') || chunk.includes('`') || chunk.includes('~'))) this.closerPending = true;
     // Tiny chunks are scanned in batches (hasCompleteCall() and end() scan whatever is left),
     // so the per-chunk cost stays a string append. Batching changes nothing in the result:
     // the scanner gives the same answer for every split of the input.
@@ -144,13 +149,16 @@ export class StreamingScanner implements PTKStreamParser {
   }
 
   hasCompleteCall(): boolean {
-    if (this.charsSinceDrain > 0 && !this.result) this.drainNow();
+    // A call completes only when a closing tag's '>' or a fence's '`' / '~' is scanned, so
+    // text without them cannot change the answer: skip the scan (cheap polling per chunk).
+    if (this.completeCalls === 0 && this.closerPending && !this.result) this.drainNow();
     return this.completeCalls > 0;
   }
 
   private drainNow(): void {
     this.charsSinceDrain = 0;
     this.drain(false);
+    this.closerPending = this.pending.includes('>') || this.pending.includes('`') || this.pending.includes('~');
   }
 
   end(): PTKResponse {
@@ -186,7 +194,7 @@ export class StreamingScanner implements PTKStreamParser {
             const decision = this.lineStart(text, position, final);
             if (decision === 'need') break scan;
             if (decision === 'fenceOpen' || decision === 'fenceClose') {
-              const lineEnd = this.lineEndWithin(text, position);
+              const lineEnd = this.recognisedFenceLineEnd;
               flush(position);
               if (decision === 'fenceClose') {
                 const consumedAsCall = this.closeFence();
@@ -442,15 +450,25 @@ export class StreamingScanner implements PTKStreamParser {
     if (index >= length) return final ? 'none' : 'need';
     const code = text.charCodeAt(index);
     if (code === CHAR_BACKTICK || code === 126 /* ~ */) {
+      // The marker run is read at most LOOKAHEAD long (a longer run is not a fence): a huge
+      // run of backticks arriving in small chunks is never re-read from its start.
       let run = index;
-      while (run < length && text.charCodeAt(run) === code) run++;
+      while (run < length && run - index < LOOKAHEAD && text.charCodeAt(run) === code) run++;
       const runLength = run - index;
       if (run >= length && !final) return 'need';
-      if (runLength >= 3) {
-        const lineEnd = text.indexOf('\n', run);
-        const available = lineEnd === -1 ? length - run : lineEnd - run;
-        if (lineEnd === -1 && available < LOOKAHEAD && !final) return 'need';
-        const rest = text.slice(run, run + Math.min(available, LOOKAHEAD));
+      if (runLength >= 3 && runLength < LOOKAHEAD) {
+        // Decide from the window [run, run + LOOKAHEAD] only (stream == one-shot).
+        const windowEnd = run + LOOKAHEAD;
+        let newline = -1;
+        for (let scan = run; scan < length && scan < windowEnd; scan++) {
+          if (text.charCodeAt(scan) === CHAR_NEWLINE) {
+            newline = scan;
+            break;
+          }
+        }
+        if (newline === -1 && length < windowEnd && !final) return 'need';
+        this.recognisedFenceLineEnd = newline === -1 ? Math.min(length, windowEnd) : newline + 1;
+        const rest = text.slice(run, newline === -1 ? Math.min(length, windowEnd) : newline);
         if (this.mode === 'fence') {
           const fence = this.fence!;
           if (code === fence.marker && runLength >= fence.length && rest.trim() === '') return 'fenceClose';
@@ -468,14 +486,6 @@ export class StreamingScanner implements PTKStreamParser {
     }
     if (this.mode === 'outside' && code === 123 /* { */) this.lineHead = '';
     return 'none';
-  }
-
-  /** Index just after the current line (its newline included), or after LOOKAHEAD characters. */
-  private lineEndWithin(text: string, position: number): number {
-    const newline = text.indexOf('\n', position);
-    const limit = position + LOOKAHEAD + 8;
-    if (newline === -1) return Math.min(text.length, limit);
-    return Math.min(newline + 1, limit);
   }
 
   private openFence(text: string, position: number, lineEnd: number): void {
@@ -524,9 +534,9 @@ export class StreamingScanner implements PTKStreamParser {
   private fenceLineEnd(text: string, position: number, final: boolean): number | 'need' {
     const length = text.length;
     let run = position;
-    while (run < length && text.charCodeAt(run) === CHAR_BACKTICK) run++;
+    while (run < length && run - position < LOOKAHEAD && text.charCodeAt(run) === CHAR_BACKTICK) run++;
     if (run >= length && !final) return 'need';
-    if (run - position < 3) return -1;
+    if (run - position < 3 || run - position >= LOOKAHEAD) return -1;
     // Decide from the window [run, run + LOOKAHEAD] only, so the answer does not depend on
     // how much text happens to be buffered (stream == one-shot).
     const windowEnd = Math.min(length, run + LOOKAHEAD);

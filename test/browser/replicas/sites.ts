@@ -19,6 +19,7 @@ export const replicaSites: ReplicaSiteEntry[] = [
   { adapter: 'chatgpt', replica: 'chatgpt' },
   { adapter: 'claude', replica: 'claude' },
   { adapter: 'gemini', replica: 'gemini' },
+  { adapter: 'aistudio', replica: 'aistudio' },
   {
     adapter: 'custom',
     replica: 'custom',

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { functionCallProtocol, functionTagProtocol, PTKParser, xmlStyleProtocol, yamlStyleProtocol } from '../../../../src/core/protocol';
 import type { PTKStreamParser } from '../../../../src/core/protocol';
+import { PTKError, PTKErrorCode } from '../../../../src/core/errors';
 
 /** Mulberry32: deterministic, so a failure can be replayed from its seed. */
 function createRandom(seed: number): () => number {
@@ -25,7 +26,7 @@ function createRandom(seed: number): () => number {
 const PIECES = [
   'Sure, let me look.', ' ', '\n', '\r\n', '\n\n', '\uFEFF',
   '<TOOL_CALL>', '</TOOL_CALL>', '<tool_call>', '</ tool_call >', '<PTK_CALL>', '</PTK_CALL>', '<TOOL_CALL name="x">',
-  '```json\n', '```ts\n', '```python\n', '```tool\n', '```\n', '~~~\n', '```' + 'x'.repeat(70), '`', '"', "'",
+  '```json\n', '```ts\n', '```python\n', '```tool\n', '```\n', '~~~\n', '~~~tool\n', '```' + 'x'.repeat(70), '\n```' + 'y'.repeat(63) + '\n', '\n~~~' + 'z'.repeat(65), '`'.repeat(70), '`', '"', "'",
   '{"tool": "read_file", "args": {"path": "src/index.ts"}}',
   '{"name": "search_code", "arguments": {"query": "foo"}}',
   '{"tool": "write_file", "args": {"path": "a.md", "content": "see </TOOL_CALL> and } and \\" here"}}',
@@ -91,6 +92,16 @@ describe('streaming with a scan at every chunk boundary (seeded fuzz)', () => {
       const streamed = stream.end();
       assert.deepEqual(streamed, whole, `reply #${index} ${JSON.stringify(reply)} chunks ${JSON.stringify(chunks)}`);
       assert.equal(stream.text, reply);
+      if (index % 40 === 0) {
+        // hasCompleteCall() after each chunk equals a fresh stream's answer for that prefix.
+        let prefix = '';
+        for (const [chunkIndex, chunk] of chunks.entries()) {
+          prefix += chunk;
+          const fresh = parser.stream();
+          fresh.push(prefix);
+          assert.equal(sawComplete[chunkIndex], fresh.hasCompleteCall(), `hasCompleteCall after ${JSON.stringify(prefix)}`);
+        }
+      }
       const firstTrue = sawComplete.indexOf(true);
       if (firstTrue !== -1) assert.ok(sawComplete.slice(firstTrue).every(Boolean), `hasCompleteCall went back to false for ${JSON.stringify(reply)}`);
     }
@@ -120,6 +131,43 @@ describe('streaming with a scan at every chunk boundary (seeded fuzz)', () => {
     const response = stream.end();
     assert.equal(response.type, 'tool_call');
     assert.equal(response.discardedFakeResult, true);
+  });
+});
+
+describe('pathological streams stay linear', () => {
+  const parser = new PTKParser();
+
+  it('long runs of backticks, fence lines and braces streamed in 16-character chunks with polling: each < 1 s', () => {
+    const inputs = {
+      backticks: '`'.repeat(1_000_000),
+      backticksInCall: `<TOOL_CALL>${'`'.repeat(1_000_000)}`,
+      fenceMarkersWithoutNewline: `\n${'```'.repeat(300_000)}`,
+      fenceLines: '```\n~~~\n'.repeat(100_000),
+      openBraces: `<TOOL_CALL>${'{'.repeat(1_000_000)}`,
+    };
+    for (const [name, text] of Object.entries(inputs)) {
+      const started = performance.now();
+      const stream = parser.stream();
+      for (let position = 0; position < text.length; position += 16) {
+        stream.push(text.slice(position, position + 16));
+        stream.hasCompleteCall();
+      }
+      const streamed = stream.end();
+      const elapsed = performance.now() - started;
+      assert.ok(elapsed < 1_000, `${name}: ${Math.round(elapsed)} ms`);
+      assert.deepEqual(streamed, parser.parse(text), name);
+    }
+  });
+});
+
+describe('PTKParser options', () => {
+  it('rejects a bad tag name with a CONFIG_INVALID PTKError', () => {
+    for (const tagName of ['TOOL CALL', '<x>', '1ABC', '']) {
+      assert.throws(
+        () => new PTKParser({ tagNames: [tagName] }),
+        (error: unknown) => error instanceof PTKError && error.code === PTKErrorCode.CONFIG_INVALID,
+      );
+    }
   });
 });
 
