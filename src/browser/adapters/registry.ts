@@ -9,6 +9,7 @@ import { chatgptAdapter } from './chatgpt';
 import { claudeAdapter } from './claude';
 import { geminiAdapter } from './gemini';
 import { createCustomAdapter } from './custom';
+import { deepSeekAdapter } from './deepseek';
 import type { SiteAdapter } from './types';
 
 /** Built-in adapters, one line per site. */
@@ -17,6 +18,7 @@ export const builtInAdapters: SiteAdapter[] = [
   claudeAdapter,
   geminiAdapter,
   aiStudioAdapter,
+  deepSeekAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

@@ -20,6 +20,7 @@ export const replicaSites: ReplicaSiteEntry[] = [
   { adapter: 'claude', replica: 'claude' },
   { adapter: 'gemini', replica: 'gemini' },
   { adapter: 'aistudio', replica: 'aistudio' },
+  { adapter: 'deepseek', replica: 'deepseek' },
   {
     adapter: 'custom',
     replica: 'custom',

@@ -1,0 +1,82 @@
+/**
+ * Google AI Studio adapter specifics against its replica, in real Chromium: the thoughts
+ * section (with a draft tool call) is never streamed, extracted or taken as a complete tool
+ * call; the single Run button toggles to Stop and back; the textarea composer; AI Studio's
+ * error wording.
+ * Run: node scripts/run-tests.mjs test/browser/replicas/sites/aistudio
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { PTKErrorCode } from '../../../../../src/core/errors';
+import { aiStudioAdapter } from '../../../../../src/browser/adapters/aistudio';
+import { classifyBanner } from '../../../../../src/browser/errorClassifier';
+import { launchTestBrowser, withSite } from '../../../harness';
+
+const entry = { adapter: 'aistudio', replica: 'aistudio' };
+const REPLY = 'The final answer, with no tool call in it at all, streamed after the model thought.';
+let browser: Browser;
+before(async () => {
+  browser = await launchTestBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe('Google AI Studio adapter', () => {
+  it('never streams, extracts or early-stops on the thoughts section', async () => {
+    await withSite(browser, entry, { scenario: { turns: [{ reply: REPLY, thinkingMs: 600, tokenMs: 8 }] } }, async ({ model }) => {
+      const deltas: string[] = [];
+      const answer = await model.call('think first', { onDelta: (delta) => deltas.push(delta.full), isComplete: (text) => text.includes('</TOOL_CALL>') });
+      assert.equal(answer, REPLY);
+      assert.ok(deltas.length > 0 && deltas.every((text) => !text.includes('draft-only')), 'no thought text streamed');
+      assert.equal(model.log.entries[0]!.stoppedEarly, false);
+      assert.equal(model.log.entries[0]!.extractedVia, 'copy');
+      const page = await model.page();
+      assert.match((await page.locator('ms-thought-chunk').last().textContent()) ?? '', /draft-only\.txt/, 'the thoughts really are on the page');
+    });
+  });
+
+  it('the DOM fallback skips the thoughts too', async () => {
+    await withSite(browser, entry, { scenario: { turns: [{ reply: REPLY, tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-copy'] } }) }, async ({ model }) => {
+      assert.equal(await model.call('x'), REPLY);
+      assert.equal(model.log.entries[0]!.extractedVia, 'dom');
+    });
+  });
+
+  it('one Run button: disabled when empty, Stop while running, stops on abort, Run again after', async () => {
+    await withSite(browser, entry, { scenario: { turns: [{ reply: 'long '.repeat(200), tokenMs: 20 }] } }, async ({ model, server }) => {
+      const page = await model.page();
+      const run = page.locator('ms-run-button button.run-button');
+      assert.equal(await run.isDisabled(), true, 'Run is disabled while the composer is empty');
+      await run.evaluate((button) => button.setAttribute('data-probe', 'same-element'));
+      const states: Array<string | null> = [];
+      let sampling: Promise<void> | undefined;
+      const controller = new AbortController();
+      const pending = model.call('x', {
+        signal: controller.signal,
+        onDelta: (delta) => {
+          if (sampling || delta.full.length < 10) return;
+          sampling = (async () => {
+            states.push(await page.locator('[data-probe="same-element"]').getAttribute('aria-label'));
+            controller.abort();
+          })();
+        },
+      });
+      await assert.rejects(pending, (error: Error & { code?: string }) => error.code === PTKErrorCode.ABORTED);
+      await sampling;
+      assert.deepEqual(states, ['Stop'], 'the same element became the Stop button');
+      await page.waitForFunction(() => document.querySelector('[data-probe="same-element"]')?.getAttribute('aria-label') === 'Run', undefined, { timeout: 3_000 });
+      assert.equal(await page.locator('ms-chat-turn-options').count(), 1, 'the stopped turn got its actions');
+      assert.equal(server.submissions.length, 1);
+    });
+  });
+
+  it("classifies AI Studio's own error wording", () => {
+    assert.equal(classifyBanner("You've reached your rate limit. Please try again later.", aiStudioAdapter).code, PTKErrorCode.RATE_LIMITED);
+    assert.equal(classifyBanner('Failed to generate content: quota exceeded', aiStudioAdapter).code, PTKErrorCode.RATE_LIMITED);
+    assert.equal(classifyBanner('An internal error has occurred.', aiStudioAdapter).code, PTKErrorCode.SITE_ERROR);
+    assert.equal(classifyBanner('The input token count (1048601) exceeds the maximum number of tokens allowed (1048576).', aiStudioAdapter).code, PTKErrorCode.CONVERSATION_TOO_LONG);
+    assert.equal(classifyBanner('Failed to generate content. Please check your network connection and try again.', aiStudioAdapter).code, PTKErrorCode.NETWORK_ERROR);
+  });
+});
