@@ -156,6 +156,15 @@ for (const entry of replicaSites) {
       });
     });
 
+    it('a send that never takes → SUBMIT_FAILED after one retry, nothing sent', async () => {
+      await withSite(browser, entry, { model: { submitConfirmMs: 500 }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, sendButton: adapter.selectors.composer } }) }, async ({ model, server }) => {
+        const error = await rejectsWithCode(model.call('hello'), PTKErrorCode.SUBMIT_FAILED);
+        assert.match(error.message, /after 2 tries/);
+        assert.equal(server.submissions.length, 0);
+        assert.equal(model.log.entries[0]!.error?.code, PTKErrorCode.SUBMIT_FAILED);
+      });
+    });
+
     it('rolls over to a new chat seeded with the task state when the conversation is too long', async () => {
       await withSite(browser, entry, { scenario: { defaults: { tokenMs: 2 }, turns: [{ reply: 'one' }, { failure: 'conversation_too_long' }, { reply: 'rolled' }] } }, async ({ model, server }) => {
         await model.call('first', { thread: { newThread: true, fullTranscript: () => 'TASK STATE' } });

@@ -45,7 +45,8 @@ describe('Google AI Studio adapter', () => {
   });
 
   it('one Run button: disabled when empty, Stop while running, stops on abort, Run again after', async () => {
-    await withSite(browser, entry, { scenario: { turns: [{ reply: 'long '.repeat(200), tokenMs: 20 }] } }, async ({ model, server }) => {
+    await withSite(browser, entry, { scenario: { turns: [{ reply: 'warm-up', tokenMs: 2 }, { reply: 'long '.repeat(200), tokenMs: 20 }] } }, async ({ model, server }) => {
+      assert.equal(await model.call('warm up', { thread: { newThread: true, fullTranscript: () => '' } }), 'warm-up');
       const page = await model.page();
       const run = page.locator('ms-run-button button.run-button');
       assert.equal(await run.isDisabled(), true, 'Run is disabled while the composer is empty');
@@ -54,6 +55,7 @@ describe('Google AI Studio adapter', () => {
       let sampling: Promise<void> | undefined;
       const controller = new AbortController();
       const pending = model.call('x', {
+        thread: { newThread: false, fullTranscript: () => '' },
         signal: controller.signal,
         onDelta: (delta) => {
           if (sampling || delta.full.length < 10) return;
@@ -67,8 +69,8 @@ describe('Google AI Studio adapter', () => {
       await sampling;
       assert.deepEqual(states, ['Stop'], 'the same element became the Stop button');
       await page.waitForFunction(() => document.querySelector('[data-probe="same-element"]')?.getAttribute('aria-label') === 'Run', undefined, { timeout: 3_000 });
-      assert.equal(await page.locator('ms-chat-turn-options').count(), 1, 'the stopped turn got its actions');
-      assert.equal(server.submissions.length, 1);
+      assert.equal(await page.locator('ms-chat-turn-options').count(), 2, 'the stopped turn got its actions too');
+      assert.equal(server.submissions.length, 2);
     });
   });
 

@@ -44,7 +44,8 @@ describe('DeepSeek adapter', () => {
   });
 
   it('send and stop are one div[role=button]: the adapter tells them apart by the icon', async () => {
-    await withSite(browser, entry, { scenario: { turns: [{ reply: 'long '.repeat(200), tokenMs: 20 }] } }, async ({ model, adapter }) => {
+    await withSite(browser, entry, { scenario: { turns: [{ reply: 'warm-up', tokenMs: 2 }, { reply: 'long '.repeat(200), tokenMs: 20 }] } }, async ({ model, adapter }) => {
+      assert.equal(await model.call('warm up', { thread: { newThread: true, fullTranscript: () => '' } }), 'warm-up');
       const page = await model.page();
       const icon = page.locator('div._7436101[role="button"]');
       assert.equal(await icon.evaluate((element) => element.tagName), 'DIV');
@@ -54,6 +55,7 @@ describe('DeepSeek adapter', () => {
       let sampling: Promise<void> | undefined;
       const controller = new AbortController();
       const pending = model.call('x', {
+        thread: { newThread: false, fullTranscript: () => '' },
         signal: controller.signal,
         onDelta: (delta) => {
           if (sampling || delta.full.length < 10) return;
