@@ -31,6 +31,7 @@ Options for run:
   --script FILE          answer from scripted replies (a JSON array of strings) instead of a real model
   --site NAME            drive a chat site in a browser: chatgpt, claude, gemini, aistudio, deepseek, custom
   --site-url URL         open this URL instead of the site's usual one (a replica, or the custom site)
+  --custom-site FILE     with --site custom: the site's description (JSON, as the ptk.customSite setting)
   --browser PATH         the Chrome/Edge/Chromium executable (default: found automatically)
   --cdp URL              attach to a browser started with --remote-debugging-port (e.g. http://127.0.0.1:9222)
   --profile DIR          the browser profile folder (default: ~/.ptk-assistant/profile)
@@ -67,6 +68,7 @@ export async function main(argv: string[], io: CliIo = defaultIo, signal?: Abort
         script: { type: 'string' },
         site: { type: 'string' },
         'site-url': { type: 'string' },
+        'custom-site': { type: 'string' },
         browser: { type: 'string' },
         cdp: { type: 'string' },
         profile: { type: 'string' },
@@ -111,6 +113,7 @@ export async function main(argv: string[], io: CliIo = defaultIo, signal?: Abort
         const backend = await loadBrowserModel({
           site: values.site ?? 'chatgpt',
           siteUrl: values['site-url'],
+          customSite: values['custom-site'] ? JSON.parse(readFileSync(values['custom-site'], 'utf8')) : undefined,
           browserPath: values.browser,
           cdpUrl: values.cdp,
           profileDir: values.profile,
@@ -187,6 +190,7 @@ function readScript(file: string, io: CliIo): string[] | undefined {
 interface BrowserBackendOptions {
   site: string;
   siteUrl?: string;
+  customSite?: unknown;
   browserPath?: string;
   cdpUrl?: string;
   profileDir?: string;
@@ -199,6 +203,7 @@ async function loadBrowserModel(options: BrowserBackendOptions): Promise<{ model
   const model = await browser.createBrowserChatModel({
     site: options.site,
     siteUrl: options.siteUrl,
+    customSite: options.customSite as never,
     browserPath: options.browserPath,
     cdpUrl: options.cdpUrl,
     profileDir: options.profileDir ?? path.join(process.env.HOME ?? tmpdir(), '.ptk-assistant', 'profile'),
