@@ -167,7 +167,7 @@ export async function main(argv: string[], io: CliIo = defaultIo, signal?: Abort
     io.stdout(`${result.content}\n`);
     io.stderr(`(${result.iterations} model calls, ${result.totalToolCalls} tool calls, ${result.duration} ms)\n`);
   } else {
-    io.stderr(`ptk: the task failed [${result.errorCode ?? 'ERROR'}]: ${result.error}\n`);
+    io.stderr(`ptk: the task failed [${result.backendErrorCode ?? result.errorCode ?? 'ERROR'}]: ${result.error}\n`);
   }
   return result.success ? 0 : 1;
 }
