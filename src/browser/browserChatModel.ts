@@ -19,7 +19,7 @@ import { classifyPageProblems } from './errorClassifier';
 import { appendNonce, createNonce } from './nonce';
 import type { ExtractResult, PageSnapshot, WatchConfig } from './page/pageRuntime';
 import { RequestQueue } from './requestQueue';
-import { callRuntime, ensureReady, insertPrompt, onSite, openNewChat, pressSend } from './siteDriver';
+import { callRuntime, ensureReady, insertPrompt, onSite, openNewChat, pressSend, probe } from './siteDriver';
 import { TurnLog, type TurnLogEntry } from './turnLog';
 
 export interface BrowserChatModelOptions extends Omit<BrowserSessionOptions, 'onReport'> {
@@ -279,6 +279,12 @@ export class BrowserChatModel implements ILLMManager {
       const composerText = await callRuntime<string | null>(page, 'readComposer', active.config.selectors).catch(() => null);
       if (!composerText || !composerText.includes(`[ptk:${active.nonce}]`)) break;
     }
+    // Before blaming the send button, look at the page: a session that expired on submit
+    // shows a login wall, a bot check or a banner, and that is the error to report.
+    if (active.problem) throw active.problem;
+    const lastLook = await probe(page, this.adapter).catch(() => undefined);
+    const pageProblem = lastLook && classifyPageProblems({ banners: lastLook.banners, loginWall: lastLook.loginWall, botCheck: lastLook.botCheck }, this.adapter);
+    if (pageProblem) throw pageProblem;
     throw new LLMBackendError(
       `${this.adapter.displayName}: the message was put in the input but sending it showed no effect (no new turn, no stop button, input not emptied) after 2 tries. The send button may have changed (${this.adapter.selectors.sendButton.join(', ')}).`,
       PTKErrorCode.SUBMIT_FAILED,
