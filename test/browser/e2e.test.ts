@@ -133,7 +133,7 @@ describe('launch modes (createBrowserChatModel)', () => {
     const { startReplicaServer } = await import('./replicas/server');
     const { chromiumPath, testLaunchArgs } = await import('./harness');
     const userDataDir = mkdtempSync(path.join(tmpdir(), 'ptk-cdp-'));
-    const child = spawn(chromiumPath, [...testLaunchArgs, '--headless=new', '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(chromiumPath, [...testLaunchArgs, '--headless=new', '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     const server = await startReplicaServer({ site: 'chatgpt', scenario: { turns: [{ reply: 'attached', tokenMs: 2 }] } });
     try {
       const port = await new Promise<string>((resolve, reject) => {
@@ -158,11 +158,11 @@ describe('launch modes (createBrowserChatModel)', () => {
     } finally {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill();
+        process.kill(-child.pid!, 'SIGTERM'); // the whole group: Chromium's helper processes too
         await exited;
       }
       await server.close();
-      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      await removeProfile(rmSync, userDataDir);
     }
   });
 
@@ -173,3 +173,16 @@ describe('launch modes (createBrowserChatModel)', () => {
     await model.close();
   });
 });
+
+/** Chromium's helper processes may still be flushing the profile for a moment after it exits. */
+async function removeProfile(remove: (path: string, options: { recursive: boolean; force: boolean }) => void, directory: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      remove(directory, { recursive: true, force: true });
+      return;
+    } catch (error) {
+      if (attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
