@@ -120,7 +120,7 @@ describe('launch modes (createBrowserChatModel)', () => {
     } finally {
       await model.close();
       await server.close();
-      rmSync(profileDir, { recursive: true, force: true });
+      await removeProfile(rmSync, profileDir);
     }
   });
 

@@ -107,7 +107,7 @@ export async function checkPackagedExtension(timeoutMs: number, log: (message: s
     await closeBrowser?.().catch(() => undefined);
     await stopServer?.();
     if (outcome.problem && existsSync(join(stateDir, 'user-data', 'logs'))) cpSync(join(stateDir, 'user-data', 'logs'), join(artifactsDir, 'vscode-logs'), { recursive: true });
-    rmSync(stateDir, { recursive: true, force: true });
+    rmSync(stateDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
   }
   return outcome;
 }

@@ -144,7 +144,7 @@ export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
   } else {
     rmSync(logFile, { force: true });
   }
-  rmSync(stateDir, { recursive: true, force: true });
+  rmSync(stateDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
   log(`run "${options.name}" took ${Date.now() - startedAt} ms`);
   return { lines, problem, artifactsDir };
 }
