@@ -27,7 +27,7 @@ export const GENERIC_ERROR_PATTERNS: readonly ErrorPattern[] = [
 ];
 
 /** Classifies one banner text; unmatched banners are SITE_ERROR (an unknown error is still an error). */
-export function classifyBanner(text: string, adapter: Pick<SiteAdapter, 'displayName' | 'errorPatterns'>, now: Date = new Date()): LLMBackendError {
+export function classifyBanner(text: string, adapter: Pick<SiteAdapter, 'displayName' | 'errorPatterns' | 'defaultRetryAfterMs'>, now: Date = new Date()): LLMBackendError {
   const patterns = [...(adapter.errorPatterns ?? []), ...GENERIC_ERROR_PATTERNS];
   const matched = patterns.find((candidate) => new RegExp(candidate.pattern, 'i').test(text));
   const code = matched?.code ?? PTKErrorCode.SITE_ERROR;
@@ -35,7 +35,7 @@ export function classifyBanner(text: string, adapter: Pick<SiteAdapter, 'display
   const shown = text.trim().replace(/\s+/g, ' ').slice(0, 300);
   switch (code) {
     case PTKErrorCode.RATE_LIMITED: {
-      const retryAfterMs = parseRetryAfter(text, now);
+      const retryAfterMs = parseRetryAfter(text, now) ?? adapter.defaultRetryAfterMs;
       const wait = retryAfterMs === undefined ? '' : ` Try again in about ${Math.ceil(retryAfterMs / 60_000)} minute(s).`;
       return new LLMBackendError(`${site} is rate limiting you: "${shown}".${wait}`, code, { retryAfterMs, context: { site, banner: shown } });
     }
@@ -71,7 +71,7 @@ function botCheck(site: string, detail?: string): LLMBackendError {
 }
 
 /** The error the page's problems stand for, or undefined when there is none. Walls win over banners. */
-export function classifyPageProblems(problems: PageProblems, adapter: Pick<SiteAdapter, 'displayName' | 'errorPatterns'>, now: Date = new Date()): LLMBackendError | undefined {
+export function classifyPageProblems(problems: PageProblems, adapter: Pick<SiteAdapter, 'displayName' | 'errorPatterns' | 'defaultRetryAfterMs'>, now: Date = new Date()): LLMBackendError | undefined {
   if (problems.botCheck) return botCheck(adapter.displayName);
   if (problems.loginWall) return loginRequired(adapter.displayName);
   const banner = problems.banners.find((text) => text.trim().length > 0);

@@ -68,7 +68,7 @@ for (const entry of replicaSites) {
 
     it('falls back to DOM → markdown with code fences when the copy action is missing', async () => {
       const reply = 'Intro **bold**\n\n```python\nprint("a\\\\b")\n```\n\n- one\n- two';
-      await withSite(browser, entry, { scenario: { turns: [{ reply, tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-such-copy-button'] } }) }, async ({ model }) => {
+      await withSite(browser, entry, { scenario: { turns: [{ reply, tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-such-copy-button'], copyMenuButton: [] } }) }, async ({ model }) => {
         const answer = await model.call('code please');
         assert.equal(answer, reply);
         assert.equal(model.log.entries[0]!.extractedVia, 'dom');

@@ -10,10 +10,12 @@
  *   a collapsed expansion panel whose body stays in the DOM) in the same `ms-prompt-chunk`:
  *   the answer selectors go through `ms-text-chunk` so thoughts are never extracted;
  * - after completion: `div.actions-container` (thumbs, `ms-chat-turn-options`); "Copy
- *   markdown" lives in the options menu. On the real site the menu opens in an overlay
- *   outside the turn, so the one-click copy finds nothing there and extraction falls back
- *   to DOM → markdown (same result for ordinary answers);
- * - errors: toasts "You've reached your rate limit. Please try again later.", "Failed to
+ *   markdown" lives in the options menu ("Open options"), which opens in an Angular CDK
+ *   overlay outside the turn (`div.cdk-overlay-container > … .mat-mdc-menu-panel >
+ *   button.mat-mdc-menu-item`): extraction opens the turn's menu (copyMenuButton), clicks
+ *   the "Copy markdown" item (copyMenuItem + copyMenuItemText) and closes the menu;
+ * - errors: toasts "You've reached your rate limit. Please try again later." (no time:
+ *   defaultRetryAfterMs applies), "Failed to
  *   generate content: quota exceeded", "An internal error has occurred.", "The input token
  *   count (N) exceeds the maximum number of tokens allowed (M)." (the chat outgrew the
  *   context window); signed out: a Google sign-in link.
@@ -38,12 +40,17 @@ export const aiStudioAdapter: SiteAdapter = {
     answerContent: ['ms-prompt-chunk > ms-text-chunk ms-cmark-node', 'ms-text-chunk ms-cmark-node', 'ms-text-chunk'],
     turnScope: ['ms-chat-turn'],
     turnActionBar: ['.actions-container ms-chat-turn-options', 'ms-chat-turn-options', '.actions-container'],
-    copyButton: ['ms-chat-turn-options [role="menu"] button.copy-markdown-button', '.cdk-overlay-container [role="menuitem"].copy-markdown-button'],
+    copyButton: [],
+    copyMenuButton: ['ms-chat-turn-options button[aria-label="Open options"]', 'ms-chat-turn-options button.mat-mdc-menu-trigger', 'ms-chat-turn-options button'],
+    copyMenuItem: ['.cdk-overlay-container .mat-mdc-menu-panel button.mat-mdc-menu-item', '.cdk-overlay-container [role="menuitem"]', '[role="menu"] [role="menuitem"]'],
+    copyMenuItemText: 'copy (as )?markdown',
     newChatButton: ['a[href="/prompts/new_chat"][aria-label="New chat"]', 'a[href="/prompts/new_chat"]', 'button[aria-label="New chat"]'],
     errorBanner: ['ms-toast', '.model-error', '.mat-mdc-snack-bar-label', '[role="alert"]'],
     loginWall: ['a[href*="accounts.google.com/ServiceLogin"]', 'a.sign-in-button', 'a[aria-label="Sign in"]'],
     botCheck: ['form#captcha-form', 'iframe[src*="recaptcha"]', 'iframe[src*="challenges.cloudflare.com"]', '#challenge-form', '#challenge-stage'],
   },
+  // The rate-limit toast usually names no time ("Please try again later.").
+  defaultRetryAfterMs: 60_000,
   errorPatterns: [
     { code: PTKErrorCode.CONVERSATION_TOO_LONG, pattern: 'input token count \\(\\d+\\) exceeds the maximum' },
     { code: PTKErrorCode.RATE_LIMITED, pattern: "you've reached your rate limit|quota exceeded|resource has been exhausted|exceeded your current quota" },

@@ -43,6 +43,8 @@ export const deepSeekAdapter: SiteAdapter = {
     loginWall: ['input[placeholder="Phone number / email address"]', '.ds-sign-in', 'a[href="/sign_in"]'],
     botCheck: ['iframe[src*="challenges.cloudflare.com"]', '#challenge-form', '#challenge-stage', '#cf-challenge-running'],
   },
+  // "You are sending messages too frequently. Please wait a moment." names no time.
+  defaultRetryAfterMs: 60_000,
   errorPatterns: [
     { code: PTKErrorCode.RATE_LIMITED, pattern: 'sending messages too frequently|too many messages|rate limit' },
     { code: PTKErrorCode.CONVERSATION_TOO_LONG, pattern: 'reached its length limit|length limit of this (chat|conversation)' },

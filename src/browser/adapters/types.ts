@@ -14,8 +14,10 @@
  *                            that follows the user turn carrying our nonce
  *   decide it is complete    generation seen active, then stop button gone, the turn's
  *                            action bar present, text stable for quietMs
- *   extract as markdown      the turn's copy button with navigator.clipboard intercepted;
- *                            fallback DOM → markdown (keeps code fences and languages)
+ *   extract as markdown      the turn's copy button with navigator.clipboard intercepted (or
+ *                            copyMenuButton → copyMenuItem when the copy lives in a menu,
+ *                            e.g. an overlay outside the turn); fallback DOM → markdown
+ *                            (keeps code fences and languages)
  *   stop generation          stopButton
  *   classify errors          banner / wall texts matched against errorPatterns (+ defaults)
  *
@@ -49,6 +51,18 @@ export interface SiteSelectors {
   turnActionBar: SelectorList;
   /** Inside the turn scope: the "copy" action that yields the answer's markdown. */
   copyButton: SelectorList;
+  /**
+   * Sites whose copy action lives in a per-turn menu (AI Studio's "Copy markdown"): inside
+   * the turn scope, the button that opens that menu. Used when no copyButton matches.
+   */
+  copyMenuButton?: SelectorList;
+  /**
+   * Document-wide (menus often open in an overlay outside the turn): the menu items, once
+   * the menu is open; the one whose text matches copyMenuItemText is clicked.
+   */
+  copyMenuItem?: SelectorList;
+  /** Regular expression source (case-insensitive) for the copy item's text; default: any item. */
+  copyMenuItemText?: string;
   /** Anything visible while the model is generating (besides the stop button): streaming classes. */
   streamingIndicator?: SelectorList;
   /** Button that opens a new chat. Empty / absent: navigate to the adapter's url. */
@@ -118,6 +132,11 @@ export interface SiteAdapter {
   insertChunkChars?: number;
   /** Site-specific banner texts, checked before the generic ones. */
   errorPatterns?: readonly ErrorPattern[];
+  /**
+   * Wait reported with RATE_LIMITED when the banner names no time (ms). Absent: no wait
+   * (retryAfterMs undefined) unless the banner names one.
+   */
+  defaultRetryAfterMs?: number;
   timings?: SiteTimings;
   hooks?: SiteHooks;
 }
@@ -133,6 +152,9 @@ export interface PageSelectors {
   turnScope: SelectorList;
   turnActionBar: SelectorList;
   copyButton: SelectorList;
+  copyMenuButton: SelectorList;
+  copyMenuItem: SelectorList;
+  copyMenuItemText: string;
   streamingIndicator: SelectorList;
   errorBanner: SelectorList;
   loginWall: SelectorList;
@@ -152,6 +174,9 @@ export function pageSelectorsOf(adapter: SiteAdapter): PageSelectors {
     turnScope: selectors.turnScope ?? [],
     turnActionBar: selectors.turnActionBar,
     copyButton: selectors.copyButton,
+    copyMenuButton: selectors.copyMenuButton ?? [],
+    copyMenuItem: selectors.copyMenuItem ?? [],
+    copyMenuItemText: selectors.copyMenuItemText ?? '',
     streamingIndicator: selectors.streamingIndicator ?? [],
     errorBanner: selectors.errorBanner,
     loginWall: selectors.loginWall,

@@ -3,8 +3,10 @@
  * streamed deltas). Runs inside the page (serialised with Function.prototype.toString, so it
  * must stay self-contained: no imports, no outer references) and in Node on jsdom for tests.
  *
- * Keeps code fences and their language (`language-x` / `lang-x` classes, data-language), drops
- * UI chrome (buttons, svg, sr-only, aria-hidden, code-block headers), renders headings, lists,
+ * Keeps code fences and their language (`language-x` / `lang-x` classes, data-language, else the
+ * label of the code-block header: Gemini's `.code-block-decoration`, DeepSeek's
+ * `.md-code-block-banner`), drops UI chrome (buttons and `[role=button]`, svg, sr-only,
+ * aria-hidden, code-block headers and banners), renders headings, lists,
  * quotes, links, tables, inline code, bold / italic. Text is emitted as shown: `<TOOL_CALL>`
  * stays `<TOOL_CALL>` (sites render raw HTML as text), backslashes and unicode untouched.
  */
@@ -15,9 +17,35 @@ export function domToMarkdown(root: Element): string {
   function isChrome(element: Element): boolean {
     if (SKIP.test(element.tagName)) return true;
     const className = typeof element.className === 'string' ? element.className : '';
-    if (/(^|\s)(sr-only|visually-hidden|code-header|copy-button)(\s|$)/.test(className)) return true;
+    if (/(^|\s)(sr-only|visually-hidden|code-header|copy-button|md-code-block-banner|code-block-decoration)(\s|$)/.test(className)) return true;
     if (element.getAttribute('aria-hidden') === 'true') return true;
+    // Page furniture drawn as div[role=button] (DeepSeek's Copy / Download, toggles).
+    if (element.getAttribute('role') === 'button') return true;
     return false;
+  }
+
+  /** Text of a code-block header's label, without its buttons ("Python", "Copy code"). */
+  function labelText(node: Node): string {
+    if (node.nodeType === 3) return node.nodeValue ?? '';
+    if (node.nodeType !== 1) return '';
+    const element = node as Element;
+    if (SKIP.test(element.tagName) || element.getAttribute('role') === 'button' || element.getAttribute('aria-hidden') === 'true') return '';
+    return Array.from(element.childNodes, labelText).join(' ');
+  }
+
+  /** The language a code-block header shows (Gemini's .code-block-decoration, DeepSeek's banner). */
+  function headerLanguage(pre: Element): string {
+    const HEADER = '.code-block-decoration, .md-code-block-banner';
+    let scope: Element | null = pre;
+    for (let depth = 0; scope && depth < 5; depth++, scope = scope.parentElement) {
+      // Stop before reaching a container of several code blocks (the header could be another's).
+      if (depth > 0 && scope.querySelectorAll('pre').length > 1) break;
+      const header = scope.querySelector(HEADER);
+      if (!header) continue;
+      const word = /^[\w#+.-]+/.exec(labelText(header).trim())?.[0] ?? '';
+      return word.toLowerCase();
+    }
+    return '';
   }
 
   function languageOf(pre: Element, code: Element | null): string {
@@ -30,7 +58,7 @@ export function domToMarkdown(root: Element): string {
       const match = /(?:^|\s)(?:language|lang)-([^\s]+)/.exec(className);
       if (match) return match[1]!;
     }
-    return '';
+    return headerLanguage(pre);
   }
 
   function fenceFor(text: string, character: string): string {

@@ -9,7 +9,8 @@
  *   assistant turn after it, and reports snapshots through the exposed binding: text deltas
  *   (append or full rewrite), stop button / streaming / action bar state, error banners,
  *   login wall, bot check;
- * - extract(): the turn's copy button with the clipboard intercepted, else DOM → markdown;
+ * - extract(): the turn's copy button (or its menu's copy item, copyMenuButton → copyMenuItem)
+ *   with the clipboard intercepted, else DOM → markdown;
  * - stop(): clicks the stop button; readComposer(): the composer's text.
  *
  * Serialised with toString: self-contained except `domToMarkdown`, which buildPageScript
@@ -282,7 +283,7 @@ export function installPageRuntime(): void {
       lastTextMutationAt = Date.now();
       staleBanners = new WeakSet(all('errorBanner', next.selectors.errorBanner));
       observer = new MutationObserver(schedule);
-      observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'class', 'style', 'disabled', 'aria-hidden', 'data-testid', 'aria-label'] });
+      observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'class', 'style', 'disabled', 'aria-hidden', 'data-testid', 'aria-label', 'data-is-streaming', 'aria-busy', 'aria-disabled'] });
       send(true);
     },
     unwatch() {
@@ -315,19 +316,58 @@ export function installPageRuntime(): void {
       const { assistant } = findTurn(selectors, config.nonce);
       if (!assistant) return { via: 'none', text: '' };
       const scope = scopeOf(selectors, assistant);
-      const copyButton = first('copyButton', selectors.copyButton, scope) as HTMLElement | null;
-      if (copyButton) {
-        const before = capturedTexts.length;
-        const copied = new Promise<string | null>((resolve) => {
-          const timeout = setTimeout(() => resolve(null), timeoutMs);
+      const deadline = Date.now() + timeoutMs;
+      const copied = (before: number): Promise<string | null> =>
+        new Promise<string | null>((resolve) => {
+          if (capturedTexts.length > before) {
+            resolve(capturedTexts[capturedTexts.length - 1]!);
+            return;
+          }
+          const timeout = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()));
           waiters.push((text) => {
             clearTimeout(timeout);
             resolve(text);
           });
         });
+      const copyButton = first('copyButton', selectors.copyButton, scope) as HTMLElement | null;
+      if (copyButton) {
+        const before = capturedTexts.length;
         copyButton.click();
-        const text = capturedTexts.length > before ? capturedTexts[capturedTexts.length - 1]! : await copied;
+        const text = await copied(before);
         if (text !== null) return { via: 'copy', text };
+      }
+      const menuButton = (copyButton ? null : first('copyMenuButton', selectors.copyMenuButton, scope)) as HTMLElement | null;
+      if (menuButton) {
+        // The copy action lives in a menu that may open in an overlay outside the turn.
+        let pattern: RegExp | null = null;
+        try {
+          pattern = selectors.copyMenuItemText ? new RegExp(selectors.copyMenuItemText, 'i') : null;
+        } catch {
+          pattern = null;
+        }
+        const findItem = (): HTMLElement | null =>
+          (all('copyMenuItem', selectors.copyMenuItem).find((item) => visible(item) && (!pattern || pattern.test((item as HTMLElement).innerText ?? item.textContent ?? ''))) as HTMLElement | undefined) ?? null;
+        const closeMenu = (): void => {
+          const open = all('copyMenuItem', selectors.copyMenuItem).find(visible);
+          if (!open) return;
+          const target = open.closest('[role="menu"]') ?? open;
+          target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', keyCode: 27, bubbles: true, cancelable: true } as KeyboardEventInit));
+        };
+        menuButton.click();
+        let item = findItem();
+        while (!item && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          item = findItem();
+        }
+        if (item) {
+          const before = capturedTexts.length;
+          item.click();
+          const text = await copied(before);
+          closeMenu();
+          if (text !== null) return { via: 'copy', text };
+        } else {
+          closeMenu();
+        }
       }
       return { via: 'dom', text: domToMarkdown(answerElement(selectors, assistant)) };
     },

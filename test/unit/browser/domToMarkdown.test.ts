@@ -41,6 +41,25 @@ if (a &lt; b) {}
     assert.equal(render('<h6 class="sr-only">ChatGPT said:</h6><p>Answer<span aria-hidden="true">●</span></p><button>Retry</button>'), 'Answer');
   });
 
+  it('drops [role=button] furniture and DeepSeek\'s code-block banner', () => {
+    const html = `<p>Before <span role="button" tabindex="0">Copy</span>after.</p>
+<div class="md-code-block"><div class="md-code-block-banner-wrap"><div class="md-code-block-banner"><span class="md-code-block-infostring">python</span><div class="ds-button" role="button">Copy</div><div class="ds-button" role="button">Download</div></div></div><pre>print(1)
+</pre></div>
+<div class="ds-flex"><div class="ds-icon-button" role="button" tabindex="0">⧉</div></div>`;
+    assert.equal(render(html), 'Before after.\n\n```python\nprint(1)\n```');
+  });
+
+  it("reads a code block's language from its header label when the code element names none (Gemini)", () => {
+    const block = (language: string, code: string): string =>
+      `<code-block><div class="code-block"><div class="code-block-decoration header-formatted gds-title-s"><span>${language}</span><div class="buttons"><button aria-label="Copy code"><mat-icon>content_copy</mat-icon></button></div></div><div class="formatted-code-block-internal-container"><div class="animated-opacity"><pre><code role="text" class="code-container formatted">${code}</code></pre></div></div></div></code-block>`;
+    const html = `<p>Two blocks:</p><div>${block('Python', 'print(1)\n')}</div><div>${block('JavaScript', 'let a = 1;\n')}</div>`;
+    assert.equal(render(html), 'Two blocks:\n\n```python\nprint(1)\n```\n\n```javascript\nlet a = 1;\n```');
+    // A language class on the code element still wins over the header.
+    assert.equal(render(`<div><div class="code-block-decoration"><span>Text</span></div><pre><code class="language-ts">x\n</code></pre></div>`), '```ts\nx\n```');
+    // No header, no class: no language.
+    assert.equal(render('<pre><code>x\n</code></pre>'), '```\nx\n```');
+  });
+
   it('is self-contained, so it can be serialised into the page', () => {
     const source = domToMarkdown.toString();
     // tsx / esbuild keepNames may wrap inner functions with __name: the page script defines a shim.

@@ -34,6 +34,14 @@ describe('classifyBanner', () => {
     assert.match(error.message, /75 minute/);
   });
 
+  it("a rate limit that names no time gets the adapter's default wait; a named time wins", () => {
+    const site = { displayName: 'X', defaultRetryAfterMs: 60_000 };
+    assert.equal(classifyBanner("You've reached your rate limit. Please try again later.", site, now).retryAfterMs, 60_000);
+    assert.equal(classifyBanner('Rate limit: try again after 3:15 PM.', site, now).retryAfterMs, 75 * 60_000);
+    assert.equal(classifyBanner("You've reached your rate limit. Please try again later.", { displayName: 'Y' }, now).retryAfterMs, undefined);
+    assert.match(classifyBanner('Too many requests.', site, now).message, /about 1 minute/);
+  });
+
   it('site patterns win over generic ones', () => {
     const error = classifyBanner('Custom quota blown', { displayName: 'X', errorPatterns: [{ code: PTKErrorCode.RATE_LIMITED, pattern: 'quota blown' }] });
     assert.equal(error.code, PTKErrorCode.RATE_LIMITED);

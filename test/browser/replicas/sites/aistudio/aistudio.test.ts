@@ -37,8 +37,31 @@ describe('Google AI Studio adapter', () => {
     });
   });
 
+  it('copies through the turn options menu, which opens in an overlay outside the turn and closes after', async () => {
+    const reply = 'Copied **markdown**\n\n```ts\nconst a = 1;\n```';
+    await withSite(browser, entry, { scenario: { turns: [{ reply, tokenMs: 2 }] } }, async ({ model }) => {
+      assert.equal(await model.call('menu copy'), reply);
+      assert.equal(model.log.entries[0]!.extractedVia, 'copy');
+      const page = await model.page();
+      assert.equal(await page.locator('ms-chat-turn .mat-mdc-menu-item').count(), 0, 'no menu inside the turn');
+      assert.equal(await page.locator('.cdk-overlay-container .mat-mdc-menu-panel').count(), 0, 'the menu closed after the copy');
+      assert.equal(await page.locator('ms-chat-turn-options button[aria-label="Open options"]').last().getAttribute('aria-expanded'), 'false');
+      // The replica's menu really is in the overlay at the end of <body>, and Escape closes it.
+      await page.locator('ms-chat-turn-options button[aria-label="Open options"]').last().click();
+      assert.equal(await page.locator('body > .cdk-overlay-container .mat-mdc-menu-panel button.mat-mdc-menu-item', { hasText: 'Copy markdown' }).count(), 1);
+      await page.keyboard.press('Escape');
+      assert.equal(await page.locator('.cdk-overlay-container .mat-mdc-menu-panel').count(), 0);
+    });
+  });
+
+  it('a rate-limit toast that names no time → RATE_LIMITED with the default wait', async () => {
+    await withSite(browser, entry, { scenario: { turns: [{ failure: 'rate_limit' }] } }, async ({ model }) => {
+      await assert.rejects(model.call('x'), (error: Error & { code?: string; retryAfterMs?: number }) => error.code === PTKErrorCode.RATE_LIMITED && error.retryAfterMs === aiStudioAdapter.defaultRetryAfterMs && error.retryAfterMs === 60_000);
+    });
+  });
+
   it('the DOM fallback skips the thoughts too', async () => {
-    await withSite(browser, entry, { scenario: { turns: [{ reply: REPLY, tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-copy'] } }) }, async ({ model }) => {
+    await withSite(browser, entry, { scenario: { turns: [{ reply: REPLY, tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-copy'], copyMenuButton: [] } }) }, async ({ model }) => {
       assert.equal(await model.call('x'), REPLY);
       assert.equal(model.log.entries[0]!.extractedVia, 'dom');
     });
@@ -76,6 +99,7 @@ describe('Google AI Studio adapter', () => {
 
   it("classifies AI Studio's own error wording", () => {
     assert.equal(classifyBanner("You've reached your rate limit. Please try again later.", aiStudioAdapter).code, PTKErrorCode.RATE_LIMITED);
+    assert.equal(classifyBanner("You've reached your rate limit. Please try again later.", aiStudioAdapter).retryAfterMs, 60_000, 'no time named: the default wait');
     assert.equal(classifyBanner('Failed to generate content: quota exceeded', aiStudioAdapter).code, PTKErrorCode.RATE_LIMITED);
     assert.equal(classifyBanner('An internal error has occurred.', aiStudioAdapter).code, PTKErrorCode.SITE_ERROR);
     assert.equal(classifyBanner('The input token count (1048601) exceeds the maximum number of tokens allowed (1048576).', aiStudioAdapter).code, PTKErrorCode.CONVERSATION_TOO_LONG);

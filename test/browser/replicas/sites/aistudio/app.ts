@@ -14,15 +14,16 @@
  *   it: it holds its own `ms-cmark-node`, and here a draft tool call, which must never be
  *   taken as the answer;
  * - after completion only: `div.actions-container` with thumbs and `ms-chat-turn-options`
- *   ("Open options" → a menu with "Copy text" / "Copy markdown");
+ *   ("Open options" → a menu with "Copy text" / "Copy markdown", see below);
  * - errors: toasts (`ms-toast`, role alert) "You've reached your rate limit. Please try again
  *   later.", "Failed to generate content…", an in-turn "An internal error has occurred.",
  *   "The input token count (N) exceeds the maximum number of tokens allowed (M)." when the
  *   chat outgrows the context window, the Google sign-in link, the bot-check interstitial.
- * Deviations: the real options menu opens in a CDK overlay at the end of <body>; the replica
- * keeps it (hidden) inside the turn so the one-click copy action of the contract reaches it
- * (on the real site the adapter falls back to DOM → markdown). The real rate-limit toast often
- * names no time; the replica appends the time the scenario gives.
+ * - the options menu opens, as on the real site, in a CDK overlay at the end of <body>
+ *   (`div.cdk-overlay-container > .cdk-overlay-pane > .mat-mdc-menu-panel[role=menu] >
+ *   button.mat-mdc-menu-item`), outside the turn; an item click, Escape or the backdrop
+ *   closes it;
+ * - the rate-limit toast names no time ("Please try again later."), like the real one.
  */
 import { startReplicaApp, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
 
@@ -39,10 +40,9 @@ function custom(tag: string, attributes: Record<string, string> = {}, text?: str
 
 /** AI Studio's wording for the states the shared server reports in ChatGPT's words. */
 function aiStudioMessage(kind: string, message: string): string {
-  const time = /(?:after|until|at)\s+(\d{1,2}(?::\d{2})?\s*[AP]M)/i.exec(message)?.[1];
   switch (kind) {
     case 'rate_limit':
-      return `You've reached your rate limit. Please try again later${time ? ` (after ${time})` : ''}.`;
+      return "You've reached your rate limit. Please try again later.";
     case 'conversation_too_long':
       return 'The input token count (1048601) exceeds the maximum number of tokens allowed (1048576).';
     case 'network_drop':
@@ -60,6 +60,58 @@ function aiStudioMessage(kind: string, message: string): string {
 const THOUGHTS = '**Planning the reply**\n\nDraft: <TOOL_CALL>{"tool": "read_file", "args": {"path": "draft-only.txt"}}</TOOL_CALL> — no, answer directly.';
 
 let runButton: HTMLButtonElement | undefined;
+
+/** The open options menu (one at a time, like Angular Material's), and its trigger. */
+let openMenu: { trigger: HTMLElement; pane: HTMLElement } | undefined;
+
+/** The CDK overlay container: created on first use at the end of <body>, as Angular does. */
+function overlayContainer(): HTMLElement {
+  let container = document.querySelector<HTMLElement>('body > div.cdk-overlay-container:not(#toasts)');
+  if (!container) {
+    container = element('div', { class: 'cdk-overlay-container' });
+    document.body.append(container);
+  }
+  return container;
+}
+
+/** Closes the open options menu; returns its trigger. */
+function closeOptionsMenu(): HTMLElement | undefined {
+  if (!openMenu) return undefined;
+  const { trigger, pane } = openMenu;
+  openMenu = undefined;
+  pane.remove();
+  overlayContainer().querySelector('.cdk-overlay-backdrop')?.remove();
+  trigger.setAttribute('aria-expanded', 'false');
+  return trigger;
+}
+
+/** Opens a turn's options menu in the overlay (outside the turn): closed by an item, Escape or the backdrop. */
+function openOptionsMenu(trigger: HTMLElement, items: Array<[string, () => void]>): void {
+  const container = overlayContainer();
+  const backdrop = element('div', { class: 'cdk-overlay-backdrop cdk-overlay-transparent-backdrop cdk-overlay-backdrop-showing' });
+  backdrop.addEventListener('click', () => closeOptionsMenu());
+  const pane = element('div', { class: 'cdk-overlay-pane' });
+  const panel = element('div', { class: 'mat-mdc-menu-panel mat-mdc-elevation-specific', role: 'menu', tabindex: '-1' });
+  const menuContent = element('div', { class: 'mat-mdc-menu-content' });
+  for (const [label, action] of items) {
+    const item = element('button', { class: 'mat-mdc-menu-item mat-focus-indicator', role: 'menuitem', tabindex: '0' });
+    item.append(element('span', { class: 'mat-icon notranslate material-symbols-outlined', 'aria-hidden': 'true' }, label === 'Copy markdown' ? 'markdown' : 'content_copy'), element('span', { class: 'mat-mdc-menu-item-text' }, label));
+    item.addEventListener('click', () => {
+      closeOptionsMenu();
+      action();
+    });
+    menuContent.append(item);
+  }
+  panel.append(menuContent);
+  pane.append(panel);
+  container.append(backdrop, pane);
+  trigger.setAttribute('aria-expanded', 'true');
+  openMenu = { trigger, pane };
+}
+
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') closeOptionsMenu();
+});
 
 const skin: ReplicaSkin = {
   mountShell(root) {
@@ -158,20 +210,15 @@ const skin: ReplicaSkin = {
       if (turn.querySelector('ms-chat-turn-options')) return;
       const actions = element('div', { class: 'actions-container' });
       const options = custom('ms-chat-turn-options', {});
-      const open = element('button', { 'aria-label': 'Open options', class: 'mat-mdc-menu-trigger' }, 'more_vert');
-      const menu = element('div', { class: 'mat-mdc-menu-panel', role: 'menu', hidden: '' });
-      const copyText = element('button', { role: 'menuitem', class: 'mat-mdc-menu-item copy-text-button' }, 'Copy text');
-      const copyMarkdown = element('button', { role: 'menuitem', class: 'mat-mdc-menu-item copy-markdown-button' }, 'Copy markdown');
-      copyText.addEventListener('click', () => void navigator.clipboard.writeText(content.innerText));
-      copyMarkdown.addEventListener('click', () => {
-        menu.hidden = true;
-        copy();
-      });
+      const open = element('button', { 'aria-label': 'Open options', class: 'mat-mdc-menu-trigger', 'aria-haspopup': 'menu', 'aria-expanded': 'false' }, 'more_vert');
       open.addEventListener('click', () => {
-        menu.hidden = !menu.hidden;
+        if (closeOptionsMenu() === open) return;
+        openOptionsMenu(open, [
+          ['Copy text', () => void navigator.clipboard.writeText(content.innerText)],
+          ['Copy markdown', copy],
+        ]);
       });
-      menu.append(copyText, copyMarkdown);
-      options.append(open, menu);
+      options.append(open);
       actions.append(
         element('button', { 'aria-label': 'Good response', class: 'response-feedback-button' }, 'thumb_up'),
         element('button', { 'aria-label': 'Bad response', class: 'response-feedback-button' }, 'thumb_down'),

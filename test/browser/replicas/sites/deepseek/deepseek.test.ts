@@ -76,6 +76,9 @@ describe('DeepSeek adapter', () => {
     assert.equal(classifyBanner('The server is busy. Please try again later.', deepSeekAdapter).code, PTKErrorCode.SITE_ERROR);
     assert.equal(classifyBanner('Server busy, please try again later.', deepSeekAdapter).code, PTKErrorCode.SITE_ERROR);
     assert.equal(classifyBanner('You are sending messages too frequently. Please try again after 3:15 PM.', deepSeekAdapter).code, PTKErrorCode.RATE_LIMITED);
+    const noTime = classifyBanner('You are sending messages too frequently. Please wait a moment.', deepSeekAdapter);
+    assert.equal(noTime.code, PTKErrorCode.RATE_LIMITED);
+    assert.equal(noTime.retryAfterMs, 60_000, 'no time named: the default wait');
     assert.equal(classifyBanner('This conversation has reached its length limit. Please start a new chat.', deepSeekAdapter).code, PTKErrorCode.CONVERSATION_TOO_LONG);
   });
 });
