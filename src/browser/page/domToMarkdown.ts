@@ -13,6 +13,9 @@
 export function domToMarkdown(root: Element): string {
   const SKIP = /^(BUTTON|SVG|svg|STYLE|SCRIPT|NOSCRIPT|TEMPLATE|IMG|INPUT|TEXTAREA|SELECT)$/;
   const BLOCK = /^(P|DIV|SECTION|ARTICLE|H[1-6]|UL|OL|LI|PRE|BLOCKQUOTE|TABLE|HR|HEADER|FOOTER|MAIN|FIGURE|DETAILS|SUMMARY)$/;
+  /** Block elements, and custom elements (Gemini's <code-block>, <message-content>) that hold blocks. */
+  const isBlockElement = (element: Element): boolean =>
+    BLOCK.test(element.tagName) || (element.tagName.includes('-') && element.querySelector('p, div, pre, ul, ol, table, blockquote, h1, h2, h3, h4, h5, h6') !== null);
 
   function isChrome(element: Element): boolean {
     if (SKIP.test(element.tagName)) return true;
@@ -107,7 +110,7 @@ export function domToMarkdown(root: Element): string {
         return href && href !== text && !href.startsWith('javascript:') ? `[${text}](${href})` : text;
       }
       default:
-        return BLOCK.test(tag) ? blocks(element).join('\n\n') : inner();
+        return isBlockElement(element) ? blocks(element).join('\n\n') : inner();
     }
   }
 
@@ -123,7 +126,7 @@ export function domToMarkdown(root: Element): string {
       for (const child of Array.from(item.childNodes)) {
         if (child.nodeType === 1 && ((child as Element).tagName === 'UL' || (child as Element).tagName === 'OL')) {
           nested.push(listItems(child as Element, depth + 1));
-        } else if (child.nodeType === 1 && BLOCK.test((child as Element).tagName)) {
+        } else if (child.nodeType === 1 && isBlockElement(child as Element)) {
           parts.push(blocks(child as Element).join('\n\n'));
         } else {
           parts.push(inline(child));
@@ -187,7 +190,7 @@ export function domToMarkdown(root: Element): string {
       pendingInline = '';
     };
     for (const child of Array.from(container.childNodes)) {
-      if (child.nodeType === 1 && BLOCK.test((child as Element).tagName)) {
+      if (child.nodeType === 1 && isBlockElement(child as Element)) {
         flush();
         const rendered = block(child as Element);
         if (rendered !== undefined && rendered.trim() !== '') output.push(rendered);

@@ -54,6 +54,12 @@ if (a &lt; b) {}
       `<code-block><div class="code-block"><div class="code-block-decoration header-formatted gds-title-s"><span>${language}</span><div class="buttons"><button aria-label="Copy code"><mat-icon>content_copy</mat-icon></button></div></div><div class="formatted-code-block-internal-container"><div class="animated-opacity"><pre><code role="text" class="code-container formatted">${code}</code></pre></div></div></div></code-block>`;
     const html = `<p>Two blocks:</p><div>${block('Python', 'print(1)\n')}</div><div>${block('JavaScript', 'let a = 1;\n')}</div>`;
     assert.equal(render(html), 'Two blocks:\n\n```python\nprint(1)\n```\n\n```javascript\nlet a = 1;\n```');
+    // As on the real page: the <code-block> custom elements sit side by side with no wrapper,
+    // and each is a block of its own (fences never run together).
+    const adjacent = `<p>Two blocks:</p>${block('Python', 'print(1)\n')}${block('JavaScript', 'let a = 1;\n')}`;
+    assert.equal(render(adjacent), 'Two blocks:\n\n```python\nprint(1)\n```\n\n```javascript\nlet a = 1;\n```');
+    // A custom element holding only inline text stays inline.
+    assert.equal(render('<p>Use <inline-chip>npm</inline-chip> here</p>'), 'Use npm here');
     // A language class on the code element still wins over the header.
     assert.equal(render(`<div><div class="code-block-decoration"><span>Text</span></div><pre><code class="language-ts">x\n</code></pre></div>`), '```ts\nx\n```');
     // No header, no class: no language.
