@@ -268,21 +268,14 @@ export class StreamingScanner implements PTKStreamParser {
           break;
         }
         case 'callPre': {
-          const code = text.charCodeAt(position);
-          if (isSkippableSpace(code)) {
-            position++;
+          const skipped = this.skipCallPadding(text, position, final);
+          if (skipped === 'need') break scan;
+          if (skipped !== -1) {
+            position = skipped;
             captureStart = position;
             continue;
           }
-          if (code === CHAR_BACKTICK) {
-            const fenceEnd = this.fenceLineEnd(text, position, final);
-            if (fenceEnd === 'need') break scan;
-            if (fenceEnd !== -1) {
-              position = fenceEnd;
-              captureStart = position;
-              continue;
-            }
-          }
+          const code = text.charCodeAt(position);
           if (code === 123 /* { */) {
             this.mode = 'callJson';
             captureStart = position;
@@ -348,21 +341,14 @@ export class StreamingScanner implements PTKStreamParser {
           break;
         }
         case 'callPost': {
-          const code = text.charCodeAt(position);
-          if (isSkippableSpace(code)) {
-            position++;
+          const skipped = this.skipCallPadding(text, position, final);
+          if (skipped === 'need') break scan;
+          if (skipped !== -1) {
+            position = skipped;
             captureStart = position;
             continue;
           }
-          if (code === CHAR_BACKTICK) {
-            const fenceEnd = this.fenceLineEnd(text, position, final);
-            if (fenceEnd === 'need') break scan;
-            if (fenceEnd !== -1) {
-              position = fenceEnd;
-              captureStart = position;
-              continue;
-            }
-          }
+          const code = text.charCodeAt(position);
           if (code === CHAR_LESS) {
             const tag = this.matchTag(text, position, final);
             if (tag === 'need') break scan;
@@ -528,6 +514,17 @@ export class StreamingScanner implements PTKStreamParser {
     this.completeCalls++;
     this.contentParts.length = Math.max(0, fence.contentStartIndex);
     return true;
+  }
+
+  /**
+   * Inside a call, before or after its JSON: skips one blank character or one ``` fence line.
+   * Returns the position after it, -1 when there is nothing to skip, 'need' to wait for more text.
+   */
+  private skipCallPadding(text: string, position: number, final: boolean): number | 'need' {
+    const code = text.charCodeAt(position);
+    if (isSkippableSpace(code)) return position + 1;
+    if (code === CHAR_BACKTICK) return this.fenceLineEnd(text, position, final);
+    return -1;
   }
 
   /** Returns the index after a ``` fence line (call-internal fences), -1 if not a fence, 'need' to wait. */
