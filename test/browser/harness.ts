@@ -2,6 +2,7 @@
  * Shared helpers of the browser tests: one headless Debian Chromium per test file, a model
  * per test against a fresh replica server, everything closed afterwards.
  */
+import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { BrowserChatModel, type BrowserChatModelOptions } from '../../src/browser/browserChatModel';
 import { resolveAdapter } from '../../src/browser/adapters/registry';
@@ -17,6 +18,24 @@ export const testLaunchArgs = ['--no-sandbox', '--disable-gpu', '--disable-backg
 
 export function launchTestBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: testLaunchArgs });
+}
+
+/**
+ * One headless Chromium for the whole test file: launched before its tests, closed after.
+ * Returns a getter (the browser exists only once `before` has run).
+ */
+export function sharedTestBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  before(async () => {
+    browser = await launchTestBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the shared test browser is not launched yet (call it inside a test)');
+    return browser;
+  };
 }
 
 /** The adapter of a registry entry, pointed at a replica URL. */

@@ -6,26 +6,19 @@
  * Run: node scripts/run-tests.mjs test/browser/replicas/sites/aistudio
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../../../src/core/errors';
 import { aiStudioAdapter } from '../../../../../src/browser/adapters/aistudio';
 import { classifyBanner } from '../../../../../src/browser/errorClassifier';
-import { launchTestBrowser, withSite } from '../../../harness';
+import { sharedTestBrowser, withSite } from '../../../harness';
 
 const entry = { adapter: 'aistudio', replica: 'aistudio' };
 const REPLY = 'The final answer, with no tool call in it at all, streamed after the model thought.';
-let browser: Browser;
-before(async () => {
-  browser = await launchTestBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const testBrowser = sharedTestBrowser();
 
 describe('Google AI Studio adapter', () => {
   it('never streams, extracts or early-stops on the thoughts section', async () => {
-    await withSite(browser, entry, { scenario: { turns: [{ reply: REPLY, thinkingMs: 600, tokenMs: 8 }] } }, async ({ model }) => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: REPLY, thinkingMs: 600, tokenMs: 8 }] } }, async ({ model }) => {
       const deltas: string[] = [];
       const answer = await model.call('think first', { onDelta: (delta) => deltas.push(delta.full), isComplete: (text) => text.includes('</TOOL_CALL>') });
       assert.equal(answer, REPLY);
@@ -39,7 +32,7 @@ describe('Google AI Studio adapter', () => {
 
   it('copies through the turn options menu, which opens in an overlay outside the turn and closes after', async () => {
     const reply = 'Copied **markdown**\n\n```ts\nconst a = 1;\n```';
-    await withSite(browser, entry, { scenario: { turns: [{ reply, tokenMs: 2 }] } }, async ({ model }) => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply, tokenMs: 2 }] } }, async ({ model }) => {
       assert.equal(await model.call('menu copy'), reply);
       assert.equal(model.log.entries[0]!.extractedVia, 'copy');
       const page = await model.page();
@@ -55,20 +48,20 @@ describe('Google AI Studio adapter', () => {
   });
 
   it('a rate-limit toast that names no time → RATE_LIMITED with the default wait', async () => {
-    await withSite(browser, entry, { scenario: { turns: [{ failure: 'rate_limit' }] } }, async ({ model }) => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ failure: 'rate_limit' }] } }, async ({ model }) => {
       await assert.rejects(model.call('x'), (error: Error & { code?: string; retryAfterMs?: number }) => error.code === PTKErrorCode.RATE_LIMITED && error.retryAfterMs === aiStudioAdapter.defaultRetryAfterMs && error.retryAfterMs === 60_000);
     });
   });
 
   it('the DOM fallback skips the thoughts too', async () => {
-    await withSite(browser, entry, { scenario: { turns: [{ reply: REPLY, tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-copy'], copyMenuButton: [] } }) }, async ({ model }) => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: REPLY, tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-copy'], copyMenuButton: [] } }) }, async ({ model }) => {
       assert.equal(await model.call('x'), REPLY);
       assert.equal(model.log.entries[0]!.extractedVia, 'dom');
     });
   });
 
   it('one Run button: disabled when empty, Stop while running, stops on abort, Run again after', async () => {
-    await withSite(browser, entry, { scenario: { turns: [{ reply: 'warm-up', tokenMs: 2 }, { reply: 'long '.repeat(200), tokenMs: 20 }] } }, async ({ model, server }) => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: 'warm-up', tokenMs: 2 }, { reply: 'long '.repeat(200), tokenMs: 20 }] } }, async ({ model, server }) => {
       assert.equal(await model.call('warm up', { thread: { newThread: true, fullTranscript: () => '' } }), 'warm-up');
       const page = await model.page();
       const run = page.locator('ms-run-button button.run-button');

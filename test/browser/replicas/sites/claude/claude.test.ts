@@ -5,28 +5,21 @@
  * Run: node scripts/run-tests.mjs test/browser/replicas/sites/claude
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../../../src/core/errors';
 import { claudeAdapter } from '../../../../../src/browser/adapters/claude';
 import { classifyBanner } from '../../../../../src/browser/errorClassifier';
 import { callRuntime } from '../../../../../src/browser/siteDriver';
 import type { PageSnapshot } from '../../../../../src/browser/page/pageRuntime';
-import { launchTestBrowser, withSite } from '../../../harness';
+import { sharedTestBrowser, withSite } from '../../../harness';
 
 const entry = { adapter: 'claude', replica: 'claude' };
-let browser: Browser;
-before(async () => {
-  browser = await launchTestBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const testBrowser = sharedTestBrowser();
 
 describe('Claude adapter', () => {
   it('reads data-is-streaming as the streaming signal and finds the action bar only after completion', async () => {
     const reply = 'Claude streams this answer slowly, token by token, and then flips the flag.';
-    await withSite(browser, entry, { scenario: { turns: [{ reply, tokenMs: 25, finishDelayMs: 300 }] } }, async ({ model }) => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply, tokenMs: 25, finishDelayMs: 300 }] } }, async ({ model }) => {
       const page = await model.page();
       const midAnswer: Array<{ snapshot: PageSnapshot | null; flag: string | null; copyButtons: number }> = [];
       let sampling: Promise<void> | undefined;
@@ -59,7 +52,7 @@ describe('Claude adapter', () => {
 
   it('the composer is ProseMirror: multi-line prompts arrive intact', async () => {
     const prompt = 'line one\n\nline three with `code` and <TOOL_CALL>';
-    await withSite(browser, entry, { scenario: { turns: [{ reply: 'ok', tokenMs: 2 }] } }, async ({ model, server }) => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: 'ok', tokenMs: 2 }] } }, async ({ model, server }) => {
       assert.equal(await model.call(prompt), 'ok');
       assert.equal(server.submissions[0]!.text.replace(/\n\n\[ptk:[0-9a-z]+\]$/, ''), prompt);
     });

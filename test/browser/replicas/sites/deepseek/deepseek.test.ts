@@ -6,26 +6,19 @@
  * Run: node scripts/run-tests.mjs test/browser/replicas/sites/deepseek
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../../../src/core/errors';
 import { deepSeekAdapter } from '../../../../../src/browser/adapters/deepseek';
 import { classifyBanner } from '../../../../../src/browser/errorClassifier';
-import { launchTestBrowser, withSite } from '../../../harness';
+import { sharedTestBrowser, withSite } from '../../../harness';
 
 const entry = { adapter: 'deepseek', replica: 'deepseek' };
 const REPLY = 'Here is the real answer:\n\n```js\nconsole.log(1);\n```\n\nNo tool call needed.';
-let browser: Browser;
-before(async () => {
-  browser = await launchTestBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const testBrowser = sharedTestBrowser();
 
 describe('DeepSeek adapter', () => {
   it('never streams, extracts or early-stops on the DeepThink section', async () => {
-    await withSite(browser, entry, { scenario: { turns: [{ reply: REPLY, thinkingMs: 600, tokenMs: 8 }] } }, async ({ model }) => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: REPLY, thinkingMs: 600, tokenMs: 8 }] } }, async ({ model }) => {
       const deltas: string[] = [];
       const answer = await model.call('think first', { onDelta: (delta) => deltas.push(delta.full), isComplete: (text) => text.includes('</TOOL_CALL>') });
       assert.equal(answer, REPLY);
@@ -37,14 +30,14 @@ describe('DeepSeek adapter', () => {
   });
 
   it('the DOM fallback skips the DeepThink section and the code banner', async () => {
-    await withSite(browser, entry, { scenario: { turns: [{ reply: REPLY, tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-copy'] } }) }, async ({ model }) => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: REPLY, tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-copy'] } }) }, async ({ model }) => {
       assert.equal(await model.call('x'), REPLY);
       assert.equal(model.log.entries[0]!.extractedVia, 'dom');
     });
   });
 
   it('send and stop are one div[role=button]: the adapter tells them apart by the icon', async () => {
-    await withSite(browser, entry, { scenario: { turns: [{ reply: 'warm-up', tokenMs: 2 }, { reply: 'long '.repeat(200), tokenMs: 20 }] } }, async ({ model, adapter }) => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: 'warm-up', tokenMs: 2 }, { reply: 'long '.repeat(200), tokenMs: 20 }] } }, async ({ model, adapter }) => {
       assert.equal(await model.call('warm up', { thread: { newThread: true, fullTranscript: () => '' } }), 'warm-up');
       const page = await model.page();
       const icon = page.locator('div._7436101[role="button"]');

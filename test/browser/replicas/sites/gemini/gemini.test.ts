@@ -5,26 +5,19 @@
  * Run: node scripts/run-tests.mjs test/browser/replicas/sites/gemini
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../../../src/core/errors';
 import { geminiAdapter } from '../../../../../src/browser/adapters/gemini';
 import { classifyBanner } from '../../../../../src/browser/errorClassifier';
-import { launchTestBrowser, withSite } from '../../../harness';
+import { sharedTestBrowser, withSite } from '../../../harness';
 
 const entry = { adapter: 'gemini', replica: 'gemini' };
-let browser: Browser;
-before(async () => {
-  browser = await launchTestBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const testBrowser = sharedTestBrowser();
 
 describe('Gemini adapter', () => {
   it('the send button turns into Stop response in place and back; thoughts stay out of the answer', async () => {
     const reply = 'Gemini answers in **markdown**, after its hidden thoughts.';
-    await withSite(browser, entry, { scenario: { turns: [{ reply: 'warm-up', tokenMs: 2 }, { reply, tokenMs: 25, thinkingMs: 300 }] } }, async ({ model }) => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: 'warm-up', tokenMs: 2 }, { reply, tokenMs: 25, thinkingMs: 300 }] } }, async ({ model }) => {
       assert.equal(await model.call('warm up', { thread: { newThread: true, fullTranscript: () => '' } }), 'warm-up');
       const page = await model.page();
       await page.locator('button.send-button').evaluate((button) => button.setAttribute('data-probe', 'same-element'));
@@ -52,7 +45,7 @@ describe('Gemini adapter', () => {
 
   it('the DOM fallback reads message-content only', async () => {
     const reply = 'Plain answer\n\n```python\nprint(1)\n```';
-    await withSite(browser, entry, { scenario: { turns: [{ reply, tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-copy'] } }) }, async ({ model }) => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply, tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-copy'] } }) }, async ({ model }) => {
       assert.equal(await model.call('x'), reply);
       assert.equal(model.log.entries[0]!.extractedVia, 'dom');
     });
