@@ -65,6 +65,12 @@ export interface SiteSelectors {
   copyMenuItemText?: string;
   /** Anything visible while the model is generating (besides the stop button): streaming classes. */
   streamingIndicator?: SelectorList;
+  /**
+   * Inside the turn scope: signs that the model is still thinking or working (a "Thinking…"
+   * status line, a loading shimmer, a reasoning panel still open). While one is visible the
+   * turn is not complete, even if an action bar flashes.
+   */
+  thinkingIndicator?: SelectorList;
   /** Button that opens a new chat. Empty / absent: navigate to the adapter's url. */
   newChatButton?: SelectorList;
   /** Error banners / toasts (their text is classified). */
@@ -123,6 +129,11 @@ export interface SiteAdapter {
   url: string;
   /** Hosts the site lives on, to tell "our tab is on the site" (default: url's host). */
   hosts?: readonly string[];
+  /**
+   * Hosts of the site's off-site sign-in pages (accounts.google.com, auth.openai.com): a tab
+   * that lands on one of them needs a login (LOGIN_REQUIRED), whatever the page shows.
+   */
+  signInHosts?: readonly string[];
   selectors: SiteSelectors;
   /** Kind of composer: contenteditable (ProseMirror-like) or textarea. */
   composerKind: 'contenteditable' | 'textarea';
@@ -132,6 +143,12 @@ export interface SiteAdapter {
   insertChunkChars?: number;
   /** Site-specific banner texts, checked before the generic ones. */
   errorPatterns?: readonly ErrorPattern[];
+  /**
+   * Banner texts (regular expression sources, case-insensitive) that only inform, e.g. a plan
+   * limit that switches to a smaller model while the answer goes on: reported as warnings in
+   * the log and the status, never an abort. Checked before errorPatterns.
+   */
+  noticePatterns?: readonly string[];
   /**
    * Wait reported with RATE_LIMITED when the banner names no time (ms). Absent: no wait
    * (retryAfterMs undefined) unless the banner names one.
@@ -156,6 +173,7 @@ export interface PageSelectors {
   copyMenuItem: SelectorList;
   copyMenuItemText: string;
   streamingIndicator: SelectorList;
+  thinkingIndicator: SelectorList;
   errorBanner: SelectorList;
   loginWall: SelectorList;
   botCheck: SelectorList;
@@ -178,6 +196,7 @@ export function pageSelectorsOf(adapter: SiteAdapter): PageSelectors {
     copyMenuItem: selectors.copyMenuItem ?? [],
     copyMenuItemText: selectors.copyMenuItemText ?? '',
     streamingIndicator: selectors.streamingIndicator ?? [],
+    thinkingIndicator: selectors.thinkingIndicator ?? [],
     errorBanner: selectors.errorBanner,
     loginWall: selectors.loginWall,
     botCheck: selectors.botCheck,

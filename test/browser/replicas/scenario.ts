@@ -35,6 +35,29 @@ export interface ReplicaTurnScript {
   failAtChar?: number;
   /** Rate limit: the time the banner names ("3:15 PM"). Default "3:15 PM". */
   retryAfter?: string;
+  /**
+   * A reasoning phase before the answer: the skin shows this text in the site's own thinking
+   * element (never part of the answer), for `thinkingMs`, stop button visible.
+   */
+  thinkingText?: string;
+  /**
+   * During the thinking phase, the turn's action bar appears for this long and goes away again
+   * (ChatGPT's mid-thinking flash). Needs thinkingMs longer than this.
+   */
+  actionBarFlashMs?: number;
+  /**
+   * A first assistant message of the same turn (ChatGPT: a preamble before a tool or thinking
+   * phase). It streams, then the page shows no stop button and no change for `preambleGapMs`,
+   * then thinking resumes and `reply` streams into a new message node of the same turn.
+   */
+  preamble?: string;
+  /** Gap after the preamble with the stop button gone and nothing changing. Default 600. */
+  preambleGapMs?: number;
+  /**
+   * At this character of the answer, the site shows its "limit reached, switching to a smaller
+   * model" notice while the answer goes on to the end.
+   */
+  limitNoticeAtChar?: number;
 }
 
 /** What the replica answers with when the scenario's `turns` do not say. */
@@ -57,6 +80,28 @@ export interface ReplicaScenario {
   ignoreFirstSubmit?: boolean;
   /** Longest message the site accepts (the page shows an error past it). Default none. */
   maxPromptChars?: number;
+  /**
+   * Signed out, but the site lets guests chat: the page has a working composer and a "Log in"
+   * button. Default false.
+   */
+  guest?: boolean;
+  /**
+   * With loggedIn false: 'page' shows the site's own login wall (default); 'offHost' redirects
+   * the tab to the site's sign-in host (e.g. accounts.google.com), which the replica server
+   * also answers for (tests map that host to 127.0.0.1 in Chromium, nothing leaves the machine).
+   */
+  signIn?: 'page' | 'offHost';
+  /**
+   * A healthy page carrying Cloudflare bot-management noise (a hidden challenge-platform
+   * iframe and script, as real ChatGPT pages have): must not be mistaken for a bot check.
+   */
+  cloudflareNoise?: boolean;
+  /**
+   * The message list is virtualized: once the streaming answer is this many characters long,
+   * every list item before the answering turn is removed from the DOM (our user turn included),
+   * as Claude's and DeepSeek's virtual lists do when it scrolls out of view.
+   */
+  virtualizeAfterChars?: number;
 }
 
 /** The nonce marker the backend appends (`[ptk:…]`), removed before the responder sees the prompt. */

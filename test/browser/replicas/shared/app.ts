@@ -32,16 +32,38 @@ export interface ReplicaAssistantTurn {
   finish(copy: () => void): void;
   /** Shows an error inside the turn (e.g. "Something went wrong"). */
   showError(message: string): void;
+  /**
+   * Shows (text) or removes (null) the site's thinking / reasoning element in the turn. Never
+   * inside `content`. Optional: sites without a visible thinking phase omit it.
+   */
+  setThinking?(text: string | null): void;
+  /** Shows or hides the turn's action bar while the answer is not finished (a mid-thinking flash). */
+  setActionBarFlash?(visible: boolean): void;
+  /**
+   * Starts a new assistant message node in the same turn (multi-message turns) and returns
+   * where its markdown goes; later tokens render there. Optional: single-node sites omit it.
+   */
+  addMessageNode?(): HTMLElement;
+  /** The list item that holds this turn (what a virtualized list mounts and unmounts). */
+  listItem?: HTMLElement;
 }
+
+/** How a site's copy buttons put text on the clipboard (the app implements each once). */
+export type ReplicaCopyMechanism = 'writeText' | 'clipboardItem' | 'execCommand';
 
 /** What a site provides. */
 export interface ReplicaSkin {
-  /** Builds the logged-in page: composer, buttons, thread container. */
-  mountShell(root: HTMLElement): ReplicaShell;
+  /** The site's copy mechanism (default writeText). */
+  copyMechanism?: ReplicaCopyMechanism;
+  /**
+   * Builds the page: composer, buttons, thread container. `guest`: signed out but chatting
+   * allowed, so the page also shows the site's "Log in" button.
+   */
+  mountShell(root: HTMLElement, options?: { guest?: boolean }): ReplicaShell;
   /** Builds the logged-out page. */
   mountLoginWall(root: HTMLElement): void;
-  /** Appends a user turn. */
-  renderUserTurn(thread: HTMLElement, text: string, turnId: number): void;
+  /** Appends a user turn; returns its list item (what a virtualized list unmounts). */
+  renderUserTurn(thread: HTMLElement, text: string, turnId: number): HTMLElement | void;
   /** Appends an (empty) assistant turn. */
   renderAssistantTurn(thread: HTMLElement, turnId: number): ReplicaAssistantTurn;
   /** Wraps a rendered code block (header with language + "Copy code"); `copy` copies the code. */
