@@ -20,12 +20,26 @@ CODE_SERVER_STAMP="$CODE_SERVER_PREFIX/.ptk-installed-$CODE_SERVER_VERSION"
 
 log() { printf '[setup-vscode] %s\n' "$*"; }
 
+# Runs a command without the variables an outer npm exports to its scripts (npm_config_*,
+# npm_package_*, npm_lifecycle_*, npm_node_execpath, npm_execpath, npm_config_user_agent…).
+# Started from `npm test` or `npm start`, those describe the OUTER npm and Node: code-server's
+# postinstall reads the Node version from npm_config_user_agent and would see the machine's
+# Node instead of Node 24; npm_node_execpath would run nested scripts on the wrong Node.
+without_outer_npm() {
+  local unset_args=()
+  local name
+  while IFS= read -r name; do
+    unset_args+=(-u "$name")
+  done < <(env | sed -n 's/^\(npm_[A-Za-z0-9_]*\)=.*/\1/p; s/^\(NPM_[A-Za-z0-9_]*\)=.*/\1/p' | sort -u)
+  env "${unset_args[@]}" "$@"
+}
+
 mkdir -p "$TOOLS_DIR"
 
 # 1. Node 24 (code-server requires it; the machine's node may be older).
 if [ ! -x "$NODE24_BIN/node" ]; then
   log "installing Node 24 into $NODE24_PREFIX"
-  npm install --prefix "$NODE24_PREFIX" --no-audit --no-fund --loglevel=error "$NODE_VERSION_SPEC" >/dev/null
+  without_outer_npm npm install --prefix "$NODE24_PREFIX" --no-audit --no-fund --loglevel=error "$NODE_VERSION_SPEC" >/dev/null
   log "node $("$NODE24_BIN/node" --version)"
 fi
 
@@ -46,7 +60,7 @@ fi
 # 3. code-server, built against Node 24's headers.
 if [ ! -f "$CODE_SERVER_STAMP" ]; then
   log "installing code-server@$CODE_SERVER_VERSION into $CODE_SERVER_PREFIX (about 3 minutes)"
-  PATH="$NODE24_BIN:$PATH" npm_config_nodedir="$NODE24_HEADERS" \
+  without_outer_npm PATH="$NODE24_BIN:$PATH" npm_config_nodedir="$NODE24_HEADERS" \
     npm install --prefix "$CODE_SERVER_PREFIX" --no-audit --no-fund --loglevel=error \
     "code-server@$CODE_SERVER_VERSION" >/dev/null
   [ -x "$CODE_SERVER_PREFIX/node_modules/.bin/code-server" ] || { log "code-server binary missing after install"; exit 1; }

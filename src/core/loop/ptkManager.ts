@@ -3,7 +3,8 @@
  * call the model or run tools itself: it orchestrates format → LLM manager → parse →
  * tool manager → loop. See ToolCallingRun for the loop's rules.
  */
-import type { IContextManager, ILLMManager, IToolManager } from '../ports';
+import type { IContextManager, ILLMManager } from '../ports';
+import type { ToolManagerLike } from '../tools/managedTools';
 import { PTKFormatter, PTKParser, type PTKFormatterOptions, type PTKParserOptions } from '../protocol';
 import type { PTKMessage, PTKResponse, PTKTool } from '../types';
 import type { PTKExecuteOptions, PTKExecuteResult } from './loopTypes';
@@ -33,7 +34,7 @@ export class PTKManager implements IPTKManager {
 
   constructor(
     private readonly llmManager: ILLMManager,
-    private readonly toolManager?: IToolManager,
+    private readonly toolManager?: ToolManagerLike,
     private readonly contextManager?: IContextManager,
     private readonly managerOptions: PTKManagerOptions = {},
   ) {

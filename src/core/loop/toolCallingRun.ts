@@ -10,10 +10,10 @@
 import { DEFAULTS } from '../constants';
 import { compactHistory } from '../conversation/historyBudget';
 import { errorMessage, LLMBackendError, PTKError, PTKErrorCode, PTKExecutionError } from '../errors';
-import type { IContextManager, ILLMManager, IToolManager, LLMCallOptions } from '../ports';
+import type { IContextManager, ILLMManager, LLMCallOptions } from '../ports';
 import type { PTKFormatter, PTKParser } from '../protocol';
 import { resolveTools } from '../tools/resolveTools';
-import { isSameTool } from '../tools/sameTool';
+import { executeThroughManager, runsThroughManager, type ToolManagerLike } from '../tools/managedTools';
 import { runTool, toolFailure, type ToolExecutionResult } from '../tools/runTool';
 import type { PTKMessage, PTKResponse, PTKTool, PTKToolCall, PTKToolResult } from '../types';
 import { abortErrorOf, linkAbortSignals, raceWithSignal, type LinkedAbortSignal } from './abortSignals';
@@ -69,7 +69,7 @@ type CallOutcome =
 
 export interface RunDependencies {
   llmManager: ILLMManager;
-  toolManager?: IToolManager;
+  toolManager?: ToolManagerLike;
   contextManager?: IContextManager;
   formatter: PTKFormatter;
   parser: PTKParser;
@@ -377,8 +377,8 @@ export class ToolCallingRun {
     try {
       const context = { signal: toolLink.signal, toolCallId: toolCall.id ?? '', iteration: this.iteration };
       const toolManager = this.dependencies.toolManager;
-      if (toolManager && isSameTool(toolManager.getTool(tool.name), tool)) {
-        return await toolManager.execute(tool.name, toolCall.args, context);
+      if (toolManager && runsThroughManager(toolManager, tool)) {
+        return await executeThroughManager(toolManager, tool, toolCall.args, context);
       }
       return await runTool(tool, toolCall.args, context, { validate: false });
     } catch (error) {

@@ -12,10 +12,10 @@
  * - tool failures become results; an LLM error rejects `done()` and resets `consumed`.
  */
 import { PTKError, PTKErrorCode } from '../errors';
-import type { ILLMManager, IToolManager, StreamDelta } from '../ports';
+import type { ILLMManager, StreamDelta } from '../ports';
 import { PTKFormatter, PTKParser } from '../protocol';
 import { resolveTools, type ToolSpecifier } from '../tools/resolveTools';
-import { isSameTool } from '../tools/sameTool';
+import { executeThroughManager, runsThroughManager, type ToolManagerLike } from '../tools/managedTools';
 import { runTool, toolFailure, type ToolExecutionResult } from '../tools/runTool';
 import type { PTKMessage, PTKResponse, PTKTool, PTKToolCall } from '../types';
 import { DEFAULTS } from '../constants';
@@ -43,7 +43,7 @@ export interface ToolRunnerResult {
 }
 
 export interface ToolRunnerOptions {
-  toolManager?: IToolManager;
+  toolManager?: ToolManagerLike;
   formatter?: PTKFormatter;
   parser?: PTKParser;
   signal?: AbortSignal;
@@ -272,8 +272,8 @@ export class ToolRunner implements AsyncIterable<PTKMessage>, PromiseLike<PTKMes
       try {
         const context = { signal: toolLink.signal, toolCallId: toolCall.id ?? '', iteration: this.iterationCount };
         const toolManager = this.options.toolManager;
-        const result = toolManager && isSameTool(toolManager.getTool(tool.name), tool)
-          ? await toolManager.execute(tool.name, args, context)
+        const result = toolManager && runsThroughManager(toolManager, tool)
+          ? await executeThroughManager(toolManager, tool, args, context)
           : await runTool(tool, args, context, { validate: false });
         return { toolCall, result };
       } catch (error) {

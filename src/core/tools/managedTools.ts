@@ -1,0 +1,96 @@
+/**
+ * What the loop may ask of a tool manager. A manager can be anything from a full registry
+ * (getTool, listTools, execute with middleware) to a bare `{ execute(name, args) }` that only
+ * runs tools by name. Every question the loop asks goes through here, so a manager that lacks
+ * the optional methods works as far as it can:
+ *   - tools given as objects run their own handler (through the manager only when the manager
+ *     holds that very tool, so its middleware applies);
+ *   - tools given by name are described as fully as the manager allows (its getTool, else the
+ *     name alone) and run through `execute(name, args)`;
+ *   - a manager that can neither describe nor run a named tool is a configuration error.
+ */
+import { PTKExecutionError, PTKErrorCode } from '../errors';
+import type { IToolManager } from '../ports';
+import type { PTKTool, PTKToolResult, ToolContext } from '../types';
+import { isSameTool } from './sameTool';
+
+/** A tool manager as callers may give it: any subset of IToolManager's methods. */
+export type ToolManagerLike = Partial<IToolManager>;
+
+/** Tools that exist only as a name the manager executes, keyed to their manager. */
+const nameOnlyTools = new WeakMap<PTKTool, ToolManagerLike>();
+
+/** The manager's tools when it can list them; otherwise none. */
+export function listManagedTools(manager: ToolManagerLike | undefined): PTKTool[] {
+  return typeof manager?.listTools === 'function' ? manager.listTools() : [];
+}
+
+/** True when the manager can say which tools it has (getTool or listTools). */
+export function canDescribeTools(manager: ToolManagerLike | undefined): boolean {
+  return typeof manager?.getTool === 'function' || typeof manager?.listTools === 'function';
+}
+
+/**
+ * The manager's tool named `name`: its own description when it has one, else (for a manager
+ * that can run but not describe tools) a tool known by name alone. Undefined when the
+ * manager describes its tools and has none of that name.
+ * Throws CONFIG_INVALID when there is no manager that could run it at all.
+ */
+export function managedTool(manager: ToolManagerLike | undefined, name: string): PTKTool | undefined {
+  if (typeof manager?.getTool === 'function') {
+    const described = manager.getTool(name);
+    if (described) return described;
+  } else if (typeof manager?.listTools === 'function') {
+    const listed = manager.listTools().find((tool) => tool.name === name);
+    if (listed) return listed;
+  }
+  if (canDescribeTools(manager)) return undefined;
+  if (typeof manager?.execute !== 'function') {
+    throw new PTKExecutionError(
+      manager
+        ? `Tool "${name}" is given by name, but the tool manager has neither getTool() nor execute(name, args): give the tool as an object, or a manager that can run it.`
+        : `Tool "${name}" is given by name, but no tool manager was given to run it: give the tool as an object, or pass a tool manager.`,
+      PTKErrorCode.CONFIG_INVALID,
+      { tool: name },
+    );
+  }
+  const nameOnly: PTKTool = {
+    name,
+    description: '',
+    parameters: { type: 'object', properties: {}, additionalProperties: true },
+    handler: () => {
+      throw new PTKExecutionError(`Tool "${name}" runs only through its tool manager.`, PTKErrorCode.CONFIG_INVALID, { tool: name });
+    },
+  };
+  nameOnlyTools.set(nameOnly, manager);
+  return nameOnly;
+}
+
+/** True when `tool` should run through `manager.execute` rather than its own handler. */
+export function runsThroughManager(manager: ToolManagerLike | undefined, tool: PTKTool): boolean {
+  if (typeof manager?.execute !== 'function') return false;
+  if (nameOnlyTools.get(tool) === manager) return true;
+  return typeof manager.getTool === 'function' && isSameTool(manager.getTool(tool.name), tool);
+}
+
+/**
+ * Runs `tool` through the manager. A manager's execute may return a PTKToolResult or, like
+ * simple managers do, the tool's data itself: the latter counts as a success.
+ */
+export async function executeThroughManager(
+  manager: ToolManagerLike,
+  tool: PTKTool,
+  args: Record<string, unknown>,
+  context: ToolContext,
+): Promise<PTKToolResult> {
+  const returned: unknown = await manager.execute!(tool.name, args, context);
+  return asToolResult(returned);
+}
+
+function asToolResult(returned: unknown): PTKToolResult {
+  if (returned !== null && typeof returned === 'object' && typeof (returned as { success?: unknown }).success === 'boolean') {
+    const result = returned as Partial<PTKToolResult> & { success: boolean };
+    return { ...result, success: result.success, data: result.data ?? null, error: result.error ?? null } as PTKToolResult;
+  }
+  return { success: true, data: returned === undefined ? null : returned, error: null };
+}
