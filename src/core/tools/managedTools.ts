@@ -14,8 +14,13 @@ import type { IToolManager } from '../ports';
 import type { PTKTool, PTKToolResult, ToolContext } from '../types';
 import { isSameTool } from './sameTool';
 
-/** A tool manager as callers may give it: any subset of IToolManager's methods. */
-export type ToolManagerLike = Partial<IToolManager>;
+/**
+ * A tool manager as callers may give it: any subset of IToolManager's methods, and an execute
+ * that may return the tool's data itself instead of a PTKToolResult.
+ */
+export type ToolManagerLike = Partial<Omit<IToolManager, 'execute'>> & {
+  execute?(name: string, args: Record<string, unknown>, context: ToolContext): unknown;
+};
 
 /** Tools that exist only as a name the manager executes, keyed to their manager. */
 const nameOnlyTools = new WeakMap<PTKTool, ToolManagerLike>();
