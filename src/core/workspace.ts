@@ -8,7 +8,8 @@
  * Conventions:
  * - Every path crossing this port is ABSOLUTE and uses the host's native separators. The
  *   tools resolve and check the model's relative paths (src/tools/pathSafety.ts) BEFORE
- *   calling the port; the port itself does not re-check safety.
+ *   calling the port; the port itself does not re-check safety, except in `writeFile` (see
+ *   there), because a write may wait for the user's approval after the check.
  * - Methods throw WorkspaceError (src/core/errors.ts) with a PTKErrorCode for expected
  *   failures (FILE_NOT_FOUND, NOT_A_FILE, NOT_A_DIRECTORY, COMMAND_FAILED, …) and
  *   PTKAbortError when the signal fires.
@@ -199,7 +200,10 @@ export interface Workspace {
   /**
    * Creates or replaces a text file, creating parent folders. Atomic: either the whole new
    * content is there or the old file is untouched (Node: temp file + rename; VS Code: a
-   * WorkspaceEdit, undoable, then save).
+   * WorkspaceEdit, undoable, then save). At the moment of writing, the path followed through
+   * symlinks must still lead inside a workspace folder, else PATH_OUTSIDE_WORKSPACE and nothing
+   * is created or changed (a folder on the path may have been replaced by a symbolic link while
+   * the approval was open). A file where a folder of the path should be: NOT_A_DIRECTORY.
    */
   writeFile(path: string, content: string, signal?: AbortSignal): Promise<void>;
 

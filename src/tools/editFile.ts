@@ -5,7 +5,8 @@ import { defineTool } from '../core/tools/defineTool';
 import { assertTrusted } from './approval';
 import { APPROVAL_WAIT_TIMEOUT_MS } from './limits';
 import { applyEdits, type EditMatchKind } from './text/applyEdits';
-import { readCurrentText, type ToolEnvironment } from './toolEnvironment';
+import { loneSurrogateNote, replaceLoneSurrogates } from './text/loneSurrogates';
+import { readCurrentText, resolvePathAgain, type ToolEnvironment } from './toolEnvironment';
 
 /** What edit_file returns. */
 export interface EditFileResult {
@@ -42,21 +43,28 @@ export function createEditFileTool(environment: ToolEnvironment) {
       const safePath = await environment.resolvePath(args.path, 'write');
       const current = await readCurrentText(environment, safePath, context.signal);
       const applied = applyEdits(current.text, args.edits);
-      if (applied.content === current.text) {
+      // The user approves, and the disk gets, exactly the text that UTF-8 can hold.
+      const { text: content, loneSurrogates } = replaceLoneSurrogates(applied.content);
+      if (content === current.text) {
         return { path: safePath.displayPath, editsApplied: 0, matches: applied.matches, note: 'The edits leave the file as it is; nothing was written.' };
       }
       await approvalGate.ensureApproved(
-        { toolName: 'edit_file', kind: 'edit', path: safePath.path, before: current.text, after: applied.content, summary: `Apply ${args.edits.length} edit${args.edits.length > 1 ? 's' : ''} to ${safePath.displayPath}` },
+        { toolName: 'edit_file', kind: 'edit', path: safePath.path, before: current.text, after: content, summary: `Apply ${args.edits.length} edit${args.edits.length > 1 ? 's' : ''} to ${safePath.displayPath}` },
         context.signal,
       );
+      // A folder on the path may have become a symbolic link while the approval was pending.
+      const target = await resolvePathAgain(environment, args.path, 'write', safePath, 'nothing was written');
       // The user may have typed in the file while the approval was pending: never overwrite that.
-      const now = await readCurrentText(environment, safePath, context.signal);
+      const now = await readCurrentText(environment, target, context.signal);
       if (now.text !== current.text) {
         throw new WorkspaceError(`"${safePath.displayPath}" changed while the edit was waiting for approval; nothing was written. Read the file again.`, PTKErrorCode.FILE_CHANGED, { context: { path: safePath.displayPath } });
       }
-      await workspace.writeFile(safePath.path, applied.content, context.signal);
+      await workspace.writeFile(target.path, content, context.signal);
       const result: EditFileResult = { path: safePath.displayPath, editsApplied: args.edits.length, matches: applied.matches };
-      if (applied.matches.includes('whitespace')) result.note = 'Some edits matched only when whitespace was ignored; check the indentation with read_file.';
+      const notes: string[] = [];
+      if (applied.matches.includes('whitespace')) notes.push('Some edits matched only when whitespace was ignored; check the indentation with read_file.');
+      if (loneSurrogates > 0) notes.push(loneSurrogateNote(loneSurrogates));
+      if (notes.length > 0) result.note = notes.join(' ');
       return result;
     },
   });

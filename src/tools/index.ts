@@ -62,5 +62,3 @@ export { DEFAULT_DENY_PATHS, DEFAULT_DENY_WRITE_PATHS, parseToolSettings, ToolSe
 export { applyEdits, type TextEdit } from './text/applyEdits';
 export { capHeadTail, HeadTailCollector } from './text/headTail';
 export { decodeText, isBinary } from './text/binary';
-export { DEFAULT_EXCLUDES, parseRipgrepLine, ripgrepArguments } from './search/ripgrepArguments';
-export { compileSearchPattern, searchWithJavaScript } from './search/jsSearch';

@@ -85,9 +85,19 @@ export function assertWellFormedPath(rawPath: unknown, windowsHost: boolean): st
   return rawPath.replace(/\\/g, '/');
 }
 
+/**
+ * True when a relative path (as `path.relative` gives it) climbs out of its base folder: its
+ * first segment is exactly `..`. A name that merely starts with two dots (`..notes.txt`,
+ * `..env.example`) stays inside. Every "is this under that folder" test of the tools and of
+ * the hosts' file walkers uses this one rule.
+ */
+export function climbsOutOfBase(relativePath: string): boolean {
+  return relativePath === '..' || relativePath.startsWith('../') || relativePath.startsWith('..\\');
+}
+
 function isInside(parent: string, child: string, pathApi: typeof path.posix, caseInsensitive: boolean): boolean {
   const relative = pathApi.relative(caseInsensitive ? parent.toLowerCase() : parent, caseInsensitive ? child.toLowerCase() : child);
-  return relative === '' || (!relative.startsWith('..') && !pathApi.isAbsolute(relative));
+  return relative === '' || (!climbsOutOfBase(relative) && !pathApi.isAbsolute(relative));
 }
 
 function toPosix(relativePath: string): string {
@@ -150,30 +160,8 @@ export async function resolveWorkspacePath(workspace: Workspace, rawPath: unknow
   }
 
   // Follow symlinks: the canonical path must still be inside a (canonical) workspace folder.
-  const canonicalRoots = await Promise.all(roots.map(async (root) => (await workspace.realpath(root)) ?? root));
-  let canonical = await workspace.realpath(candidate);
-  if (canonical === undefined) {
-    const missing: string[] = [];
-    let ancestor = candidate;
-    let ancestorReal: string | undefined;
-    for (;;) {
-      missing.unshift(pathApi.basename(ancestor));
-      const parent = pathApi.dirname(ancestor);
-      if (parent === ancestor) break;
-      ancestor = parent;
-      ancestorReal = await workspace.realpath(ancestor);
-      if (ancestorReal !== undefined) break;
-    }
-    if (ancestorReal === undefined) {
-      throw new WorkspaceError(`"${display}" cannot be resolved.`, PTKErrorCode.PATH_INVALID, { context: { path: display } });
-    }
-    // A name that exists but does not resolve is a dangling symlink: writing through it would land wherever it points.
-    const entries = await workspace.readDirectory(ancestorReal).catch(() => []);
-    if (entries.some((entry) => entry.name === missing[0] && entry.type === 'symlink')) {
-      throw new WorkspaceError(`"${display}" goes through a broken symbolic link; refusing to follow it.`, PTKErrorCode.PATH_OUTSIDE_WORKSPACE, { context: { path: display } });
-    }
-    canonical = pathApi.join(ancestorReal, ...missing);
-  }
+  const canonicalRoots = await canonicalRootsOf(workspace);
+  const canonical = await canonicalPathOf(workspace, candidate, pathApi, display);
   const rootIndex = canonicalRoots.findIndex((root) => isInside(root, canonical, pathApi, caseInsensitive));
   if (rootIndex === -1) {
     throw new WorkspaceError(`"${display}" is a symbolic link (or goes through one) that points outside the workspace.`, PTKErrorCode.PATH_OUTSIDE_WORKSPACE, { context: { path: display } });
@@ -187,6 +175,62 @@ export async function resolveWorkspacePath(workspace: Workspace, rawPath: unknow
   }
   const displayPath = roots.length > 1 ? `${pathApi.basename(roots[rootIndex]!)}/${relativePath}`.replace(/\/$/, '') : relativePath || '.';
   return { path: canonical, root, relativePath, displayPath };
+}
+
+/**
+ * The canonical form of an absolute path: its realpath or, for a path that does not exist yet,
+ * the realpath of its nearest existing ancestor followed by the missing names. Refuses a path
+ * through a dangling symlink (PATH_OUTSIDE_WORKSPACE): writing through it would land wherever
+ * it points.
+ */
+async function canonicalPathOf(workspace: Workspace, candidate: string, pathApi: typeof path.posix, display: string): Promise<string> {
+  const canonical = await workspace.realpath(candidate);
+  if (canonical !== undefined) return canonical;
+  const missing: string[] = [];
+  let ancestor = candidate;
+  let ancestorReal: string | undefined;
+  for (;;) {
+    missing.unshift(pathApi.basename(ancestor));
+    const parent = pathApi.dirname(ancestor);
+    if (parent === ancestor) break;
+    ancestor = parent;
+    ancestorReal = await workspace.realpath(ancestor);
+    if (ancestorReal !== undefined) break;
+  }
+  if (ancestorReal === undefined) {
+    throw new WorkspaceError(`"${display}" cannot be resolved.`, PTKErrorCode.PATH_INVALID, { context: { path: display } });
+  }
+  // A name that exists but does not resolve is a dangling symlink.
+  const entries = await workspace.readDirectory(ancestorReal).catch(() => []);
+  if (entries.some((entry) => entry.name === missing[0] && entry.type === 'symlink')) {
+    throw new WorkspaceError(`"${display}" goes through a broken symbolic link; refusing to follow it.`, PTKErrorCode.PATH_OUTSIDE_WORKSPACE, { context: { path: display } });
+  }
+  return pathApi.join(ancestorReal, ...missing);
+}
+
+/**
+ * The hosts' writeFile calls this at the moment of writing: it follows `absolutePath` through
+ * symlinks again and throws PATH_OUTSIDE_WORKSPACE unless it still lands inside a workspace
+ * folder (NO_WORKSPACE when none is open). The tools checked the path before asking the user,
+ * but a folder on the path may have been replaced by a symbolic link while the approval was
+ * open. Returns the canonical path.
+ */
+export async function assertWriteTargetInsideWorkspace(workspace: Workspace, absolutePath: string): Promise<string> {
+  const roots = workspace.roots;
+  if (roots.length === 0) throw new WorkspaceError('No workspace folder is open; nothing can be written.', PTKErrorCode.NO_WORKSPACE);
+  const windowsHost = isWindowsStyleRoot(roots[0]!);
+  const pathApi = windowsHost ? path.win32 : path.posix;
+  const caseInsensitive = workspace.caseInsensitive ?? windowsHost;
+  const canonical = await canonicalPathOf(workspace, pathApi.resolve(absolutePath), pathApi, absolutePath);
+  const canonicalRoots = await canonicalRootsOf(workspace);
+  if (!canonicalRoots.some((root) => isInside(root, canonical, pathApi, caseInsensitive))) {
+    throw new WorkspaceError(
+      `Refusing to write ${absolutePath}: following its symbolic links it now leads to ${canonical}, outside the workspace (a folder on the path was replaced by a link?).`,
+      PTKErrorCode.PATH_OUTSIDE_WORKSPACE,
+      { context: { path: absolutePath } },
+    );
+  }
+  return canonical;
 }
 
 /** Canonical (realpath) form of each workspace folder, index-aligned with `workspace.roots`. */

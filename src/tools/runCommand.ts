@@ -7,7 +7,7 @@ import { PTKErrorCode, ToolError } from '../core/errors';
 import { defineTool } from '../core/tools/defineTool';
 import { assertTrusted } from './approval';
 import { APPROVAL_WAIT_TIMEOUT_MS, COMMAND_REPORT_MARGIN_MS } from './limits';
-import type { ToolEnvironment } from './toolEnvironment';
+import { resolvePathAgain, type ToolEnvironment } from './toolEnvironment';
 import type { ToolContext } from '../core/types';
 
 /** What run_command and run_tests return. */
@@ -42,7 +42,9 @@ async function runInWorkspace(environment: ToolEnvironment, toolName: string, co
     throw new ToolError(`The working folder "${safeCwd.displayPath}" does not exist or is not a folder.`, stat ? PTKErrorCode.NOT_A_DIRECTORY : PTKErrorCode.FILE_NOT_FOUND);
   }
   await approvalGate.ensureApproved({ toolName, kind: 'command', command, cwd: safeCwd.path, summary: `Run "${command}" in ${safeCwd.displayPath}` }, context.signal);
-  const outcome = await workspace.runCommand(command, { cwd: safeCwd.path, timeoutMs: settings.commandTimeoutMs, maxOutputChars: Math.min(settings.commandMaxOutputChars, settings.toolResultMaxChars), signal: context.signal });
+  // The folder may have become a symbolic link to elsewhere while the approval was open.
+  const cwdNow = await resolvePathAgain(environment, rawCwd ?? '.', 'list', safeCwd, 'the command was not run');
+  const outcome = await workspace.runCommand(command, { cwd: cwdNow.path, timeoutMs: settings.commandTimeoutMs, maxOutputChars: Math.min(settings.commandMaxOutputChars, settings.toolResultMaxChars), signal: context.signal });
   if (outcome.timedOut) {
     const tail = (outcome.stderr || outcome.stdout).slice(-2000);
     throw new ToolError(

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { PTKErrorCode, ToolError } from '../core/errors';
 import { defineTool } from '../core/tools/defineTool';
-import { canonicalRootsOf, isDeniedPath, locateInWorkspace } from './pathSafety';
+import { canonicalRootsOf } from './pathSafety';
+import { createMatchGate } from './search/matchConfinement';
 import type { ToolEnvironment } from './toolEnvironment';
 
 /** What search_code returns. */
@@ -80,22 +81,24 @@ export function createSearchCodeTool(environment: ToolEnvironment) {
           isRegex: options.regex,
           caseSensitive: options.caseSensitive,
           include,
+          // The deny list as excludes: the engines skip denied files (found by name or, in the JS search, by real path).
           exclude: [...toArray(options.exclude), ...settings.denyPaths],
-          // Ask for more than shown: denied files' matches are dropped below.
           maxResults,
           folder: folder?.path,
           respectExcludes: true,
         },
         context.signal,
       );
-      const denyOptions = { access: 'read' as const, denyPaths: settings.denyPaths, denyWritePaths: settings.denyWritePaths };
+      // Whatever the engine, a match is shown only when read_file could read its file (real path inside, not denied).
+      const gate = createMatchGate(workspace, canonicalRoots, settings.denyPaths);
+      await Promise.all([...new Set(found.matches.map((match) => match.path))].map(gate));
       const matches: string[] = [];
       let characters = 0;
       let cutForSize = false;
       for (const match of found.matches) {
         if (onlyFile !== undefined && match.path !== onlyFile) continue;
-        const location = locateInWorkspace(workspace, match.path, canonicalRoots);
-        if (!location || isDeniedPath(location.relativePath, denyOptions)) continue;
+        const location = await gate(match.path);
+        if (!location) continue;
         const line = `${location.displayPath}:${match.line}:${match.column}: ${shortenAround(match.text, match.column, settings.searchLineMaxChars)}`;
         if (characters + line.length > settings.toolResultMaxChars) {
           cutForSize = true;

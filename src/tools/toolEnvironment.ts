@@ -28,6 +28,35 @@ export function createToolEnvironment(workspace: Workspace, settings: ToolSettin
   };
 }
 
+/**
+ * Resolves the model's path again right before a write (or a command) that waited for the
+ * user: while the approval was open, a folder on the path may have been replaced by a symbolic
+ * link to somewhere else. Throws PATH_OUTSIDE_WORKSPACE when the path no longer leads where it
+ * led when the user was asked (`whatIsHeld` says what did not happen, e.g. "nothing was
+ * written"); other refusals (deny list, …) are thrown as they are.
+ */
+export async function resolvePathAgain(environment: ToolEnvironment, rawPath: unknown, access: PathAccess, approved: SafePath, whatIsHeld: string): Promise<SafePath> {
+  let now: SafePath;
+  try {
+    now = await environment.resolvePath(rawPath, access);
+  } catch (error) {
+    if (!(error instanceof WorkspaceError) || error.code !== PTKErrorCode.PATH_OUTSIDE_WORKSPACE) throw error;
+    throw new WorkspaceError(
+      `"${approved.displayPath}" changed while waiting for approval: it now leads outside the workspace (a folder on the path became a symbolic link); ${whatIsHeld}.`,
+      PTKErrorCode.PATH_OUTSIDE_WORKSPACE,
+      { cause: error, context: { path: approved.displayPath } },
+    );
+  }
+  if (now.path !== approved.path) {
+    throw new WorkspaceError(
+      `"${approved.displayPath}" changed while waiting for approval: it now leads to "${now.displayPath}" instead (a folder on the path became a symbolic link); ${whatIsHeld}.`,
+      PTKErrorCode.PATH_OUTSIDE_WORKSPACE,
+      { context: { path: approved.displayPath, now: now.displayPath } },
+    );
+  }
+  return now;
+}
+
 /** The text a tool sees for a file: the unsaved editor buffer when dirty, else the disk. */
 export interface CurrentText {
   text: string;

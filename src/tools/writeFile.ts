@@ -1,10 +1,14 @@
 /** write_file: creates or replaces a file, after approval, atomically, parents created. */
+import path from 'node:path';
 import { z } from 'zod';
 import { PTKErrorCode, WorkspaceError } from '../core/errors';
 import { defineTool } from '../core/tools/defineTool';
+import type { Workspace } from '../core/workspace';
 import { assertTrusted } from './approval';
 import { APPROVAL_WAIT_TIMEOUT_MS } from './limits';
-import { readCurrentText, splitLines, type ToolEnvironment } from './toolEnvironment';
+import { isWindowsStyleRoot, type SafePath } from './pathSafety';
+import { loneSurrogateNote, replaceLoneSurrogates } from './text/loneSurrogates';
+import { readCurrentText, resolvePathAgain, splitLines, type ToolEnvironment } from './toolEnvironment';
 
 /** What write_file returns. */
 export interface WriteFileResult {
@@ -12,12 +16,36 @@ export interface WriteFileResult {
   created: boolean;
   lines: number;
   characters: number;
+  /** Set when the written text differs from the given one (lone surrogates replaced). */
+  note?: string;
 }
 
 export const writeFileInput = z.object({
   path: z.string().describe('File path relative to the workspace folder. Missing parent folders are created.'),
   content: z.string().describe('The complete new content of the file.'),
 });
+
+/**
+ * For a new file: the nearest existing entry above it must be a folder. When it is a file
+ * (writing "a.txt/b.txt" while "a.txt" is a file), nothing can be created under it: throws
+ * NOT_A_DIRECTORY naming that file by its workspace path, before the user is asked anything.
+ */
+async function assertParentIsFolder(workspace: Workspace, safePath: SafePath): Promise<void> {
+  const pathApi = isWindowsStyleRoot(safePath.root) ? path.win32 : path.posix;
+  const displaySegments = safePath.displayPath.split('/');
+  let ancestor = pathApi.dirname(safePath.path);
+  for (let levels = 1; ancestor !== safePath.root && pathApi.dirname(ancestor) !== ancestor; levels++, ancestor = pathApi.dirname(ancestor)) {
+    const stat = await workspace.stat(ancestor);
+    if (!stat) continue;
+    if (stat.type === 'directory') return;
+    const blocking = displaySegments.slice(0, -levels).join('/');
+    throw new WorkspaceError(
+      `Cannot create "${safePath.displayPath}": "${blocking}" is ${stat.type === 'file' ? 'a file, not a folder' : 'not a folder'}, so nothing can be put inside it. Nothing was written; choose another path.`,
+      PTKErrorCode.NOT_A_DIRECTORY,
+      { context: { path: safePath.displayPath, blockedBy: blocking } },
+    );
+  }
+}
 
 export function createWriteFileTool(environment: ToolEnvironment) {
   const { workspace, approvalGate } = environment;
@@ -34,14 +62,20 @@ export function createWriteFileTool(environment: ToolEnvironment) {
       if (stat && stat.type !== 'file') {
         throw new WorkspaceError(`"${safePath.displayPath}" is a directory; give a file path.`, PTKErrorCode.NOT_A_FILE, { context: { path: safePath.displayPath } });
       }
+      if (!stat) await assertParentIsFolder(workspace, safePath);
+      // The user approves, and the disk gets, exactly the text that UTF-8 can hold.
+      const { text: content, loneSurrogates } = replaceLoneSurrogates(args.content);
       let before: string | undefined;
       if (stat) before = await readCurrentText(environment, safePath, context.signal).then((current) => current.text, () => undefined);
       await approvalGate.ensureApproved(
-        { toolName: 'write_file', kind: 'write', path: safePath.path, before: before ?? '', after: args.content, summary: `${stat ? 'Replace' : 'Create'} ${safePath.displayPath}` },
+        { toolName: 'write_file', kind: 'write', path: safePath.path, before: before ?? '', after: content, summary: `${stat ? 'Replace' : 'Create'} ${safePath.displayPath}` },
         context.signal,
       );
-      await workspace.writeFile(safePath.path, args.content, context.signal);
-      return { path: safePath.displayPath, created: !stat, lines: splitLines(args.content).length, characters: args.content.length };
+      const target = await resolvePathAgain(environment, args.path, 'write', safePath, 'nothing was written');
+      await workspace.writeFile(target.path, content, context.signal);
+      const result: WriteFileResult = { path: safePath.displayPath, created: !stat, lines: splitLines(content).length, characters: content.length };
+      if (loneSurrogates > 0) result.note = loneSurrogateNote(loneSurrogates);
+      return result;
     },
   });
 }

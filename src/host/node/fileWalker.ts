@@ -8,6 +8,7 @@ import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
 import { PTKAbortError } from '../../core/errors';
 import type { ListFilesResult } from '../../core/workspace';
+import { climbsOutOfBase } from '../../tools/pathSafety';
 
 /** Stop counting left-out files past this many (then the count is a lower bound). */
 const MAX_COUNTED_FILES = 100_000;
@@ -47,7 +48,7 @@ function isIgnored(scopes: readonly IgnoreScope[], absolutePath: string, isDirec
   let ignored = false;
   for (const scope of scopes) {
     const relative = toPosix(path.relative(scope.base, absolutePath));
-    if (relative === '' || relative.startsWith('..')) continue;
+    if (relative === '' || climbsOutOfBase(relative)) continue;
     const verdict = scope.rules.test(isDirectory ? `${relative}/` : relative);
     if (verdict.ignored) ignored = true;
     else if (verdict.unignored) ignored = false;

@@ -21,10 +21,12 @@ import type {
   WorkspaceSearchQuery,
   WorkspaceSearchResult,
 } from '../../core/workspace';
-import { searchWithJavaScript } from '../../tools/search/jsSearch';
-import { DEFAULT_EXCLUDES } from '../../tools/search/ripgrepArguments';
+import { assertWriteTargetInsideWorkspace } from '../../tools/pathSafety';
+import { searchWithJavaScript } from '../shared/jsSearch';
+import { DEFAULT_EXCLUDES } from '../shared/ripgrepArguments';
+import { runRipgrep } from '../shared/ripgrepRunner';
 import { walkFiles } from './fileWalker';
-import { findRipgrepOnPath, runRipgrep } from './ripgrep';
+import { findRipgrepOnPath } from './ripgrep';
 import { runShellCommand } from './runCommand';
 
 /** Asked before a dangerous operation; the CLI prompts or auto-approves. */
@@ -109,13 +111,27 @@ export class NodeWorkspace implements Workspace {
     return this.options.unsavedBuffers?.get(filePath);
   }
 
-  /** Atomic: the content goes to a temp file in the same folder, flushed, then renamed over the target. */
+  /**
+   * Atomic: the content goes to a temp file in the same folder, flushed, then renamed over the
+   * target. The path, followed through symlinks, must lead inside a workspace folder at this
+   * moment (PATH_OUTSIDE_WORKSPACE otherwise): checked before any folder is created and again
+   * right before the rename, since an approval wait may separate the tools' check from here.
+   */
   async writeFile(filePath: string, content: string, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) throw new PTKAbortError();
+    await assertWriteTargetInsideWorkspace(this, filePath);
     const directory = path.dirname(filePath);
     const existing = await fs.stat(filePath).catch(() => undefined);
     if (existing?.isDirectory()) throw new WorkspaceError(`${filePath} is a directory.`, PTKErrorCode.NOT_A_FILE);
-    await fs.mkdir(directory, { recursive: true });
+    try {
+      await fs.mkdir(directory, { recursive: true });
+    } catch (error) {
+      // EEXIST: the folder's own name is a file; ENOTDIR: one of its parents is.
+      if (errorCode(error) === 'EEXIST' || errorCode(error) === 'ENOTDIR') {
+        throw new WorkspaceError(`Cannot create ${filePath}: a file stands where a folder on its path should be.`, PTKErrorCode.NOT_A_DIRECTORY, { cause: error, context: { path: filePath } });
+      }
+      throw error;
+    }
     const temporary = path.join(directory, `.${path.basename(filePath)}.ptk-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
     const handle = await fs.open(temporary, 'wx', existing ? existing.mode & 0o7777 : 0o666);
     try {
@@ -123,6 +139,7 @@ export class NodeWorkspace implements Workspace {
       await handle.sync();
       await handle.close();
       if (signal?.aborted) throw new PTKAbortError();
+      await assertWriteTargetInsideWorkspace(this, filePath);
       await fs.rename(temporary, filePath);
     } catch (error) {
       await handle.close().catch(() => undefined);
@@ -166,8 +183,8 @@ export class NodeWorkspace implements Workspace {
   search(query: WorkspaceSearchQuery, signal?: AbortSignal): Promise<WorkspaceSearchResult> {
     const ripgrep = this.ripgrep;
     if (!ripgrep) return searchWithJavaScript(this, query, signal);
-    const searchPaths = query.folder ? [query.folder] : [...this.roots];
-    return runRipgrep(ripgrep, query, searchPaths, this.options.excludes ?? DEFAULT_EXCLUDES, signal);
+    const searchFolders = query.folder ? [query.folder] : [...this.roots];
+    return runRipgrep(ripgrep, query, searchFolders, this.options.excludes ?? DEFAULT_EXCLUDES, signal);
   }
 
   async getDiagnostics(filePath?: string): Promise<WorkspaceDiagnostic[]> {

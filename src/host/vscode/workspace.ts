@@ -25,10 +25,12 @@ import type {
   WorkspaceSearchQuery,
   WorkspaceSearchResult,
 } from '../../core/workspace';
-import { searchWithJavaScript } from '../../tools/search/jsSearch';
+import { assertWriteTargetInsideWorkspace, climbsOutOfBase } from '../../tools/pathSafety';
+import { searchWithJavaScript } from '../shared/jsSearch';
+import { runRipgrep } from '../shared/ripgrepRunner';
 import type { Approver } from './approval';
 import { tokenFromAbortSignal } from './cancellation';
-import { findRipgrep, searchWithRipgrep, type RipgrepLocation } from './ripgrep';
+import { findRipgrep, type RipgrepLocation } from './ripgrep';
 import { runShellCommand } from '../node/runCommand';
 
 /** Options of VSCodeWorkspace. */
@@ -122,7 +124,8 @@ export class VSCodeWorkspace implements Workspace {
       return { type, size: type === 'directory' ? 0 : stat.size, mtimeMs: stat.mtime };
     } catch (error) {
       const mapped = toWorkspaceError(error, path, 'stat');
-      if (mapped instanceof WorkspaceError && mapped.code === PTKErrorCode.FILE_NOT_FOUND) return undefined;
+      // A path under a file ("a.txt/b.txt") does not exist either.
+      if (mapped instanceof WorkspaceError && (mapped.code === PTKErrorCode.FILE_NOT_FOUND || mapped.code === PTKErrorCode.NOT_A_DIRECTORY)) return undefined;
       throw mapped;
     }
   }
@@ -163,9 +166,13 @@ export class VSCodeWorkspace implements Workspace {
   /**
    * Writes through a WorkspaceEdit (a new file: createFile + insert; an existing one: replace
    * the whole text), then saves. The change lands on the editor's undo stack, so Undo reverts it.
+   * The path, followed through symlinks, must lead inside a workspace folder at this moment
+   * (PATH_OUTSIDE_WORKSPACE otherwise), since an approval wait may separate the tools' check
+   * from here; it is checked again right before the edit is applied.
    */
   async writeFile(path: string, content: string, signal?: AbortSignal): Promise<void> {
     throwIfAborted(signal);
+    await assertWriteTargetInsideWorkspace(this, path);
     const uri = vscode.Uri.file(path);
     const existing = await this.stat(path);
     if (existing && existing.type !== 'file') throw new WorkspaceError(`Not a file (it is a ${existing.type}): ${path}`, PTKErrorCode.NOT_A_FILE, { context: { path } });
@@ -184,6 +191,7 @@ export class VSCodeWorkspace implements Workspace {
       edit.replace(uri, wholeText, content);
     }
     throwIfAborted(signal);
+    await assertWriteTargetInsideWorkspace(this, path);
     const applied = await vscode.workspace.applyEdit(edit);
     if (!applied) throw new WorkspaceError(`VS Code refused the edit of ${path} (the file may be read-only or changed meanwhile).`, PTKErrorCode.TOOL_EXECUTION_FAILED, { context: { path } });
     const document = await vscode.workspace.openTextDocument(uri);
@@ -260,7 +268,7 @@ export class VSCodeWorkspace implements Workspace {
     const gitignoreFiles = new Set<string>();
     for (let current = directory; ; ) {
       gitignoreFiles.add(join(current, '.gitignore'));
-      if (current === root || relative(root, current).startsWith('..')) break;
+      if (current === root || climbsOutOfBase(relative(root, current))) break;
       const parent = join(current, '..');
       if (parent === current) break;
       current = parent;
@@ -286,7 +294,7 @@ export class VSCodeWorkspace implements Workspace {
     return (file) =>
       matchers.some(({ base, rules }) => {
         const relativePath = relative(base, file);
-        if (!relativePath || relativePath.startsWith('..')) return false;
+        if (!relativePath || climbsOutOfBase(relativePath)) return false;
         return rules.ignores(relativePath.split(sep).join('/'));
       });
   }
@@ -297,8 +305,12 @@ export class VSCodeWorkspace implements Workspace {
     if (folders.length === 0) return { matches: [], truncated: false, engine: 'ripgrep' };
     const ripgrep = this.ripgrepLocation;
     if (!ripgrep) return searchWithJavaScript(this, query, signal);
-    const globs = this.excludeGlobs(vscode.Uri.file(folders[0]!));
-    return searchWithRipgrep(ripgrep.path, query, folders, [...new Set([...globs.files, ...globs.search])], signal);
+    // files.exclude and search.exclude of each folder, as VS Code's search view applies them.
+    const excludesFor = (folder: string): string[] => {
+      const globs = this.excludeGlobs(vscode.Uri.file(folder));
+      return [...new Set([...globs.files, ...globs.search])];
+    };
+    return runRipgrep(ripgrep.path, query, folders, excludesFor, signal);
   }
 
   async getDiagnostics(path?: string): Promise<WorkspaceDiagnostic[]> {

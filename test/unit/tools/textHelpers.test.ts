@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { parseRipgrepLine, ripgrepArguments } from '../../../src/tools/search/ripgrepArguments';
+import { parseRipgrepLine, ripgrepArguments } from '../../../src/host/shared/ripgrepArguments';
 import { shortenAround } from '../../../src/tools/searchCode';
 import { decodeText, isBinary } from '../../../src/tools/text/binary';
 import { capHeadTail, HeadTailCollector } from '../../../src/tools/text/headTail';
@@ -46,11 +46,18 @@ describe('isBinary / decodeText', () => {
 
 describe('ripgrep arguments and output', () => {
   it('builds literal/regex, case and glob arguments', () => {
-    const args = ripgrepArguments({ pattern: '-x', isRegex: false, caseSensitive: true, maxResults: 5, include: ['src/**'], exclude: ['**/*.d.ts'] }, [], ['**/node_modules']);
+    const args = ripgrepArguments({ pattern: '-x', isRegex: false, caseSensitive: true, maxResults: 5, include: ['src/**'], exclude: ['**/*.d.ts'] }, ['**/node_modules']);
     assert.ok(args.includes('--fixed-strings'));
     assert.ok(args.includes('--case-sensitive'));
     assert.deepEqual(args.slice(-2), ['--regexp', '-x'], 'a pattern starting with - is passed with --regexp');
     assert.ok(args.includes('!**/node_modules') && args.includes('!**/node_modules/**') && args.includes('!**/*.d.ts'));
+  });
+
+  it('never lets rg follow a symlink: --no-follow, --no-config, no --follow, no path argument', () => {
+    const args = ripgrepArguments({ pattern: 'x', isRegex: true, caseSensitive: false, maxResults: 5, respectExcludes: false }, []);
+    assert.ok(args.includes('--no-follow') && args.includes('--no-config'));
+    assert.ok(!args.includes('--follow') && !args.includes('-L') && !args.includes('--'));
+    assert.deepEqual(args.slice(-2), ['--regexp', 'x'], 'the pattern is the last argument: rg searches its working directory');
   });
 
   it('parses path NUL line:column:text, including colons in the text', () => {

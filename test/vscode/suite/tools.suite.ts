@@ -3,10 +3,15 @@
  * VS Code: what the model gets when it calls them.
  */
 import * as assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ApprovalRequest } from '../../../src/core/workspace';
 import type { PTKExtensionApi } from '../../../src/extension';
+import { VSCodeWorkspace } from '../../../src/host/vscode/workspace';
+import { createWorkspaceTools } from '../../../src/tools';
+import { LEAK_PROBE_CALLS, assertNoForbiddenText, visibleMatch, writeConfinementTree } from '../../unit/tools/searchConfinementScenario';
 import { assertRejectsWithCode, callTool, fixturePath, revertAndClose } from './helpers';
 import { waitFor, type SuiteRunner } from './runner';
 
@@ -102,6 +107,37 @@ export function registerToolsSuite(runner: SuiteRunner, api: PTKExtensionApi): v
       }, 60_000, 1_000);
       assert.match(JSON.stringify(diagnostics), /src\/main\.ts/);
     }, { timeoutMs: 70_000 });
+
+    runner.test('search_code with include ["src/**"] finds the match under src/ (rg runs in the workspace folder)', async () => {
+      const tools = api.createTools();
+      const result = await callTool(tools, 'search_code', { query: 'PTK_SEARCH_MARKER', options: { caseSensitive: true, include: ['src/**'] } });
+      assert.equal(result.engine, 'ripgrep');
+      assert.deepEqual(result.matches, ['src/main.ts:7:44: return formatGreeting(name, retries); // PTK_SEARCH_MARKER in main']);
+    });
+
+    runner.test('search_code shows nothing reached through a symlink out of the workspace or from a denied file (VS Code\'s rg and the JS fallback)', async () => {
+      const probeFolder = fixturePath(api, 'leak-probe');
+      const outside = await mkdtemp(join(tmpdir(), 'ptk-leak-outside-'));
+      try {
+        writeConfinementTree(probeFolder, outside);
+        const engines = [
+          ['ripgrep', api.createTools()],
+          // VS Code's findFiles (the JS search's listing) follows symlinked folders.
+          ['js', createWorkspaceTools(new VSCodeWorkspace({ ripgrepPath: null }), {})],
+        ] as const;
+        for (const [engine, tools] of engines) {
+          for (const call of LEAK_PROBE_CALLS) {
+            const result = await callTool(tools, 'search_code', call);
+            assert.equal(result.engine, engine);
+            assertNoForbiddenText(result, `${engine} search_code ${JSON.stringify(call)}`);
+            assert.deepEqual(result.matches, [visibleMatch('leak-probe/')], `${engine} ${JSON.stringify(call)}`);
+          }
+        }
+      } finally {
+        await rm(probeFolder, { recursive: true, force: true });
+        await rm(outside, { recursive: true, force: true });
+      }
+    });
 
     runner.test('run_command runs an approved command in the workspace folder', async () => {
       const commands: string[] = [];

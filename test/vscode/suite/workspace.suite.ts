@@ -4,7 +4,9 @@
  * the JSON and TypeScript language services, commands, cancellation, settings.
  */
 import * as assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { PTKExtensionApi } from '../../../src/extension';
 import { ApprovalContentProvider, createNotificationApprover } from '../../../src/host/vscode/approval';
@@ -12,7 +14,7 @@ import { abortSignalFromToken, tokenFromAbortSignal } from '../../../src/host/vs
 import { readSettings, readToolSettings } from '../../../src/host/vscode/configuration';
 import { VSCodeWorkspace } from '../../../src/host/vscode/workspace';
 import { ToolSettingsSchema } from '../../../src/tools/settings';
-import { assertRejectsWithCode, fixturePath, relativeToRoot, revertAndClose, workspaceRoot } from './helpers';
+import { assertRejectsWithCode, callTool, fixturePath, relativeToRoot, revertAndClose, workspaceRoot } from './helpers';
 import { waitFor, type SuiteRunner } from './runner';
 
 async function closeAllEditors(): Promise<void> {
@@ -324,6 +326,84 @@ export function registerWorkspaceSuite(runner: SuiteRunner, api: PTKExtensionApi
       const answer = await workspace.requestApproval({ toolName: 'write_file', kind: 'write', path: fixturePath(api, 'x.txt'), before: '', after: 'x' });
       assert.deepEqual(answer, { decision: 'reject', reason: 'scripted' });
       assert.deepEqual(seen, ['write_file:write']);
+    });
+  });
+
+  runner.describe('writes and symbolic links', () => {
+    runner.test('writeFile refuses a path whose folder is a symlink leading outside (new and existing file), changing nothing', async () => {
+      const outside = await mkdtemp(join(tmpdir(), 'ptk-write-outside-'));
+      const link = fixturePath(api, 'linked-outside');
+      try {
+        await writeFile(join(outside, 'existing.txt'), 'outside original\n');
+        await symlink(outside, link);
+        await assertRejectsWithCode(workspace.writeFile(join(link, 'existing.txt'), 'replaced\n'), 'PATH_OUTSIDE_WORKSPACE');
+        await assertRejectsWithCode(workspace.writeFile(join(link, 'new.txt'), 'created\n'), 'PATH_OUTSIDE_WORKSPACE');
+        await assertRejectsWithCode(workspace.writeFile(join(link, 'deep', 'new.txt'), 'created\n'), 'PATH_OUTSIDE_WORKSPACE');
+        assert.deepEqual(await readdir(outside), ['existing.txt']);
+        assert.equal(await readFile(join(outside, 'existing.txt'), 'utf8'), 'outside original\n');
+      } finally {
+        await closeAllEditors();
+        await rm(link, { force: true });
+        await rm(outside, { recursive: true, force: true });
+      }
+    });
+
+    runner.test('write_file and edit_file are refused when a folder becomes a symlink to outside while the approval is open', async () => {
+      const outside = await mkdtemp(join(tmpdir(), 'ptk-race-outside-'));
+      const folder = fixturePath(api, 'race');
+      const moved = fixturePath(api, 'race-moved');
+      let asked = 0;
+      try {
+        await writeFile(join(outside, 'existing.txt'), 'outside original\n');
+        workspace.setApprover(async () => {
+          asked++;
+          await rename(folder, moved);
+          await symlink(outside, folder);
+          return { decision: 'approve' };
+        });
+        const tools = api.createTools();
+        const attempts: Array<[string, Record<string, unknown>]> = [
+          ['write_file', { path: 'race/new.txt', content: 'escaped\n' }],
+          ['write_file', { path: 'race/existing.txt', content: 'replaced\n' }],
+          ['edit_file', { path: 'race/existing.txt', edits: [{ search: 'inside original', replace: 'edited' }] }],
+        ];
+        for (const [toolName, args] of attempts) {
+          await rm(folder, { recursive: true, force: true });
+          await rm(moved, { recursive: true, force: true });
+          await mkdir(folder);
+          await writeFile(join(folder, 'existing.txt'), 'inside original\n');
+          await assertRejectsWithCode(callTool(tools, toolName, args), 'PATH_OUTSIDE_WORKSPACE', /changed while waiting for approval/);
+          assert.deepEqual(await readdir(outside), ['existing.txt'], `${toolName}: nothing created outside`);
+          assert.equal(await readFile(join(outside, 'existing.txt'), 'utf8'), 'outside original\n', `${toolName}: nothing changed outside`);
+          assert.deepEqual(await readdir(moved), ['existing.txt'], `${toolName}: nothing created inside`);
+          assert.equal(await readFile(join(moved, 'existing.txt'), 'utf8'), 'inside original\n', `${toolName}: nothing changed inside`);
+        }
+        assert.equal(asked, 3);
+      } finally {
+        workspace.setApprover(async () => ({ decision: 'reject', reason: 'no approver in this test' }));
+        await closeAllEditors();
+        await rm(folder, { recursive: true, force: true });
+        await rm(moved, { recursive: true, force: true });
+        await rm(outside, { recursive: true, force: true });
+      }
+    });
+
+    runner.test('a file whose name starts with two dots is an ordinary workspace file for write, read, list and search', async () => {
+      const name = '..ptk-two-dots.txt';
+      workspace.setApprover(async () => ({ decision: 'approve' }));
+      try {
+        const tools = api.createTools();
+        await callTool(tools, 'write_file', { path: name, content: 'PTK_TWO_DOTS_MARKER\n' });
+        assert.equal(await readFile(fixturePath(api, name), 'utf8'), 'PTK_TWO_DOTS_MARKER\n');
+        assert.match((await callTool(tools, 'read_file', { path: name })).content, /PTK_TWO_DOTS_MARKER/);
+        const listed = await callTool(tools, 'list_files', { directory: '.', pattern: '*.txt' });
+        assert.ok(listed.files.includes(name), `listed: ${listed.files.join(', ')}`);
+        assert.deepEqual((await callTool(tools, 'search_code', { query: 'PTK_TWO_DOTS_MARKER', options: { caseSensitive: true } })).matches, [`${name}:1:1: PTK_TWO_DOTS_MARKER`]);
+      } finally {
+        workspace.setApprover(async () => ({ decision: 'reject', reason: 'no approver in this test' }));
+        await closeAllEditors();
+        await rm(fixturePath(api, name), { force: true });
+      }
     });
   });
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -53,6 +53,32 @@ describe('NodeWorkspace.writeFile', () => {
     const root = temporaryRoot();
     mkdirSync(path.join(root, 'folder'));
     await rejectsWithCode(new NodeWorkspace({ roots: [root] }).writeFile(path.join(root, 'folder'), 'x'), PTKErrorCode.NOT_A_FILE);
+  });
+
+  it('refuses, at the moment of writing, a path whose folder is a symlink leading outside (new and existing files), creating nothing', async () => {
+    const base = temporaryRoot();
+    const root = path.join(base, 'project');
+    const outside = path.join(base, 'outside');
+    mkdirSync(root);
+    put(outside, 'existing.txt', 'outside original');
+    symlinkSync(outside, path.join(root, 'linked'));
+    const workspace = new NodeWorkspace({ roots: [root] });
+    await rejectsWithCode(workspace.writeFile(path.join(root, 'linked', 'existing.txt'), 'replaced'), PTKErrorCode.PATH_OUTSIDE_WORKSPACE, /outside the workspace/);
+    await rejectsWithCode(workspace.writeFile(path.join(root, 'linked', 'new.txt'), 'created'), PTKErrorCode.PATH_OUTSIDE_WORKSPACE);
+    await rejectsWithCode(workspace.writeFile(path.join(root, 'linked', 'deep', 'new.txt'), 'created'), PTKErrorCode.PATH_OUTSIDE_WORKSPACE);
+    assert.deepEqual(readdirSync(outside), ['existing.txt']);
+    assert.equal(readFileSync(path.join(outside, 'existing.txt'), 'utf8'), 'outside original');
+    assert.deepEqual(readdirSync(root), ['linked']);
+  });
+
+  it('a file where a folder of the path should be gives NOT_A_DIRECTORY and changes nothing', async () => {
+    const root = temporaryRoot();
+    put(root, 'a.txt', 'keep');
+    const workspace = new NodeWorkspace({ roots: [root] });
+    await rejectsWithCode(workspace.writeFile(path.join(root, 'a.txt', 'b.txt'), 'x'), PTKErrorCode.NOT_A_DIRECTORY, /a file stands where a folder/);
+    await rejectsWithCode(workspace.writeFile(path.join(root, 'a.txt', 'deeper', 'b.txt'), 'x'), PTKErrorCode.NOT_A_DIRECTORY);
+    assert.deepEqual(readdirSync(root), ['a.txt']);
+    assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'keep');
   });
 });
 

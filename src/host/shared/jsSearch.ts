@@ -1,11 +1,18 @@
 /**
  * The JS fallback of search_code, used when no ripgrep binary is found. Works through the
- * port's listFiles and readFile, so either host can use it.
+ * port's listFiles, realpath and readFile, so either host can use it.
+ *
+ * Listings may hold symbolic links (the Node walker lists symlinked files; VS Code's findFiles
+ * follows symlinked folders), so before a file is read its real path must lie inside a
+ * workspace folder and must not match an exclude glob (search_code passes the deny list as
+ * excludes): a link never leads the search out of the workspace or into a denied file.
  */
+import path from 'node:path';
 import picomatch from 'picomatch';
 import { PTKAbortError, PTKErrorCode, WorkspaceError } from '../../core/errors';
 import type { Workspace, WorkspaceSearchMatch, WorkspaceSearchQuery, WorkspaceSearchResult } from '../../core/workspace';
-import { decodeText, isBinary } from '../text/binary';
+import { climbsOutOfBase } from '../../tools/pathSafety';
+import { decodeText, isBinary } from '../../tools/text/binary';
 
 /** Files larger than this are skipped by the JS search. */
 const MAX_SEARCH_FILE_BYTES = 10 * 1024 * 1024;
@@ -28,28 +35,35 @@ export function compileSearchPattern(query: Pick<WorkspaceSearchQuery, 'pattern'
 
 /** Searches the files `listFiles` returns, line by line, stopping at maxResults. */
 export async function searchWithJavaScript(
-  workspace: Pick<Workspace, 'roots' | 'listFiles' | 'readFile' | 'stat'>,
+  workspace: Pick<Workspace, 'roots' | 'listFiles' | 'readFile' | 'stat' | 'realpath' | 'caseInsensitive'>,
   query: WorkspaceSearchQuery,
   signal?: AbortSignal,
 ): Promise<WorkspaceSearchResult> {
   const regex = compileSearchPattern(query);
   const folders = query.folder ? [query.folder] : [...workspace.roots];
   const matches: WorkspaceSearchMatch[] = [];
-  const includeExclude = { include: query.include ?? [], exclude: query.exclude ?? [] };
+  const include = query.include ?? [];
+  const exclude = query.exclude ?? [];
+  const excluded = exclude.length > 0 ? excludeMatcher(exclude) : undefined;
+  const canonicalRoots = await Promise.all(workspace.roots.map(async (root) => (await workspace.realpath(root)) ?? root));
+  const caseInsensitive = workspace.caseInsensitive ?? false;
   for (const folder of folders) {
     const listed = await workspace.listFiles(folder, {
       limit: MAX_SEARCH_FILES,
       respectExcludes: query.respectExcludes ?? true,
       signal,
-      ...(includeExclude.include.length > 0 ? { pattern: includeExclude.include.length === 1 ? includeExclude.include[0] : `{${includeExclude.include.join(',')}}` } : {}),
+      ...(include.length > 0 ? { pattern: include.length === 1 ? include[0] : `{${include.join(',')}}` } : {}),
     });
-    const excluded = includeExclude.exclude.length > 0 ? excludeMatcher(includeExclude.exclude) : undefined;
     for (const file of listed.files) {
       if (signal?.aborted) throw new PTKAbortError();
-      if (excluded && excluded(relativeTo(folder, file))) continue;
-      const stat = await workspace.stat(file);
+      if (excluded?.(relativeTo(folder, file))) continue;
+      const realPath = await workspace.realpath(file).catch(() => undefined);
+      if (realPath === undefined) continue;
+      const realRoot = canonicalRoots.find((root) => isInside(root, realPath, caseInsensitive));
+      if (realRoot === undefined || excluded?.(relativeTo(realRoot, realPath))) continue;
+      const stat = await workspace.stat(realPath);
       if (!stat || stat.type !== 'file' || stat.size > MAX_SEARCH_FILE_BYTES) continue;
-      const bytes = await workspace.readFile(file).catch(() => undefined);
+      const bytes = await workspace.readFile(realPath).catch(() => undefined);
       if (!bytes || isBinary(bytes)) continue;
       const lines = decodeText(bytes).split('\n');
       for (let index = 0; index < lines.length; index++) {
@@ -65,9 +79,14 @@ export async function searchWithJavaScript(
   return { matches, truncated: false, engine: 'js' };
 }
 
+/** True when `child` is `parent` or lies under it. */
+function isInside(parent: string, child: string, caseInsensitive: boolean): boolean {
+  const relative = caseInsensitive ? path.relative(parent.toLowerCase(), child.toLowerCase()) : path.relative(parent, child);
+  return relative === '' || (!climbsOutOfBase(relative) && !path.isAbsolute(relative));
+}
+
 function relativeTo(folder: string, file: string): string {
-  const relative = file.startsWith(folder) ? file.slice(folder.length) : file;
-  return relative.replace(/^[\\/]+/, '').split('\\').join('/');
+  return path.relative(folder, file).split(path.sep).join('/');
 }
 
 function excludeMatcher(globs: readonly string[]): (relativePath: string) => boolean {

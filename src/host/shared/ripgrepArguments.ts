@@ -1,6 +1,6 @@
 /**
- * Building ripgrep's command line for a WorkspaceSearchQuery and parsing its output. Pure,
- * shared by the Node and VS Code hosts (each finds its own rg binary and spawns it).
+ * Building ripgrep's command line for a WorkspaceSearchQuery and parsing its output. Pure;
+ * `runRipgrep` (ripgrepRunner.ts) uses it for both hosts.
  */
 import type { WorkspaceSearchMatch, WorkspaceSearchQuery } from '../../core/workspace';
 
@@ -21,12 +21,14 @@ export const DEFAULT_EXCLUDES: readonly string[] = [
  * rg arguments: `path\0line:column:text` per match (--null), hidden files searched, .gitignore
  * honoured even outside a git repository, excludes as negated globs.
  *
- * Pass NO searchPaths and spawn rg with the search folder as its working directory: rg matches
- * --glob patterns containing "/" (e.g. include "src/**") against the path it prints, so with an
- * absolute search path they never match. `runRipgrep` (src/host/node/ripgrep.ts) does this.
+ * Symbolic links are never followed: `--no-follow` (and `--no-config`, so no
+ * RIPGREP_CONFIG_PATH file can add `--follow`), and no path arguments at all, because rg
+ * follows a symlink given as an argument. rg searches its working directory instead and prints
+ * paths relative to it, which is also what makes include globs containing "/" (e.g. "src/**")
+ * match: rg matches them against the path it prints.
  */
-export function ripgrepArguments(query: WorkspaceSearchQuery, searchPaths: readonly string[], excludes: readonly string[]): string[] {
-  const args = ['--null', '--line-number', '--column', '--no-heading', '--with-filename', '--color', 'never', '--hidden', '--no-messages', '--max-columns', '1000', '--max-columns-preview'];
+export function ripgrepArguments(query: WorkspaceSearchQuery, excludes: readonly string[]): string[] {
+  const args = ['--no-config', '--no-follow', '--null', '--line-number', '--column', '--no-heading', '--with-filename', '--color', 'never', '--hidden', '--no-messages', '--max-columns', '1000', '--max-columns-preview'];
   args.push(query.caseSensitive ? '--case-sensitive' : '--ignore-case');
   if (!query.isRegex) args.push('--fixed-strings');
   if (query.respectExcludes === false) args.push('--no-ignore');
@@ -39,8 +41,6 @@ export function ripgrepArguments(query: WorkspaceSearchQuery, searchPaths: reado
     if (!exclude.endsWith('/**')) args.push('--glob', `!${exclude}/**`);
   }
   args.push('--regexp', query.pattern);
-  // No path: rg searches its working directory and prints paths relative to it.
-  if (searchPaths.length > 0) args.push('--', ...searchPaths);
   return args;
 }
 
