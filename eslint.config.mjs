@@ -1,9 +1,63 @@
-// Lint: typescript-eslint's recommended rules, plus the layering rule that keeps
-// src/core pure (no VS Code, no Playwright), as house-style asks.
+// Lint: typescript-eslint's recommended rules, plus the layer rule: each layer of src/
+// imports only what its arrows in LAYERS allow (test/unit/lint proves each one fires).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layerImports } from './scripts/eslint/layerImports.mjs';
 
-const forbiddenInCore = ['vscode', 'playwright', 'playwright-core'];
+/** The VS Code adapters of src/ui: the only UI files that may import 'vscode'. */
+const VSCODE_UI_ADAPTERS = ['src/ui/chatViewProvider.ts', 'src/ui/codeActions.ts', 'src/ui/commands.ts', 'src/ui/statusBar.ts'];
+
+/** The layers and their arrows (see scripts/eslint/layerImports.mjs for the fields). */
+const LAYERS = [
+  {
+    name: 'core',
+    files: ['src/core/'],
+    mayImport: ['src/core/'],
+    forbidPackages: ['vscode', 'playwright', 'playwright-core'],
+    why: 'src/core is the pure engine: no VS Code, no Playwright, nothing from the layers built on it (adapters live in src/host and src/browser)',
+  },
+  {
+    name: 'shared',
+    files: ['src/shared/'],
+    mayImport: ['src/shared/'],
+    packages: ['zod/mini', 'zod/locales'],
+    why: 'src/shared is bundled into the webview: it imports only itself and zod/mini (full zod adds about 450 KB to the view)',
+  },
+  {
+    name: 'webview',
+    files: ['src/webview/'],
+    mayImport: ['src/webview/', 'src/shared/'],
+    packages: ['marked', 'dompurify'],
+    why: 'the webview runs in the browser and talks to the host only through messages: it imports src/shared and its own files',
+  },
+  {
+    name: 'tools',
+    files: ['src/tools/'],
+    mayImport: ['src/tools/', 'src/core/'],
+    forbidPackages: ['vscode', 'playwright', 'playwright-core'],
+    why: 'tools reach the editor only through the Workspace port (src/core/workspace.ts), so they run on every host',
+  },
+  {
+    name: 'browser',
+    files: ['src/browser/'],
+    mayImport: ['src/browser/', 'src/core/'],
+    forbidPackages: ['vscode'],
+    why: 'the browser backend is loaded by the CLI too: no VS Code, and nothing of the tools, hosts or UI',
+  },
+  {
+    name: 'host/node',
+    files: ['src/host/node/'],
+    forbidPackages: ['vscode'],
+    why: 'src/host/node runs outside VS Code (the CLI, and helpers both hosts share)',
+  },
+  {
+    name: 'ui (pure)',
+    files: ['src/ui/'],
+    except: VSCODE_UI_ADAPTERS,
+    forbidPackages: ['vscode'],
+    why: `the UI controllers are tested in plain Node; only the VS Code adapters (${VSCODE_UI_ADAPTERS.map((file) => file.slice('src/ui/'.length)).join(', ')}) import vscode`,
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', '.tools/**', 'test-artifacts/**', 'media/**/*.js'] },
@@ -18,17 +72,9 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: forbiddenInCore.map((name) => ({ name, message: 'src/core must stay pure: no vscode or playwright imports (adapters live in src/host and src/browser).' })),
-        patterns: [{ group: ['playwright-core/*', 'playwright/*'], message: 'src/core must stay pure.' }],
-      }],
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.name='require'][arguments.0.value=/^(vscode|playwright|playwright-core)$/]",
-        message: 'src/core must stay pure: no vscode or playwright requires.',
-      }],
-    },
+    files: ['src/**/*.ts'],
+    plugins: { ptk: { rules: { 'layer-imports': layerImports } } },
+    rules: { 'ptk/layer-imports': ['error', LAYERS] },
   },
   {
     files: ['**/*.mjs', '**/*.cjs', 'scripts/**', 'bench/**'],

@@ -13,13 +13,28 @@
  *    quadratic: it is measured on a smaller prefix and extrapolated (n² scaling) when the
  *    full run would take more than 20 s; the output says so.
  * 3. One-shot throughput in MB/s. Target ≥ 50 MB/s.
+ * 4. Pathological replies (test/unit/core/protocol/pathologicalReplies.ts: long runs of every
+ *    fence and tag character, broken and deeply nested calls, alternative-protocol shapes),
+ *    plus a reply of short broken calls that jsonrepair gets within its per-reply budget.
+ *    Each is parsed (alternative protocols on) one-shot and streamed in 16-character chunks
+ *    with polling, at 250,000 and 1,000,000 characters (CPU time, fastest of 3 runs). Printed:
+ *    the slowest shapes, their MB/s and how much slower than the normal reply (wall time,
+ *    figure 3) they are, and the growth from 250 K to 1 M characters (linear is 4×,
+ *    quadratic 16×). Target: every growth < 8×.
  */
-import { PTKParser } from '../src/core/protocol';
+import { alternativeProtocols, PTKParser } from '../src/core/protocol';
+import { pathologicalReplies, repeatTo } from '../test/unit/core/protocol/pathologicalReplies';
 
 const CHUNK_SIZE = 16;
 const TARGET_STREAM_RATIO = 3;
 const TARGET_THROUGHPUT_MB_PER_S = 50;
 const NAIVE_BUDGET_MS = 20_000;
+const PATHOLOGICAL_SMALL_CHARS = 250_000;
+const PATHOLOGICAL_LARGE_CHARS = 1_000_000;
+const TARGET_MAX_GROWTH = 8;
+/** Growth is taken against at least this many ms: below it (> 50 MB/s at 250 K) a collection in one run is the whole figure. */
+const GROWTH_FLOOR_MS = 5;
+const SLOWEST_SHOWN = 5;
 
 function buildReply(targetChars: number): string {
   const fileLines: string[] = [];
@@ -145,6 +160,75 @@ function main(): void {
   console.log(`stream() + hasCompleteCall() after every chunk: ${polling.toFixed(2)} ms  →  ${(polling / oneShot).toFixed(2)}× one-shot (information)`);
   console.log(`naive re-parse per chunk:    ${naiveMs.toFixed(0)} ms (${naiveNote})`);
   console.log(`stream() vs naive baseline:  ${(naiveMs / streamed).toFixed(0)}× faster (naive / stream)`);
+
+  pathological(throughput);
+}
+
+interface PathologicalFigure {
+  name: string;
+  megabytesPerSecond: number;
+  growth: number;
+}
+
+/**
+ * CPU milliseconds of the fastest of three runs: on a busy machine, wall time also counts
+ * the time other processes held the cores, which made 4× the text look up to 20× slower.
+ * (No forced collection first: the sweeping it leaves to background threads counts as CPU.)
+ */
+function fastestCpu(action: () => void): number {
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const started = process.cpuUsage();
+    action();
+    const used = process.cpuUsage(started);
+    best = Math.min(best, (used.user + used.system) / 1000);
+  }
+  return best;
+}
+
+/** Every pathological shape, one-shot and streamed: prints the slowest and the worst growth. */
+function pathological(baselineMegabytesPerSecond: number): void {
+  const parser = new PTKParser({ alternativeProtocols: Object.values(alternativeProtocols) });
+  const shapes: Record<string, (chars: number) => string> = {
+    ...pathologicalReplies,
+    // Each call is short enough for jsonrepair, whose cost on `'a'a'a…` grows faster than
+    // the square of the length: the per-reply budget keeps the reply's total bounded.
+    'short calls with stray apostrophes': (chars) => repeatTo(`<TOOL_CALL>{'tool':'x','args':{'a':${"'a".repeat(900)}}}</TOOL_CALL>\n`, chars),
+  };
+  const modes: Record<string, (text: string) => void> = {
+    'parse()': (text) => parser.parse(text),
+    'stream(), 16-char chunks + hasCompleteCall()': (text) => {
+      const stream = parser.stream();
+      for (let position = 0; position < text.length; position += CHUNK_SIZE) {
+        stream.push(text.slice(position, position + CHUNK_SIZE));
+        stream.hasCompleteCall();
+      }
+      stream.end();
+    },
+  };
+  console.log(`\npathological replies: ${Object.keys(shapes).length} shapes, ${PATHOLOGICAL_SMALL_CHARS.toLocaleString('en-US')} and ${PATHOLOGICAL_LARGE_CHARS.toLocaleString('en-US')} characters, alternative protocols on`);
+  for (const [modeName, run] of Object.entries(modes)) {
+    const figures: PathologicalFigure[] = [];
+    for (const [name, make] of Object.entries(shapes)) {
+      const small = make(PATHOLOGICAL_SMALL_CHARS);
+      const large = make(PATHOLOGICAL_LARGE_CHARS);
+      run(small);
+      const smallMs = fastestCpu(() => run(small));
+      const largeMs = fastestCpu(() => run(large));
+      figures.push({ name, megabytesPerSecond: large.length / 1_000_000 / (largeMs / 1000), growth: largeMs / Math.max(smallMs, GROWTH_FLOOR_MS) });
+    }
+    const slowest = [...figures].sort((left, right) => left.megabytesPerSecond - right.megabytesPerSecond);
+    const steepest = [...figures].sort((left, right) => right.growth - left.growth)[0];
+    console.log(`${modeName}, slowest shapes:`);
+    for (const figure of slowest.slice(0, SLOWEST_SHOWN)) {
+      const slower = baselineMegabytesPerSecond / figure.megabytesPerSecond;
+      console.log(`  ${figure.name.padEnd(44)} ${figure.megabytesPerSecond.toFixed(1).padStart(7)} MB/s (${slower.toFixed(1)}× slower than the normal reply), growth ${figure.growth.toFixed(1)}×`);
+    }
+    const worst = slowest[0];
+    console.log(
+      `  worst case: "${worst.name}" at ${worst.megabytesPerSecond.toFixed(1)} MB/s; steepest growth: "${steepest.name}" ${steepest.growth.toFixed(1)}× for 4× the text (target < ${TARGET_MAX_GROWTH}×)  ${verdict(steepest.growth < TARGET_MAX_GROWTH)}`,
+    );
+  }
 }
 
 main();

@@ -8,11 +8,13 @@ import * as vscode from 'vscode';
 import { errorMessage } from './core/errors';
 import { PTKManager } from './core/loop/ptkManager';
 import type { PTKExecuteOptions } from './core/loop/loopTypes';
+import { protocolTags } from './core/protocol/tagNames';
 import { ToolRegistry } from './core/tools/toolRegistry';
 import type { PTKTool } from './core/types';
 import { ApprovalContentProvider, createNotificationApprover } from './host/vscode/approval';
 import { onSettingsChanged, readSettings, readToolSettings, TOOL_SETTINGS_SECTION } from './host/vscode/configuration';
 import { runTestSuiteFromEnvironment } from './host/vscode/testHook';
+import { registerVSCodeAi, type VSCodeAi } from './host/vscode/vscodeAi';
 import { VSCodeWorkspace } from './host/vscode/workspace';
 import { createWorkspaceTools, describeWorkspaceRestrictions } from './tools';
 import { ApprovalBroker } from './ui/approvalBroker';
@@ -44,6 +46,8 @@ export interface PTKExtensionApi {
   useChatModel(model: ChatModelHandle, siteName?: string): void;
   /** Runs a prompt in the chat view under a cancellable progress notification. */
   ask(prompt: string, displayText?: string): ReturnType<typeof runInChat>;
+  /** The language-model provider, the external tools and @ptk (tests drive them through this). */
+  vscodeAi: VSCodeAi;
   /** Milliseconds activate() took. */
   activationMs: number;
 }
@@ -82,10 +86,11 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
 
   const runTask = async (prompt: string, options: PTKExecuteOptions) => {
     const model = await connection.getModel();
-    const toolSet = currentTools();
+    const toolSet = ai.taskTools(currentTools());
+    ai.taskTakesTab();
     const manager = new PTKManager(model, new ToolRegistry(toolSet), undefined, {
       formatterOptions: { tagName: settings.tagName },
-      parserOptions: { tagNames: [settings.tagName, settings.tagName === 'TOOL_CALL' ? 'PTK_CALL' : 'TOOL_CALL'] },
+      parserOptions: { tagNames: protocolTags(settings.tagName) },
     });
     return manager.orchestrateToolCalling(prompt, {
       maxIterations: settings.maxIterations,
@@ -95,6 +100,9 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       resultMaxChars: settings.toolResultMaxChars,
       historyBudgetChars: settings.historyBudgetChars,
       extraInstructions: describeWorkspaceRestrictions(workspace) || undefined,
+      // The site's model / mode and temperature (ptk.model, ptk.temperature), applied by the browser model.
+      model: settings.model,
+      temperature: settings.temperature,
       ...options,
       tools: options.tools ?? toolSet,
     });
@@ -112,10 +120,22 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     runTask,
     store: new ConversationStore(context.workspaceState),
     approvals,
-    isDangerousTool: (name) => currentTools().find((tool) => tool.name === name)?.dangerous === true,
+    isDangerousTool: (name) => currentTools().find((tool) => tool.name === name)?.dangerous === true || ai.isDangerousExternalTool(name),
     onConnectionProblem: (status, detail) => connection.setState(status, detail),
     log: (line) => log.info(line),
-    tagNames: ['TOOL_CALL', 'PTK_CALL'],
+  });
+
+  // The chat tab as a VS Code language model, VS Code's tools for PTK tasks, and @ptk in VS Code's chat.
+  const ai: VSCodeAi = registerVSCodeAi({
+    context,
+    getModel: () => connection.getModel(),
+    site: () => settings.site,
+    tagName: () => settings.tagName,
+    runTask,
+    isTaskRunning: () => session.busy,
+    requestApproval: (request, signal) => workspace.requestApproval(request, signal),
+    autoApprove: () => readToolSettings().autoApprove,
+    log,
   });
 
   const reconnect = async (): Promise<void> => {
@@ -167,7 +187,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     if (event.type === 'taskFinished') statusBar.setBusy(false);
   });
 
-  const dependencies = { session, connection, chatView, log, reconnect };
+  const dependencies = { session, connection, chatView, log, reconnect, storageUri: context.globalStorageUri };
   context.subscriptions.push(
     chatView,
     statusBar,
@@ -181,7 +201,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       checkSettings();
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      const siteKeys = ['site', 'siteUrl', 'customSite', 'browserPath', 'cdpUrl', 'headless', 'profileDir'];
+      const siteKeys = ['site', 'siteUrl', 'customSite', 'siteOverrides', 'browserPath', 'cdpUrl', 'headless', 'profileDir'];
       if (siteKeys.some((key) => event.affectsConfiguration(`${EXTENSION_SETTINGS_SECTION}.${key}`))) void reconnect();
       else if (event.affectsConfiguration(EXTENSION_SETTINGS_SECTION)) checkSettings();
     }),
@@ -197,6 +217,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     approvals,
     useChatModel: (model, siteName) => connection.useModel(model, siteName),
     ask: (prompt, displayText) => runInChat(dependencies, prompt, displayText),
+    vscodeAi: ai,
     activationMs: 0,
   };
   api.activationMs = performance.now() - startedAt;

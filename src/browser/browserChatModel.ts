@@ -6,20 +6,32 @@
  * action (clipboard intercepted in the page) or DOM → markdown. Reloads and crashed tabs
  * mid-answer are survived by finding the turn again by its nonce (never resending). In thread
  * mode a "conversation too long" rolls over to a new chat seeded with the task state.
+ *
+ * Page states: a signed-out page that still lets the user chat (a composer next to a "Log in"
+ * button) is a guest session: it proceeds and the model's status says `guest: true`. A tab on
+ * one of the site's sign-in hosts is LOGIN_REQUIRED. Notices (a plan limit that switches to a
+ * smaller model while the answer goes on) are warnings: in the turn log and the status, never
+ * an abort.
+ *
+ * Model choice: a requested model (LLMCallOptions.model) is chosen through the site's picker
+ * before the prompt is typed, and checked on the page (modelSelection.ts); a temperature only
+ * where the site has one, else it is noted in the turn log as ignored.
  */
 import type { Page } from 'playwright-core';
 import { DEFAULTS } from '../core/constants';
 import { LLMBackendError, PTKAbortError, PTKError, PTKErrorCode, errorMessage } from '../core/errors';
-import { abortErrorOf, throwIfAborted } from '../core/loop/abortSignals';
+import { abortErrorOf, throwIfAborted } from '../core/util/abortSignals';
 import type { ILLMManager, LLMCallOptions } from '../core/ports';
 import { pageSelectorsOf, type SiteAdapter } from './adapters/types';
 import { BrowserSession, type BrowserSessionOptions } from './browserSession';
 import { CompletionTracker } from './completionTracker';
-import { classifyPageProblems } from './errorClassifier';
+import { diagnoseSite, type SiteDiagnosis } from './diagnose/diagnoseSite';
+import { listModelChoices, ModelChoice, type OfferedChoices } from './modelSelection';
+import { classifyPageProblems, pageNotices } from './errorClassifier';
 import { appendNonce, createNonce } from './nonce';
 import type { ExtractResult, PageSnapshot, WatchConfig } from './page/pageRuntime';
 import { RequestQueue } from './requestQueue';
-import { callRuntime, ensureReady, insertPrompt, onSite, openNewChat, pressSend, probe } from './siteDriver';
+import { callRuntime, ensureReady, insertPrompt, onSignInHost, onSite, openNewChat, pressSend, probe } from './siteDriver';
 import { TurnLog, type TurnLogEntry } from './turnLog';
 
 export interface BrowserChatModelOptions extends Omit<BrowserSessionOptions, 'onReport'> {
@@ -30,10 +42,22 @@ export interface BrowserChatModelOptions extends Omit<BrowserSessionOptions, 'on
   keepThread?: boolean;
   /** Called with every finished turn (for a log file / output channel). */
   onTurn?: (entry: TurnLogEntry) => void;
+  /** Called when the model's status changes (guest session, a site notice). */
+  onStatus?: (status: BrowserModelStatus) => void;
   /** Overrides of the adapter's timings (tests, benchmarks). */
   quietMs?: number;
   answerTimeoutMs?: number;
   submitConfirmMs?: number;
+  /** Override of the action-bar debounce span (adapter timings.actionBarHoldMs). */
+  actionBarHoldMs?: number;
+}
+
+/** What the UI shows next to the connection state. */
+export interface BrowserModelStatus {
+  /** Signed out, chatting as a guest (the site allows it). */
+  guest: boolean;
+  /** The latest notice the site showed (e.g. a plan limit that switched to a smaller model). */
+  warning?: string;
 }
 
 /** State of the turn being answered. */
@@ -52,6 +76,20 @@ interface ActiveTurn {
   lastMutationAt?: number;
   pageGone: boolean;
   reloaded: boolean;
+  /** Notices seen during this turn (warnings). */
+  notices: string[];
+  /** Which fallback of each selector list matched during the turn (latest match wins; -1 never). */
+  matched: Record<string, number>;
+  /** When the latest snapshot arrived (Node clock). */
+  lastReportAt?: number;
+}
+
+/** How long the Node side waits for a confirmation snapshot before asking the page for one, ms. */
+const CONFIRM_POLL_MS = 60;
+
+/** The page shows our turn finished (what the completion tracker wants to see held). */
+function looksFinished(snapshot: PageSnapshot): boolean {
+  return snapshot.assistantTurnFound && snapshot.actionBarPresent && !snapshot.stopVisible && !snapshot.streaming && !snapshot.thinking;
 }
 
 export class BrowserChatModel implements ILLMManager {
@@ -63,12 +101,17 @@ export class BrowserChatModel implements ILLMManager {
   private active: ActiveTurn | undefined;
   private chatUrl: string | undefined;
   private closed = false;
+  /** The model / temperature applied in the tab (model choice). */
+  private readonly modelChoice: ModelChoice;
+  private currentStatus: BrowserModelStatus = { guest: false };
+  private readonly statusListeners = new Set<(status: BrowserModelStatus) => void>();
 
   constructor(private readonly options: BrowserChatModelOptions) {
     this.adapter = options.adapter;
     this.keepsThread = options.keepThread ?? true;
     this.log = new TurnLog(DEFAULTS.browserTurnLogLimit, options.onTurn);
     this.session = new BrowserSession({ ...options, onReport: (page, payload) => this.onReport(page, payload) });
+    this.modelChoice = new ModelChoice(options.adapter);
   }
 
   /** The chat tab (opened on first use). */
@@ -76,11 +119,61 @@ export class BrowserChatModel implements ILLMManager {
     return (await this.session.getPage()).page;
   }
 
-  /** Opens the browser and the site, and checks it is ready (logged in). */
+  /** Opens the browser and the site, and checks it is ready (logged in, or a guest session). */
   async connect(signal?: AbortSignal): Promise<void> {
     await this.queue.run(async () => {
       const page = await this.pageOnSite(signal);
+      const ready = await ensureReady(page, this.adapter, signal);
+      this.updateStatus({ guest: ready.guest, warning: undefined });
+    });
+  }
+
+  /** Guest session and the latest site notice. */
+  get status(): BrowserModelStatus {
+    return this.currentStatus;
+  }
+
+  /** Listens to status changes (guest session, notices). */
+  onStatus(listener: (status: BrowserModelStatus) => void): { dispose(): void } {
+    this.statusListeners.add(listener);
+    return { dispose: () => this.statusListeners.delete(listener) };
+  }
+
+  private updateStatus(change: Partial<BrowserModelStatus>): void {
+    const next = { ...this.currentStatus, ...change };
+    if (next.guest === this.currentStatus.guest && next.warning === this.currentStatus.warning) return;
+    this.currentStatus = next;
+    for (const listener of [this.options.onStatus, ...this.statusListeners]) {
+      try {
+        listener?.(next);
+      } catch {
+        // A throwing listener must not break the backend.
+      }
+    }
+  }
+
+  /**
+   * What the site's model picker offers (models / modes, switches, the temperature where there
+   * is one), for the UI's model menu. The picker is opened and closed again; nothing changes.
+   */
+  async listModels(signal?: AbortSignal): Promise<OfferedChoices> {
+    return this.queue.run(async () => {
+      const page = await this.pageOnSite(signal);
       await ensureReady(page, this.adapter, signal);
+      return listModelChoices(page, this.adapter, signal);
+    });
+  }
+
+  /**
+   * PTK: Diagnose Site: opens the site in the tab if it is not there, then reports which of
+   * the adapter's selectors match, the login / guest state, and a redacted DOM snapshot.
+   * It does not wait for a login: diagnosing a login wall is part of its job.
+   */
+  async diagnose(signal?: AbortSignal): Promise<SiteDiagnosis> {
+    return this.queue.run(async () => {
+      const page = await this.pageOnSite(signal);
+      await page.waitForLoadState('domcontentloaded').catch(() => undefined);
+      return diagnoseSite(page, this.adapter);
     });
   }
 
@@ -142,20 +235,25 @@ export class BrowserChatModel implements ILLMManager {
     const since = (): number => Date.now() - startedAt;
     let page = await this.pageOnSite(signal);
     try {
-      await ensureReady(page, adapter, signal);
+      const ready = await ensureReady(page, adapter, signal);
+      this.updateStatus({ guest: ready.guest });
       if (newThread) await openNewChat(page, adapter, signal);
       const config: WatchConfig = { selectors: pageSelectorsOf(adapter), nonce, bindingName: this.session.bindingName, throttleMs: DEFAULTS.browserObserverThrottleMs };
       const active: ActiveTurn = {
         nonce,
         config,
         text: '',
-        tracker: new CompletionTracker(this.options.quietMs ?? adapter.timings?.quietMs ?? DEFAULTS.browserQuietMs, Date.now()),
+        tracker: new CompletionTracker(this.options.quietMs ?? adapter.timings?.quietMs ?? DEFAULTS.browserQuietMs, Date.now(), {
+          barHoldMs: this.options.actionBarHoldMs ?? adapter.timings?.actionBarHoldMs,
+        }),
         wake: () => undefined,
         earlyStop: (this.options.earlyStop ?? DEFAULTS.browserEarlyStop) && options.isComplete !== undefined,
         earlyStopRequested: false,
         options,
         pageGone: false,
         reloaded: false,
+        notices: [],
+        matched: {},
       };
       this.active = active;
       const onClose = (): void => {
@@ -178,6 +276,8 @@ export class BrowserChatModel implements ILLMManager {
       };
       attach(page);
       try {
+        // The requested model (and temperature) before anything is typed; a refusal sends nothing.
+        active.notices.push(...(await this.modelChoice.apply(page, { model: options.model, temperature: options.temperature }, signal)));
         await insertPrompt(page, adapter, sent, signal);
         await callRuntime(page, 'watch', config);
         entry.submitAttempts = await this.submit(page, active, signal);
@@ -193,6 +293,7 @@ export class BrowserChatModel implements ILLMManager {
             throw abortErrorOf(signal);
           }
           if (active.problem) throw active.problem;
+          if (!page.isClosed() && onSignInHost(page, adapter)) throw signInRequired(adapter);
           if (active.pageGone || page.isClosed()) {
             detach(page);
             page = await this.recoverPage(active, signal);
@@ -234,7 +335,15 @@ export class BrowserChatModel implements ILLMManager {
           if (now > deadline) {
             throw new LLMBackendError(`${adapter.displayName} did not finish its answer in ${Math.round((deadline - startedAt) / 1000)} s.`, PTKErrorCode.ANSWER_TIMEOUT, { context: { nonce, textLength: active.text.length } });
           }
-          await this.waitForWake(active, decision.recheckInMs ?? 500);
+          if (snapshot && looksFinished(snapshot) && now - (active.lastReportAt ?? 0) >= CONFIRM_POLL_MS) {
+            // The turn looks finished but the page's confirmation snapshots are late (a hidden
+            // window throttles its timers): ask for one.
+            const polled = await callRuntime<PageSnapshot | null>(page, 'snapshot').catch(() => null);
+            if (polled) this.onReport(page, polled);
+            else await this.waitForWake(active, CONFIRM_POLL_MS);
+            continue;
+          }
+          await this.waitForWake(active, Math.min(decision.recheckInMs ?? 500, snapshot && looksFinished(snapshot) ? CONFIRM_POLL_MS : 500));
         }
         entry.timings.done = since();
         this.chatUrl = page.url(); // sites move a new chat to its own URL once it has an answer
@@ -247,9 +356,14 @@ export class BrowserChatModel implements ILLMManager {
       } finally {
         detach(page);
         if (this.active === active) this.active = undefined;
+        if (active.notices.length > 0) entry.warnings = [...(entry.warnings ?? []), ...active.notices];
+        if (this.currentStatus.guest) entry.guest = true;
+        entry.matched = active.matched;
         if (active.firstTokenAt !== undefined) entry.timings.firstToken = active.firstTokenAt - startedAt;
         if (active.lastMutationAt !== undefined) entry.timings.lastMutation = active.lastMutationAt - startedAt;
-        if (!page.isClosed()) await callRuntime(page, 'unwatch').catch(() => undefined);
+        // Not awaited: the answer is returned without one more round trip; the page runs the
+        // calls in order, so the next turn's watch comes after this unwatch.
+        if (!page.isClosed()) void callRuntime(page, 'unwatch').catch(() => undefined);
       }
     } catch (error) {
       const failure = this.asBackendError(error);
@@ -264,9 +378,11 @@ export class BrowserChatModel implements ILLMManager {
   private async submit(page: Page, active: ActiveTurn, signal?: AbortSignal): Promise<number> {
     const confirmMs = this.options.submitConfirmMs ?? this.adapter.timings?.submitConfirmMs ?? DEFAULTS.browserSubmitConfirmMs;
     for (let attempt = 1; attempt <= 2; attempt++) {
-      await pressSend(page, this.adapter, signal).catch((error: unknown) => {
+      const sendIndex = await pressSend(page, this.adapter, signal).catch((error: unknown) => {
         if (attempt === 2) throw error;
+        return undefined;
       });
+      if (sendIndex !== undefined) mergeMatched(active.matched, { sendButton: sendIndex });
       const deadline = Date.now() + confirmMs;
       while (Date.now() < deadline) {
         throwIfAborted(signal);
@@ -282,6 +398,7 @@ export class BrowserChatModel implements ILLMManager {
     // Before blaming the send button, look at the page: a session that expired on submit
     // shows a login wall, a bot check or a banner, and that is the error to report.
     if (active.problem) throw active.problem;
+    if (onSignInHost(page, this.adapter)) throw signInRequired(this.adapter);
     const lastLook = await probe(page, this.adapter).catch(() => undefined);
     const pageProblem = lastLook && classifyPageProblems({ banners: lastLook.banners, loginWall: lastLook.loginWall, botCheck: lastLook.botCheck }, this.adapter);
     if (pageProblem) throw pageProblem;
@@ -313,6 +430,7 @@ export class BrowserChatModel implements ILLMManager {
     } catch {
       result = { via: 'none', text: '' };
     }
+    if (result.matched) mergeMatched(active.matched, result.matched);
     if ((result.via === 'none' || result.text === '') && active.text) result = { via: 'stream', text: active.text };
     const clean = this.adapter.hooks?.cleanAnswer;
     return clean ? { ...result, text: clean(result.text) } : result;
@@ -376,11 +494,14 @@ export class BrowserChatModel implements ILLMManager {
       }
     }
     active.lastSnapshot = snapshot;
+    active.lastReportAt = now;
+    mergeMatched(active.matched, snapshot.matched ?? {});
     active.tracker.observe(
       {
         assistantTurnFound: snapshot.assistantTurnFound,
         stopVisible: snapshot.stopVisible,
         streaming: snapshot.streaming,
+        thinking: snapshot.thinking,
         actionBarPresent: snapshot.actionBarPresent,
         textLength: next.length,
         textChanged: changed,
@@ -389,6 +510,12 @@ export class BrowserChatModel implements ILLMManager {
     );
     const problem = classifyPageProblems({ banners: snapshot.banners, loginWall: snapshot.loginWall, botCheck: snapshot.botCheck }, this.adapter);
     if (problem) active.problem ??= problem;
+    for (const notice of pageNotices(snapshot.banners, this.adapter)) {
+      if (active.notices.includes(notice)) continue;
+      active.notices.push(notice);
+      this.updateStatus({ warning: notice });
+    }
+    if (snapshot.guest && !this.currentStatus.guest) this.updateStatus({ guest: true });
     active.wake();
   }
 
@@ -404,4 +531,20 @@ export class BrowserChatModel implements ILLMManager {
     if (error instanceof Error && error.name === 'AbortError') return new PTKAbortError(undefined, error);
     return new LLMBackendError(`${this.adapter.displayName}: ${message.split('\n')[0]}`, PTKErrorCode.SITE_ERROR, { cause: error });
   }
+}
+
+/**
+ * Folds one report of matched fallback indexes into the turn's: a list's latest match wins and
+ * a later miss (-1) never hides an earlier match (a stop button that is gone once the answer
+ * is finished still matched while it showed).
+ */
+function mergeMatched(into: Record<string, number>, report: Record<string, number>): void {
+  for (const [name, index] of Object.entries(report)) {
+    if (index >= 0 || into[name] === undefined) into[name] = index;
+  }
+}
+
+/** LOGIN_REQUIRED for a tab that landed on one of the site's sign-in hosts. */
+function signInRequired(adapter: SiteAdapter): LLMBackendError {
+  return classifyPageProblems({ banners: [], loginWall: false, botCheck: false, signInHost: true }, adapter) ?? new LLMBackendError(`${adapter.displayName} needs you to log in.`, PTKErrorCode.LOGIN_REQUIRED);
 }

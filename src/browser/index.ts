@@ -8,20 +8,26 @@ import { BrowserChatModel, type BrowserChatModelOptions } from './browserChatMod
 import { resolveAdapter } from './adapters/registry';
 import type { TurnLogEntry } from './turnLog';
 
-export { BrowserChatModel, type BrowserChatModelOptions } from './browserChatModel';
+export { BrowserChatModel, type BrowserChatModelOptions, type BrowserModelStatus } from './browserChatModel';
 export { BrowserSession, defaultLaunchArgs, type BrowserSessionOptions } from './browserSession';
 export { locateBrowser, browserCandidates, type LocateBrowserOptions } from './browserLocator';
 export { builtInAdapters, adapterIds, resolveAdapter, type ResolveAdapterOptions } from './adapters/registry';
 export { chatgptAdapter } from './adapters/chatgpt';
+export { diagnoseSite, formatDiagnosis, snapshotHeader, type SiteDiagnosis } from './diagnose/diagnoseSite';
+export type { PageDiagnosis, SelectorListProbe, SelectorProbe } from './diagnose/pageDiagnosis';
+export { parseSiteOverrides, applySiteOverride, siteOverridesSchema, OVERRIDABLE_SELECTORS, type SiteOverride, type SiteOverrides } from './adapters/overrides';
 export { customSiteSchema, parseCustomSite, createCustomAdapter, type CustomSiteConfig, type CustomSiteInput } from './adapters/custom';
-export type { SiteAdapter, SiteSelectors, SelectorList, ErrorPattern, SiteHooks, SiteTimings, AdapterHookContext, PageSelectors } from './adapters/types';
+export type { SiteAdapter, SiteSelectors, SelectorList, ErrorPattern, SiteHooks, SiteTimings, AdapterHookContext, PageSelectors, ModelPicker, ModelNameSource } from './adapters/types';
 export { pageSelectorsOf } from './adapters/types';
-export { classifyBanner, classifyPageProblems, GENERIC_ERROR_PATTERNS, type PageProblems } from './errorClassifier';
+export { classifyBanner, classifyPageProblems, isNotice, pageNotices, bannerTextPattern, GENERIC_ERROR_PATTERNS, type PageProblems } from './errorClassifier';
+export { BOT_CHECK_TEXT, BOT_CHECK_TITLE, GENERIC_BANNER_SELECTORS, GENERIC_NOTICE_PATTERNS, hostMatches } from './pageSignals';
 export { parseRetryAfter } from './retryAfter';
-export { CompletionTracker, type TurnEvidence, type CompletionDecision } from './completionTracker';
+export { CompletionTracker, DEFAULT_ACTION_BAR_HOLD_MS, DEFAULT_ACTION_BAR_OBSERVATIONS, type TurnEvidence, type CompletionDecision, type CompletionTrackerOptions } from './completionTracker';
 export { TurnLog, replayScript, type TurnLogEntry, type TurnTimings } from './turnLog';
 export { createNonce, appendNonce, stripNonce, nonceMarker, findNonces } from './nonce';
 export { resolveSelector, selectorNotFound } from './selectors';
+export { listModelChoices, applyModelChoice, applyTemperature, ModelChoice, type OfferedChoices, type OfferedModel, type OfferedToggle } from './modelSelection';
+export { matchModelName, evidenceNames, nameWords, type NameMatch, type NamedChoice } from './modelNames';
 export { domToMarkdown } from './page/domToMarkdown';
 export { buildPageScript, type PageSnapshot, type WatchConfig } from './page/pageRuntime';
 
@@ -32,6 +38,8 @@ export interface CreateBrowserChatModelOptions {
   siteUrl?: string;
   /** The custom site's setting (site 'custom'); validated with customSiteSchema. */
   customSite?: unknown;
+  /** `ptk.siteOverrides`: repairs of built-in adapters by settings (see adapters/overrides.ts). */
+  siteOverrides?: unknown;
   /** Browser executable (default: found in the usual places). */
   browserPath?: string;
   /** Run without a window (default false: sites show bot checks to headless browsers). */
@@ -59,7 +67,7 @@ export interface CreateBrowserChatModelOptions {
  * call; `await model.connect()` does it up front and checks the user is logged in.
  */
 export async function createBrowserChatModel(options: CreateBrowserChatModelOptions): Promise<BrowserChatModel> {
-  const adapter = resolveAdapter(options.site, { siteUrl: options.siteUrl, customSite: options.customSite });
+  const adapter = resolveAdapter(options.site, { siteUrl: options.siteUrl, customSite: options.customSite, siteOverrides: options.siteOverrides });
   const modelOptions: BrowserChatModelOptions = {
     adapter,
     browserPath: options.browserPath,

@@ -7,9 +7,10 @@
 import type { Page } from 'playwright-core';
 import { LLMBackendError, PTKErrorCode } from '../core/errors';
 import { DEFAULTS } from '../core/constants';
-import { throwIfAborted } from '../core/loop/abortSignals';
+import { throwIfAborted } from '../core/util/abortSignals';
 import { pageSelectorsOf, type SiteAdapter } from './adapters/types';
 import { classifyPageProblems } from './errorClassifier';
+import { hostMatches } from './pageSignals';
 import type { PageProbe, PageRuntime } from './page/pageRuntime';
 import { resolveSelector, selectorNotFound } from './selectors';
 
@@ -34,6 +35,11 @@ export async function probe(page: Page, adapter: SiteAdapter): Promise<PageProbe
   }
 }
 
+/** How long a login wall must stand without a composer before it means "log in". */
+const LOGIN_WALL_GRACE_MS = 500;
+/** How long a bot check resting only on a hidden challenge frame must last before it counts. */
+const WEAK_BOT_CHECK_GRACE_MS = 3_000;
+
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
@@ -47,17 +53,28 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Waits until the composer is there (ready and logged in). A login wall, a bot check or an
- * error banner fails at once with its typed error; no composer in time is SELECTOR_NOT_FOUND.
+ * Waits until the composer is there (ready and logged in, or a guest session: a composer next
+ * to a login wall). A tab on a sign-in host, a login wall without a composer or a bot check
+ * fails at once with its typed error; no composer in time is SELECTOR_NOT_FOUND (or the error
+ * a banner names).
  */
 export async function ensureReady(page: Page, adapter: SiteAdapter, signal?: AbortSignal): Promise<PageProbe> {
   const deadline = Date.now() + (adapter.timings?.readyTimeoutMs ?? DEFAULTS.browserReadyTimeoutMs);
   let last: PageProbe | undefined;
+  let wallSince: number | undefined;
+  let weakBotCheckSince: number | undefined;
   for (;;) {
     throwIfAborted(signal);
+    if (onSignInHost(page, adapter)) throw classifyPageProblems({ banners: [], loginWall: false, botCheck: false, signInHost: true }, adapter)!;
     last = (await probe(page, adapter)) ?? last;
     if (last) {
-      const problem = classifyPageProblems({ banners: [], loginWall: last.loginWall, botCheck: last.botCheck }, adapter);
+      // A login wall counts once it has stood without a composer for a moment: a guest page
+      // may draw its "Log in" button before its composer.
+      wallSince = last.loginWall ? (wallSince ?? Date.now()) : undefined;
+      const wallStands = wallSince !== undefined && Date.now() - wallSince >= LOGIN_WALL_GRACE_MS;
+      weakBotCheckSince = last.botCheckWeak ? (weakBotCheckSince ?? Date.now()) : undefined;
+      const botCheck = last.botCheck && (!last.botCheckWeak || Date.now() - weakBotCheckSince! >= WEAK_BOT_CHECK_GRACE_MS);
+      const problem = classifyPageProblems({ banners: [], loginWall: wallStands, botCheck }, adapter);
       if (problem) throw problem;
       if (last.composerPresent) return last;
     }
@@ -75,6 +92,21 @@ export function onSite(page: Page, adapter: SiteAdapter): boolean {
     const host = new URL(page.url()).host;
     const hosts = adapter.hosts ?? [new URL(adapter.url).host];
     return hosts.includes(host) || host === new URL(adapter.url).host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when the tab is on one of the adapter's off-site sign-in hosts (accounts.google.com,
+ * auth.openai.com…). A sign-in host that is also one of the site's own hosts never counts:
+ * there the login wall selectors decide.
+ */
+export function onSignInHost(page: Page, adapter: SiteAdapter): boolean {
+  const signInHosts = adapter.signInHosts ?? [];
+  if (signInHosts.length === 0 || onSite(page, adapter)) return false;
+  try {
+    return hostMatches(new URL(page.url()).hostname, signInHosts);
   } catch {
     return false;
   }
@@ -155,21 +187,25 @@ export async function insertPrompt(page: Page, adapter: SiteAdapter, text: strin
   }
 }
 
-/** Presses send: the hook, else the send button, else Enter in the composer. */
-export async function pressSend(page: Page, adapter: SiteAdapter, signal?: AbortSignal): Promise<void> {
+/**
+ * Presses send: the hook, else the send button, else Enter in the composer. Returns which
+ * fallback of the sendButton list was clicked (-1: the hook or Enter), for the turn log.
+ */
+export async function pressSend(page: Page, adapter: SiteAdapter, signal?: AbortSignal): Promise<number> {
   if (adapter.hooks?.submit) {
-    await adapter.hooks.submit({ page, adapter, signal });
-    return;
+    const clicked = await adapter.hooks.submit({ page, adapter, signal });
+    return typeof clicked === 'number' ? clicked : -1;
   }
   const send = await resolveSelector(adapter.selectors.sendButton, (selector) => page.locator(`${selector}:visible`).count());
   if (send) {
     // A real mouse click without Playwright's animation-stability wait: the submit is
     // confirmed by a state change afterwards, and retried once, so nothing is lost.
     await page.locator(`${send.selector}:visible`).first().click({ timeout: 5_000, force: true });
-    return;
+    return send.index;
   }
   // No send button visible: Enter in the composer; the confirmation decides whether it took.
   const composer = await resolveSelector(adapter.selectors.composer, (selector) => page.locator(selector).count());
   if (!composer) throw selectorNotFound(adapter.displayName, 'composer (prompt input)', adapter.selectors.composer);
   await page.locator(composer.selector).first().press('Enter');
+  return -1;
 }

@@ -40,6 +40,12 @@ export interface TurnLogEntry {
   timings: TurnTimings;
   /** Code and message when the turn failed. */
   error?: { code: string; message: string };
+  /** Notices the site showed during the turn (e.g. a limit that switched to a smaller model); never errors. */
+  warnings?: string[];
+  /** True when the turn ran signed out, as a guest. */
+  guest?: boolean;
+  /** Which fallback index of each selector list matched by the end of the turn (-1: none). */
+  matched?: Record<string, number>;
 }
 
 export class TurnLog {

@@ -17,13 +17,23 @@ export const DEFAULTS = {
   alternateTagName: 'PTK_CALL',
   /** Thread mode: re-state the protocol compactly every N turns. */
   protocolReminderEvery: 8,
-  /** ConversationManager (seed 001) parameter truncation. */
+  /** ConversationManager: strings in a call's parameters are cut to this many characters. */
   parameterTruncation: 50,
   /** Loop: duplicate calls tolerated after warnings before DUPLICATE_TOOL_CALL. */
   maxDuplicateWarnings: 3,
+  /** Loop: detect A-B-A-B cycles of calls (warn once, then fail with CYCLE_DETECTED). */
+  detectCycles: true,
   /** Loop: longest A-B-…-A-B cycle looked for. */
   cycleMaxPeriod: 4,
-  /** Loop: the completion tool's name (seed 004) when `finishTool` is enabled. */
+  /** Loop: answer a repeated read-only call from the cache of its earlier result. */
+  cacheReadOnlyResults: true,
+  /** Loop: run every call of a reply (false: only the first, and the model is told). */
+  allowMultipleCalls: false,
+  /** Loop: a tool still failing after its retries fails the task (false: the model is told). */
+  failOnToolError: false,
+  /** Loop: cost of one estimated token (0: no cost is reported). */
+  costPerToken: 0,
+  /** Loop: the completion tool's name when `finishTool` is enabled. */
   finishToolName: 'finishWorkflow',
   /** History budget: the latest messages always kept whole. */
   historyKeepRecentMessages: 6,
@@ -51,4 +61,27 @@ export const DEFAULTS = {
   browserEarlyStop: true,
   /** Browser backend: turn-log entries kept in memory. */
   browserTurnLogLimit: 200,
+  /**
+   * Parser: deepest nesting of a call's arguments (the args object is level 1). A deeper call
+   * is refused as `too_deep`: deeper values overflow the stack of every recursive walk
+   * (JSON.stringify, schema checks, comparisons) later on.
+   */
+  maxArgumentDepth: 64,
+  /**
+   * Parser: longest call body handed to jsonrepair, in characters. jsonrepair is quadratic
+   * or worse on some broken shapes (4,000 characters of `'a'a'a…` take most of a second),
+   * so longer bodies get only the one-pass repairs (control characters, invalid escapes,
+   * unescaped quotes, comments, trailing commas, missing closing brackets).
+   */
+  jsonRepairMaxChars: 2_000,
+  /** Parser: total characters one reply may send through jsonrepair (bounds a reply full of broken calls). */
+  jsonRepairBudgetChars: 8_000,
+  /** Prompt: up to this many tools the prompt shows every schema; above, names + one line and describe_tool. */
+  promptFullToolsMax: 20,
+  /** Language-model provider: broken replies answered with TOOL_ERROR inside one request before it fails. */
+  providerMaxRepairs: 2,
+  /** Language-model provider: describe_tool rounds answered inside one request. */
+  providerMaxDescribeCalls: 4,
+  /** Language-model provider: characters per estimated token (provideTokenCount). */
+  providerCharsPerToken: 4,
 } as const;

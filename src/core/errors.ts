@@ -5,7 +5,7 @@
  */
 
 export enum PTKErrorCode {
-  // Seed 000: the loop's own failures.
+  // The loop's own failures.
   TOOL_NOT_FOUND = 'TOOL_NOT_FOUND',
   INVALID_TOOL_CALL = 'INVALID_TOOL_CALL',
   MAX_ITERATIONS_REACHED = 'MAX_ITERATIONS_REACHED',
@@ -14,7 +14,7 @@ export enum PTKErrorCode {
   LLM_CALL_FAILED = 'LLM_CALL_FAILED',
   PARSE_ERROR = 'PARSE_ERROR',
   DUPLICATE_TOOL_CALL = 'DUPLICATE_TOOL_CALL',
-  // Beyond the seed: cancellation and limits.
+  // Cancellation, limits and setup.
   ABORTED = 'ABORTED',
   TIMEOUT = 'TIMEOUT',
   TOOL_TIMEOUT = 'TOOL_TIMEOUT',
@@ -37,6 +37,8 @@ export enum PTKErrorCode {
   PROMPT_TRUNCATED = 'PROMPT_TRUNCATED',
   CONVERSATION_TOO_LONG = 'CONVERSATION_TOO_LONG',
   ANSWER_TIMEOUT = 'ANSWER_TIMEOUT',
+  /** The site's model picker does not offer the requested model (or refused to switch to it). */
+  MODEL_NOT_AVAILABLE = 'MODEL_NOT_AVAILABLE',
 
   // Workspace tools.
   PATH_OUTSIDE_WORKSPACE = 'PATH_OUTSIDE_WORKSPACE',
@@ -77,21 +79,116 @@ export class PTKError extends Error {
   }
 }
 
-/** Seed 000's error: what `orchestrateToolCalling` fails with. */
+/**
+ * An error the engine raises about a run (the name `orchestrateToolCalling` has always failed
+ * with), with its positional constructor. The fault classes below specialise it; used as it is,
+ * it stands for an unexpected failure (a bug, not a fault of the user, the model or the backend).
+ */
 export class PTKExecutionError extends PTKError {
   constructor(message: string, code: PTKErrorCode, context?: Record<string, unknown>, cause?: unknown) {
     super(message, code, { context, cause });
   }
 }
 
-/** A tool failed (validation, execution, timeout); becomes a TOOL_RESULT with success false. */
-export class ToolError extends PTKError {}
+/*
+ * Errors by who is at fault. Each class says who can fix the failure:
+ *   ConfigurationError   the user (or the code that set the engine up): options, tools, names;
+ *   ModelBehaviorError   the model: an unreadable reply, an unknown tool, bad arguments;
+ *   LLMBackendError      the backend: the chat tab, the site, the network;
+ *   LimitExceededError   nobody yet: a limit set to stop runaway tasks was reached;
+ *   PTKAbortError        nobody: the task was cancelled;
+ *   ToolExecutionError   the tool (or the workspace it works on): it ran and failed.
+ */
+
+/** Options of the fault classes whose code varies. */
+export interface PTKFaultOptions extends PTKErrorOptions {
+  code: PTKErrorCode;
+}
+
+/**
+ * The user's setup is wrong: an invalid option, a tool defined badly or given twice, a tool
+ * name no tool manager knows. Nothing runs until it is fixed. Code CONFIG_INVALID unless said.
+ */
+export class ConfigurationError extends PTKExecutionError {
+  constructor(message: string, options: PTKErrorOptions & { code?: PTKErrorCode } = {}) {
+    super(message, options.code ?? PTKErrorCode.CONFIG_INVALID, options.context, options.cause);
+  }
+}
+
+/**
+ * The model broke the protocol: a reply that could not be read (PARSE_ERROR), a call of a tool
+ * that does not exist (NoSuchToolError), arguments that do not fit the tool (InvalidToolInputError).
+ * The loop tells the model (TOOL_ERROR) and fails only after too many in a row.
+ */
+export class ModelBehaviorError extends PTKExecutionError {
+  constructor(message: string, options: PTKFaultOptions) {
+    super(message, options.code, options.context, options.cause);
+  }
+}
+
+/** The model called a tool that is not offered. `availableTools` are the names that are. */
+export class NoSuchToolError extends ModelBehaviorError {
+  readonly toolName: string;
+  readonly availableTools: readonly string[];
+
+  constructor(message: string, options: { toolName: string; availableTools: readonly string[] }) {
+    super(message, { code: PTKErrorCode.TOOL_NOT_FOUND, context: { toolName: options.toolName, availableTools: options.availableTools } });
+    this.toolName = options.toolName;
+    this.availableTools = options.availableTools;
+  }
+}
+
+/** One problem with a call's arguments: where (`path`, empty for the whole object) and what. zod issues fit this shape. */
+export interface ToolInputIssue {
+  readonly path: ReadonlyArray<PropertyKey>;
+  readonly message: string;
+  readonly code?: string;
+}
+
+/** The model's arguments do not fit the tool's schema. `issues` are the schema's complaints (the zod issues when the tool has a zod schema). */
+export class InvalidToolInputError extends ModelBehaviorError {
+  readonly toolName: string;
+  readonly issues: readonly ToolInputIssue[];
+
+  constructor(message: string, options: { toolName: string; issues: readonly ToolInputIssue[] }) {
+    super(message, { code: PTKErrorCode.INVALID_TOOL_CALL, context: { toolName: options.toolName } });
+    this.toolName = options.toolName;
+    this.issues = options.issues;
+  }
+}
+
+/**
+ * A limit set to stop runaway tasks was reached: iterations, tool calls, repeated calls,
+ * cycles, the task's or a tool's timeout. `limit` is the number that was reached, when there is one.
+ */
+export class LimitExceededError extends PTKExecutionError {
+  readonly limit?: number;
+
+  constructor(message: string, options: PTKFaultOptions & { limit?: number }) {
+    super(message, options.code, options.context, options.cause);
+    this.limit = options.limit;
+  }
+}
+
+/** The reason a linked AbortSignal carries when its own timeout fired (TIMEOUT for a task, TOOL_TIMEOUT for a tool). */
+export class TimeoutReason extends LimitExceededError {
+  constructor(message: string, code: PTKErrorCode = PTKErrorCode.TIMEOUT) {
+    super(message, { code });
+  }
+}
+
+/**
+ * A tool ran and failed (a workspace rule, a missing file, a rejected approval, a bad range);
+ * the model sees it as `TOOL_RESULT` with success false, never as `TOOL_ERROR` (which says the
+ * call itself could not be run). With `failOnToolError` the task fails with one.
+ */
+export class ToolExecutionError extends PTKError {}
 
 /** A workspace rule refused the operation (path outside, deny list, untrusted, …). */
-export class WorkspaceError extends ToolError {}
+export class WorkspaceError extends ToolExecutionError {}
 
 /** The user said no to a dangerous tool. `reason` is what the user typed, if anything. */
-export class ApprovalRejectedError extends ToolError {
+export class ApprovalRejectedError extends ToolExecutionError {
   constructor(readonly toolName: string, readonly reason?: string) {
     super(
       `The user rejected ${toolName}${reason ? `: ${reason}` : '.'}`,
@@ -118,7 +215,7 @@ export class LLMBackendError extends PTKError {
   }
 }
 
-/** Thrown when an AbortSignal fired. */
+/** Thrown when an AbortSignal fired: the task was cancelled. */
 export class PTKAbortError extends PTKError {
   constructor(message = 'The operation was cancelled.', cause?: unknown) {
     super(message, PTKErrorCode.ABORTED, { cause });

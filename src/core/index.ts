@@ -5,6 +5,7 @@ export * from './ports';
 export * from './constants';
 export * from './protocol';
 export * from './tools';
+export * from './util';
 export * from './loop';
 export * from './conversation';
 export * from './context';

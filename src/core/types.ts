@@ -71,7 +71,8 @@ export type PTKInvalidReason =
   | 'truncated' // an opening tag with no end: the reply was cut off
   | 'malformed_json' // the body is not JSON even after repair
   | 'bad_shape' // JSON, but not {tool, args} / {name, arguments}
-  | 'near_miss'; // looks like an attempt to call a tool, but nothing parses
+  | 'near_miss' // looks like an attempt to call a tool, but nothing parses
+  | 'too_deep'; // the arguments nest deeper than DEFAULTS.maxArgumentDepth
 
 export interface PTKResponse {
   type: PTKResponseType;

@@ -1,6 +1,6 @@
 /** read_file: text with line numbers, paged, size-capped; binary refused; unsaved buffers win. */
 import { z } from 'zod';
-import { PTKErrorCode, ToolError } from '../core/errors';
+import { PTKErrorCode, ToolExecutionError } from '../core/errors';
 import { defineTool } from '../core/tools/defineTool';
 import { readCurrentText, splitLines, type ToolEnvironment } from './toolEnvironment';
 
@@ -40,10 +40,10 @@ export function createReadFileTool(environment: ToolEnvironment) {
         return { path: safePath.displayPath, content: '', startLine: 1, endLine: 0, totalLines: 0, source: current.source, note: 'The file is empty.' };
       }
       if (startLine > totalLines) {
-        throw new ToolError(`startLine ${startLine} is past the end of "${safePath.displayPath}" (${totalLines} lines).`, PTKErrorCode.INVALID_TOOL_CALL);
+        throw new ToolExecutionError(`startLine ${startLine} is past the end of "${safePath.displayPath}" (${totalLines} lines).`, PTKErrorCode.INVALID_TOOL_CALL);
       }
       if (args.endLine !== undefined && args.endLine < startLine) {
-        throw new ToolError(`endLine ${args.endLine} is before startLine ${startLine}.`, PTKErrorCode.INVALID_TOOL_CALL);
+        throw new ToolExecutionError(`endLine ${args.endLine} is before startLine ${startLine}.`, PTKErrorCode.INVALID_TOOL_CALL);
       }
       const pageEnd = startLine + settings.readPageLines - 1;
       let endLine = Math.min(args.endLine ?? pageEnd, pageEnd, totalLines);

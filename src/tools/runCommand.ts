@@ -3,7 +3,7 @@
  * allow-listed), with a timeout; output captured and capped (head and tail kept).
  */
 import { z } from 'zod';
-import { PTKErrorCode, ToolError } from '../core/errors';
+import { PTKErrorCode, ToolExecutionError } from '../core/errors';
 import { defineTool } from '../core/tools/defineTool';
 import { assertTrusted } from './approval';
 import { APPROVAL_WAIT_TIMEOUT_MS, COMMAND_REPORT_MARGIN_MS } from './limits';
@@ -35,11 +35,11 @@ export const runTestsInput = z.object({
 async function runInWorkspace(environment: ToolEnvironment, toolName: string, command: string, rawCwd: string | undefined, context: ToolContext): Promise<RunCommandResult> {
   const { workspace, settings, approvalGate } = environment;
   assertTrusted(workspace, toolName);
-  if (command.includes('\u0000')) throw new ToolError('The command contains a NUL byte.', PTKErrorCode.INVALID_TOOL_CALL);
+  if (command.includes('\u0000')) throw new ToolExecutionError('The command contains a NUL byte.', PTKErrorCode.INVALID_TOOL_CALL);
   const safeCwd = await environment.resolvePath(rawCwd ?? '.', 'list');
   const stat = await workspace.stat(safeCwd.path);
   if (!stat || stat.type !== 'directory') {
-    throw new ToolError(`The working folder "${safeCwd.displayPath}" does not exist or is not a folder.`, stat ? PTKErrorCode.NOT_A_DIRECTORY : PTKErrorCode.FILE_NOT_FOUND);
+    throw new ToolExecutionError(`The working folder "${safeCwd.displayPath}" does not exist or is not a folder.`, stat ? PTKErrorCode.NOT_A_DIRECTORY : PTKErrorCode.FILE_NOT_FOUND);
   }
   await approvalGate.ensureApproved({ toolName, kind: 'command', command, cwd: safeCwd.path, summary: `Run "${command}" in ${safeCwd.displayPath}` }, context.signal);
   // The folder may have become a symbolic link to elsewhere while the approval was open.
@@ -47,7 +47,7 @@ async function runInWorkspace(environment: ToolEnvironment, toolName: string, co
   const outcome = await workspace.runCommand(command, { cwd: cwdNow.path, timeoutMs: settings.commandTimeoutMs, maxOutputChars: Math.min(settings.commandMaxOutputChars, settings.toolResultMaxChars), signal: context.signal });
   if (outcome.timedOut) {
     const tail = (outcome.stderr || outcome.stdout).slice(-2000);
-    throw new ToolError(
+    throw new ToolExecutionError(
       `"${command}" did not finish within ${settings.commandTimeoutMs} ms and was stopped.${tail ? ` Last output:\n${tail}` : ''}`,
       PTKErrorCode.COMMAND_TIMEOUT,
       { context: { command, stdout: outcome.stdout, stderr: outcome.stderr } },

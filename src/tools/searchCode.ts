@@ -1,6 +1,6 @@
 /** search_code: text/regex search over the workspace (ripgrep, else JS), capped, file:line:column. */
 import { z } from 'zod';
-import { PTKErrorCode, ToolError } from '../core/errors';
+import { PTKErrorCode, ToolExecutionError } from '../core/errors';
 import { defineTool } from '../core/tools/defineTool';
 import { canonicalRootsOf } from './pathSafety';
 import { createMatchGate } from './search/matchConfinement';
@@ -57,13 +57,13 @@ export function createSearchCodeTool(environment: ToolEnvironment) {
     readOnly: true,
     run: async (args, context): Promise<SearchCodeResult> => {
       const options = args.options;
-      if (args.query.includes('\u0000')) throw new ToolError('The query contains a NUL byte.', PTKErrorCode.INVALID_SEARCH_PATTERN);
+      if (args.query.includes('\u0000')) throw new ToolExecutionError('The query contains a NUL byte.', PTKErrorCode.INVALID_SEARCH_PATTERN);
       let folder = options.path !== undefined ? await environment.resolvePath(options.path, 'list') : undefined;
       let include = toArray(options.include);
       let onlyFile: string | undefined;
       if (folder) {
         const stat = await workspace.stat(folder.path);
-        if (!stat) throw new ToolError(`Folder not found: "${folder.displayPath}".`, PTKErrorCode.FILE_NOT_FOUND);
+        if (!stat) throw new ToolExecutionError(`Folder not found: "${folder.displayPath}".`, PTKErrorCode.FILE_NOT_FOUND);
         if (stat.type === 'file') {
           // Searching one file: search its folder, restricted to its name.
           onlyFile = folder.path;

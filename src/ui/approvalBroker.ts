@@ -6,7 +6,7 @@
  */
 import { PTKAbortError } from '../core/errors';
 import type { ApprovalDecision, ApprovalRequest } from '../core/workspace';
-import type { ChatEvent } from './protocol';
+import type { ChatEvent } from '../shared/chat/protocol';
 
 export interface ApprovalBrokerOptions {
   /** Publishes the approvalRequested / approvalResolved events to the chat. */

@@ -20,6 +20,7 @@ export function browserModelOptions(settings: ExtensionSettings, defaultProfileD
     // The backend applies siteUrl to any adapter (custom included), so a replica of a site is `site` + `siteUrl`.
     siteUrl: settings.siteUrl,
     customSite: settings.customSite,
+    siteOverrides: settings.siteOverrides,
     browserPath: settings.browserPath,
     headless: settings.headless,
     cdpUrl: settings.cdpUrl,
@@ -30,7 +31,13 @@ export function browserModelOptions(settings: ExtensionSettings, defaultProfileD
 /** One line of the per-turn log for a browser turn (pure). */
 export function describeTurn(entry: TurnLogEntry): string {
   const outcome = entry.error ? `failed ${entry.error.code}: ${entry.error.message}` : `ok via ${entry.extractedVia}${entry.stoppedEarly ? ', stopped early' : ''}`;
-  const extras = [entry.resumed ? `resumed ${entry.resumed}×` : '', entry.rolledOver ? 'rolled over to a new chat' : '', entry.submitAttempts > 1 ? `${entry.submitAttempts} submit attempts` : ''].filter(Boolean);
+  const extras = [
+    entry.resumed ? `resumed ${entry.resumed}×` : '',
+    entry.rolledOver ? 'rolled over to a new chat' : '',
+    entry.submitAttempts > 1 ? `${entry.submitAttempts} submit attempts` : '',
+    entry.guest ? 'as a guest' : '',
+    ...(entry.warnings ?? []),
+  ].filter(Boolean);
   return `[${entry.site} ${entry.nonce}] sent ${entry.sent.length} chars, answer ${entry.extracted.length} chars, ${outcome}${extras.length ? ` (${extras.join(', ')})` : ''} timings ${JSON.stringify(entry.timings)}`;
 }
 
@@ -61,6 +68,12 @@ export function createBrowserModelFactory(
         await (await model.page()).bringToFront();
       },
       close: () => model.close(),
+      onStatus: (listener) => model.onStatus(listener),
+      listModels: (signal) => model.listModels(signal),
+      diagnose: async (signal) => {
+        const diagnosis = await model.diagnose(signal);
+        return { site: diagnosis.site, problems: diagnosis.problems, snapshot: diagnosis.snapshot, report: (snapshotPath) => backend.formatDiagnosis!(diagnosis, snapshotPath) };
+      },
     };
     return handle;
   };

@@ -7,7 +7,16 @@
 import { errorMessage, isPTKError, PTKErrorCode } from '../core/errors';
 import type { ILLMManager } from '../core/ports';
 import { connectionStatusForError } from './errorActions';
-import type { ConnectionState } from './protocol';
+import type { ConnectionState } from '../shared/chat/protocol';
+import type { OfferedChoices } from '../browser/modelSelection';
+
+/** What the backend reports next to its connection (the browser backend's status). */
+export interface ChatModelStatus {
+  /** Signed out, chatting as a guest. */
+  guest: boolean;
+  /** The latest notice the site showed (informative, never an error). */
+  warning?: string;
+}
 
 /** What the UI needs from the browser backend beyond ILLMManager (all optional: a scripted model has none). */
 export interface ChatModelHandle extends ILLMManager {
@@ -19,6 +28,26 @@ export interface ChatModelHandle extends ILLMManager {
   connect?(signal?: AbortSignal): Promise<void>;
   /** Closes the tab / browser. */
   close?(): Promise<void>;
+  /** Listens to the backend's status (guest session, site notices). */
+  onStatus?(listener: (status: ChatModelStatus) => void): { dispose(): void };
+  /**
+   * PTK: Diagnose Site: which of the adapter's selectors match on the live tab, its login /
+   * guest state, the report as markdown and a redacted DOM snapshot.
+   */
+  diagnose?(signal?: AbortSignal): Promise<SiteDiagnosisReport>;
+  /** PTK: Choose Model: what the site's model picker offers (opened and closed again). */
+  listModels?(signal?: AbortSignal): Promise<OfferedChoices>;
+}
+
+/** What Diagnose Site gives the UI. */
+export interface SiteDiagnosisReport {
+  site: string;
+  /** Lists that should match and do not. */
+  problems: string[];
+  /** The redacted page snapshot (HTML with an evidence header). */
+  snapshot: string;
+  /** The report as markdown, naming where the snapshot was saved. */
+  report(snapshotPath?: string): string;
 }
 
 /** Creates the model for the current settings (loads the browser backend). */
@@ -29,6 +58,8 @@ export class ChatConnection {
   private connecting?: Promise<ChatModelHandle>;
   private current: ConnectionState;
   private readonly listeners = new Set<(state: ConnectionState) => void>();
+  private modelStatus: ChatModelStatus = { guest: false };
+  private statusSubscription?: { dispose(): void };
 
   constructor(private factory: ChatModelFactory, private siteName: string) {
     this.current = { site: siteName, status: 'disconnected' };
@@ -43,10 +74,30 @@ export class ChatConnection {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
-  /** Sets the state (also used when a task reports a login wall). */
+  /**
+   * Sets the state (also used when a task reports a login wall). While connected, the
+   * backend's status rides along: a guest session ("chatting as a guest") and the latest notice.
+   */
   setState(status: ConnectionState['status'], detail?: string): void {
-    this.current = { site: this.siteName, status, detail };
+    const next: ConnectionState = { site: this.siteName, status, detail };
+    if (status === 'connected' && this.modelStatus.guest) {
+      next.guest = true;
+      next.detail ??= `Chatting as a guest: signed out of ${this.siteName}. Log in in the browser tab to use your account.`;
+    }
+    if (status === 'connected' && this.modelStatus.warning) next.warning = this.modelStatus.warning;
+    this.current = next;
     for (const listener of this.listeners) listener(this.current);
+  }
+
+  /** Follows the model's status (guest, notices) and shows it with the connection. */
+  private follow(model: ChatModelHandle): void {
+    this.statusSubscription?.dispose();
+    this.modelStatus = { guest: false };
+    this.statusSubscription = model.onStatus?.((status) => {
+      if (this.model !== model) return; // a closed model's late report
+      this.modelStatus = status;
+      if (this.current.status === 'connected') this.setState('connected');
+    });
   }
 
   /** The model, connecting first when needed. Concurrent callers share one connection attempt. */
@@ -58,6 +109,7 @@ export class ChatConnection {
         try {
           const model = await this.factory();
           this.model = model;
+          this.follow(model);
           let loggedIn: boolean | undefined;
           try {
             loggedIn = await model.isLoggedIn?.();
@@ -110,6 +162,9 @@ export class ChatConnection {
   async reset(factory?: ChatModelFactory, siteName?: string): Promise<void> {
     const model = this.model;
     this.model = undefined;
+    this.statusSubscription?.dispose();
+    this.statusSubscription = undefined;
+    this.modelStatus = { guest: false };
     if (factory) this.factory = factory;
     if (siteName) this.siteName = siteName;
     this.setState('disconnected');
@@ -121,6 +176,7 @@ export class ChatConnection {
     void this.model?.close?.().catch(() => undefined);
     this.model = model;
     this.siteName = siteName;
+    this.follow(model);
     this.setState('connected');
   }
 

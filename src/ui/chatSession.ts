@@ -6,14 +6,16 @@
  */
 import { PTKAbortError, PTKErrorCode, errorMessage, isPTKError } from '../core/errors';
 import type { PTKExecuteOptions, PTKExecuteResult } from '../core/loop/loopTypes';
+import type { StreamDelta } from '../core/ports';
+import { PTKParser } from '../core/protocol/parser';
+import { protocolTags } from '../core/protocol/tagNames';
 import type { IterationInfo, PTKMessage, PTKToolCall } from '../core/types';
+import { emptyChatState, reduceChat } from '../shared/chat/chatReducer';
+import type { ChatEvent, ChatViewState, ConnectionStatus, ConversationSummary } from '../shared/chat/protocol';
+import { summarizeToolResult } from '../shared/chat/toolSummary';
 import type { ApprovalBroker } from './approvalBroker';
-import { emptyChatState, reduceChat } from './chatReducer';
 import type { ConversationStore } from './conversationStore';
 import { actionsForError, connectionStatusForError } from './errorActions';
-import type { ChatEvent, ChatViewState, ConnectionStatus, ConversationSummary } from './protocol';
-import { visibleStreamingText } from './streamingText';
-import { summarizeToolResult } from './toolSummary';
 
 /** Runs one task: PTKManager.orchestrateToolCalling bound to the tools and settings. */
 export type TaskRunner = (prompt: string, options: PTKExecuteOptions) => Promise<PTKExecuteResult>;
@@ -30,7 +32,7 @@ export interface ChatSessionOptions {
   log?: (line: string) => void;
   now?: () => number;
   createId?: () => string;
-  /** Tag names hidden from the streamed text. */
+  /** The call tags the streamed text is read with (default: protocolTags()). */
   tagNames?: readonly string[];
 }
 
@@ -61,10 +63,13 @@ export class ChatSession {
   private readonly stateListeners = new Set<(state: ChatViewState) => void>();
   private readonly now: () => number;
   private readonly createId: () => string;
+  /** Reads the streamed replies (the core's scanner: the bubble shows exactly the prose the reply will have). */
+  private readonly parser: PTKParser;
 
   constructor(private readonly options: ChatSessionOptions) {
     this.now = options.now ?? Date.now;
     this.createId = options.createId ?? defaultId;
+    this.parser = new PTKParser({ tagNames: options.tagNames ?? protocolTags() });
     const currentId = options.store.currentId();
     const stored = currentId ? options.store.load(currentId) : undefined;
     if (stored) {
@@ -219,22 +224,35 @@ export class ChatSession {
       bubbleId = undefined;
     };
     const toolStarts = new Map<string, number>();
+    // The reply streaming now, read once by the core's scanner; a new model call or a
+    // rewritten answer (the site re-rendered it) starts a fresh scan of the whole text.
+    let reply = this.parser.stream();
+    const proseSoFar = (delta: StreamDelta): string => {
+      if (!delta.rewrite && reply.text.length + delta.text.length === delta.full.length) {
+        reply.push(delta.text);
+      } else {
+        reply = this.parser.stream();
+        reply.push(delta.full);
+      }
+      return reply.proseSoFar();
+    };
 
     const options: PTKExecuteOptions = {
       ...extraOptions,
       signal,
       history: this.messages,
       onDelta: (delta) => {
-        const visible = visibleStreamingText(delta.full, this.options.tagNames);
-        this.emit({ type: 'assistantDelta', id: bubble(), full: visible });
+        this.emit({ type: 'assistantDelta', id: bubble(), full: proseSoFar(delta) });
       },
       onIteration: (info: IterationInfo) => {
         log(`[task ${taskId}] iteration ${info.iteration}: ${info.type}, ${info.toolCallsSoFar} tool calls so far`);
+        reply = this.parser.stream();
+        // `content` is the parser's prose of the reply: what the bubble showed while it streamed.
         if (info.type === 'text') closeBubble(info.content ?? '');
         else if (info.type === 'tool_call') {
           const prose = (info.content ?? '').trim();
           if (prose || bubbleId) closeBubble(prose);
-        } else if (bubbleId) closeBubble(visibleStreamingText(info.content ?? ''));
+        } else if (bubbleId) closeBubble(info.content ?? '');
       },
       onToolCall: (toolCall: PTKToolCall) => {
         const id = toolCall.id ?? this.createId();

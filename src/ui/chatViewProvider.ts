@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { ChatConnection } from './chatConnection';
 import type { ChatSession } from './chatSession';
 import { renderChatHtml } from './chatHtml';
-import { parseWebviewMessage, type ConnectionAction, type HostToWebviewMessage, type WebviewToHostMessage } from './protocol';
+import { parseWebviewMessage, type ConnectionAction, type HostToWebviewMessage, type WebviewToHostMessage } from '../shared/chat/protocol';
 
 /** The view's id (package.json contributes.views). */
 export const CHAT_VIEW_ID = 'ptk.chatView';

@@ -1,7 +1,7 @@
 /**
  * The command palette (category "PTK"): Open Chat, Ask…, Explain Selection, Fix Problems in
- * This File, New Conversation, Stop, Connect Browser / Choose Site, Show Log, Run Task File…,
- * and the command the code actions run. Long tasks run under withProgress, cancellable: the
+ * This File, New Conversation, Stop, Connect Browser / Choose Site, Choose Model…, Show Log,
+ * Diagnose Site, Run Task File…, and the command the code actions run. Long tasks run under withProgress, cancellable: the
  * token becomes the engine's AbortSignal.
  */
 import * as vscode from 'vscode';
@@ -14,6 +14,7 @@ import type { ChatSession, SendOptions } from './chatSession';
 import type { ChatViewProvider } from './chatViewProvider';
 import { buildFixFilePrompt, buildSelectionPrompt } from './codeActionPlan';
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
+import { modelMenuItems, modelSetting, switchesToTick } from './modelMenu';
 import { EXTENSION_SETTINGS_SECTION, SITE_IDS, SITE_LABELS, type SiteId } from './settings';
 import { parseTaskFile } from './taskFile';
 
@@ -28,6 +29,8 @@ export const COMMANDS = {
   connect: 'ptk.connect',
   showLog: 'ptk.showLog',
   runTaskFile: 'ptk.runTaskFile',
+  diagnoseSite: 'ptk.diagnoseSite',
+  chooseModel: 'ptk.chooseModel',
   runCodeAction: RUN_CODE_ACTION_COMMAND,
 } as const;
 
@@ -38,6 +41,8 @@ export interface CommandDependencies {
   log: vscode.LogOutputChannel;
   /** Re-reads the site settings and rebuilds the connection. */
   reconnect(): Promise<void>;
+  /** Where Diagnose Site saves its snapshots (the extension's global storage). */
+  storageUri: vscode.Uri;
 }
 
 const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'] as const;
@@ -48,17 +53,19 @@ const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'] as const;
  */
 export async function runInChat(dependencies: CommandDependencies, prompt: string, displayText?: string, extraOptions?: SendOptions['extraOptions']): Promise<PTKExecuteResult | undefined> {
   await dependencies.chatView.reveal();
-  return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `PTK: ${(displayText ?? prompt).split('\n')[0].slice(0, 60)}`, cancellable: true },
-    async (_progress, token) => {
-      const bridged = abortSignalFromToken(token);
-      try {
-        return await dependencies.session.send(prompt, { signal: bridged.signal, displayText, extraOptions });
-      } finally {
-        bridged.dispose();
-      }
-    },
-  );
+  return withCancellableProgress(`PTK: ${(displayText ?? prompt).split('\n')[0].slice(0, 60)}`, (signal) => dependencies.session.send(prompt, { signal, displayText, extraOptions }));
+}
+
+/** Runs `work` under a cancellable progress notification; cancelling aborts its signal. */
+function withCancellableProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T> {
+  return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_progress, token) => {
+    const bridged = abortSignalFromToken(token);
+    try {
+      return await work(bridged.signal);
+    } finally {
+      bridged.dispose();
+    }
+  });
 }
 
 /** Registers every command; returns their disposables. */
@@ -145,6 +152,54 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
     }),
 
     register(COMMANDS.showLog, () => log.show()),
+
+    register(COMMANDS.diagnoseSite, async () => {
+      const model = await connection.getModel();
+      if (!model.diagnose) {
+        void vscode.window.showInformationMessage('PTK: Diagnose Site works on a chat site in the browser; the current model is not one.');
+        return;
+      }
+      const diagnosis = await withCancellableProgress('PTK: diagnosing the chat site…', (signal) => model.diagnose!(signal));
+      const folder = vscode.Uri.joinPath(dependencies.storageUri, 'diagnostics');
+      await vscode.workspace.fs.createDirectory(folder);
+      const snapshot = vscode.Uri.joinPath(folder, `${diagnosis.site}-${new Date().toISOString().replace(/[:.]/g, '-')}.html`);
+      await vscode.workspace.fs.writeFile(snapshot, new TextEncoder().encode(diagnosis.snapshot));
+      log.info(`Diagnose Site (${diagnosis.site}): ${diagnosis.problems.length === 0 ? 'no problem' : diagnosis.problems.join('; ')}; snapshot ${snapshot.fsPath}`);
+      const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: diagnosis.report(snapshot.fsPath) });
+      await vscode.window.showTextDocument(document, { preview: false });
+    }),
+
+    register(COMMANDS.chooseModel, async () => {
+      const model = await connection.getModel();
+      if (!model.listModels) {
+        void vscode.window.showInformationMessage('PTK: Choose Model works on a chat site in the browser; the current model is not one.');
+        return;
+      }
+      const offered = await withCancellableProgress("PTK: reading the site's model picker…", (signal) => model.listModels!(signal));
+      if (!offered.hasPicker) {
+        void vscode.window.showInformationMessage(`PTK: no model picker is known on ${offered.site}; leave ptk.model empty there (the site's current model is used).`);
+        return;
+      }
+      const configuration = vscode.workspace.getConfiguration(EXTENSION_SETTINGS_SECTION);
+      const setting = configuration.get<string>('model') ?? '';
+      const picked = await vscode.window.showQuickPick(modelMenuItems(offered, setting), {
+        title: 'PTK: Choose Model',
+        placeHolder: `What the ${offered.site} picker offers (PTK selects it before each turn and checks it took)`,
+      });
+      if (!picked) return;
+      let value = picked.value;
+      if (value && offered.toggles.length > 0) {
+        const ticked = switchesToTick(offered, setting);
+        const switches = await vscode.window.showQuickPick(
+          offered.toggles.map((toggle) => ({ label: toggle.name, picked: ticked.includes(toggle.name) })),
+          { title: `PTK: Choose Model: switches with ${value}`, placeHolder: 'Ticked switches are turned on, the others off', canPickMany: true },
+        );
+        if (!switches) return;
+        value = modelSetting(value, switches.map((item) => item.label));
+      }
+      await configuration.update('model', value, vscode.ConfigurationTarget.Global);
+      void vscode.window.setStatusBarMessage(`PTK: model ${value || "— the site's current one"}`, 4000);
+    }),
 
     register(COMMANDS.runTaskFile, async (uri?: vscode.Uri) => {
       const target =

@@ -4,7 +4,7 @@
  * Memento-like key-value store (VS Code's context.workspaceState), so it survives reloads.
  */
 import type { PTKMessage } from '../core/types';
-import { isChatViewState, type ChatViewState, type ConversationSummary } from './protocol';
+import { isChatViewState, type ChatViewState, type ConversationSummary } from '../shared/chat/protocol';
 
 /** The part of vscode.Memento this store uses. */
 export interface KeyValueStore {

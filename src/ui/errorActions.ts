@@ -3,7 +3,7 @@
  * limit or a flaky site, Choose site when no browser was found.
  */
 import { PTKErrorCode } from '../core/errors';
-import type { ConnectionAction, ConnectionStatus } from './protocol';
+import type { ConnectionAction, ConnectionStatus } from '../shared/chat/protocol';
 
 /** Actions for a failed task, from its error code and (for LLM_CALL_FAILED) the backend's code. */
 export function actionsForError(code: string | undefined, backendCode?: string): ConnectionAction[] {

@@ -1,5 +1,5 @@
 /**
- * The extension's own settings (`ptk.*`: site, browser, loop limits, protocol tag), as a zod
+ * The extension's own settings (`ptk.*`: site, browser, model, loop limits, protocol tag), as a zod
  * schema with defaults, read through the host's validated reader. The IDE tools' settings
  * (`ptk.tools.*`) are src/tools/settings.ts, read by src/host/vscode/configuration.ts.
  */
@@ -31,12 +31,27 @@ export const ExtensionSettingsSchema = z.object({
   siteUrl: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), 'must be an http(s) URL'),
   /** Selectors of the `custom` site adapter (passed to the browser backend as is). */
   customSite: z.record(z.string(), z.unknown()).optional(),
+  /** Repairs of the built-in adapters (passed to the backend, validated there). */
+  siteOverrides: z.record(z.string(), z.unknown()).optional(),
   browserPath: optionalText,
   /** Attach to a running browser (http://127.0.0.1:9222) instead of launching one. */
   cdpUrl: optionalText.refine((value) => value === undefined || /^(https?|wss?):\/\//.test(value), 'must be an http(s) or ws(s) URL'),
   headless: z.boolean().default(false),
   /** Persistent browser profile folder (default: the extension's global storage). */
   profileDir: optionalText,
+  /**
+   * The model or mode chosen in the site's picker before each turn ("GPT-5.5", "Pro",
+   * "Expert + DeepThink"); empty: whatever the site has selected.
+   */
+  model: optionalText,
+  /** Temperature, set where the site has one (AI Studio, 0–2); null / absent: the site's own. */
+  temperature: z
+    .number()
+    .min(0)
+    .max(2)
+    .nullable()
+    .optional()
+    .transform((value) => value ?? undefined),
   maxIterations: z.number().int().min(1).max(200).default(DEFAULTS.maxIterations),
   maxToolCalls: z.number().int().min(1).max(500).default(DEFAULTS.maxToolCalls),
   /** Whole-task timeout in ms; 0 means none. */

@@ -1,6 +1,6 @@
 /** The status bar item: the chat site and its connection state; click for the site picker. */
 import * as vscode from 'vscode';
-import type { ConnectionState } from './protocol';
+import type { ConnectionState } from '../shared/chat/protocol';
 
 const ICONS: Record<ConnectionState['status'], string> = {
   disconnected: '$(debug-disconnect)',
@@ -18,11 +18,13 @@ const LABELS: Record<ConnectionState['status'], string> = {
   error: 'connection error',
 };
 
-/** Text and tooltip for a state (pure). */
+/** Text and tooltip for a state (pure). A guest session and a site notice show with "connected". */
 export function describeConnection(state: ConnectionState, busy: boolean): { text: string; tooltip: string } {
-  const text = `${busy ? '$(loading~spin)' : ICONS[state.status]} PTK: ${state.site}`;
-  const tooltip = `PTK Assistant: ${state.site}, ${LABELS[state.status]}${state.detail ? `\n${state.detail}` : ''}\nClick to connect or choose the site.`;
-  return { text, tooltip };
+  const guest = state.status === 'connected' && state.guest === true;
+  const text = `${busy ? '$(loading~spin)' : ICONS[state.status]} PTK: ${state.site}${guest ? ' (guest)' : ''}${state.warning ? ' $(warning)' : ''}`;
+  const label = guest ? `${LABELS[state.status]}, chatting as a guest` : LABELS[state.status];
+  const lines = [`PTK Assistant: ${state.site}, ${label}`, state.detail, state.warning ? `Site notice: ${state.warning}` : undefined, 'Click to connect or choose the site.'];
+  return { text, tooltip: lines.filter((line) => line !== undefined && line !== '').join('\n') };
 }
 
 export class ConnectionStatusBar implements vscode.Disposable {

@@ -1,19 +1,21 @@
 /**
  * The chat sidebar's front-end (bundled to out/webview.js, platform browser). Talks to the
- * host only through the typed messages of src/ui/protocol.ts, folds events with the shared
- * reducer, and keeps its state with the webview API so a hidden-then-shown view restores at once.
+ * host only through the typed messages of src/shared/chat/protocol.ts, folds events with the
+ * shared reducer, and keeps its state with the webview API so a hidden-then-shown view
+ * restores at once. It imports nothing from the host side: only src/shared and its own files.
  */
-import { reduceChat } from '../ui/chatReducer';
+import { reduceChat } from '../shared/chat/chatReducer';
+import { connectionStatusLine, connectionTooltip, HEADER_ACTIONS, headerActionLabel } from '../shared/chat/connectionLabels';
 import {
   parseHostMessage,
   type ChatViewState,
-  type ConnectionAction,
   type ConnectionState,
   type ConversationSummary,
   type WebviewToHostMessage,
-} from '../ui/protocol';
+} from '../shared/chat/protocol';
 import { createMarkdownRenderer } from './markdown';
 import { ChatRenderer } from './render';
+import { RenderScheduler, revealsFirstText } from './renderScheduler';
 
 interface VsCodeApi {
   postMessage(message: WebviewToHostMessage): void;
@@ -28,14 +30,6 @@ interface PersistedWebviewState {
   history?: ConversationSummary[];
   draft?: string;
 }
-
-const CONNECTION_LABELS: Record<ConnectionState['status'], string> = {
-  disconnected: 'Not connected',
-  connecting: 'Connecting…',
-  connected: 'Connected',
-  loginRequired: 'Log in required',
-  error: 'Connection error',
-};
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, attributes: Record<string, string> = {}): HTMLElementTagNameMap[K] {
   const created = document.createElement(tag);
@@ -90,15 +84,13 @@ function main(): void {
 
   // ---- rendering
   const renderConnection = () => {
-    status.textContent = `${connection.site || 'No site'} · ${CONNECTION_LABELS[connection.status]}`;
-    status.title = connection.detail ?? '';
+    status.textContent = connectionStatusLine(connection);
+    status.title = connectionTooltip(connection);
     status.dataset.status = connection.status;
     connectionActions.replaceChildren();
-    const actions: ConnectionAction[] =
-      connection.status === 'loginRequired' ? ['login', 'openTab'] : connection.status === 'error' ? ['retry', 'chooseSite'] : connection.status === 'disconnected' ? ['chooseSite'] : [];
-    for (const action of actions) {
+    for (const action of HEADER_ACTIONS[connection.status]) {
       const button = element('button', 'link', { type: 'button', 'data-testid': `header-${action}` });
-      button.textContent = { login: 'Log in', retry: 'Retry', openTab: 'Open tab', chooseSite: 'Connect' }[action];
+      button.textContent = headerActionLabel(action, connection.status);
       button.addEventListener('click', () => post({ type: 'connectionAction', action }));
       connectionActions.append(button);
     }
@@ -117,23 +109,19 @@ function main(): void {
     historySelect.value = '';
   };
 
-  let scheduled = false;
-  const render = () => {
-    if (scheduled) return;
-    scheduled = true;
-    requestAnimationFrame(() => {
-      scheduled = false;
-      const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
-      if (state) renderer.update(state);
-      empty.hidden = (state?.items.length ?? 0) > 0;
-      const busy = state?.busy ?? false;
-      sendButton.disabled = busy;
-      stopButton.disabled = !busy;
-      document.body.dataset.busy = String(busy);
-      if (nearBottom) list.scrollTop = list.scrollHeight;
-      save();
-    });
-  };
+  // The first text of an answer renders at once; the rest is batched per animation frame.
+  const scheduler = new RenderScheduler(() => {
+    const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+    if (state) renderer.update(state);
+    empty.hidden = (state?.items.length ?? 0) > 0;
+    const busy = state?.busy ?? false;
+    sendButton.disabled = busy;
+    stopButton.disabled = !busy;
+    document.body.dataset.busy = String(busy);
+    if (nearBottom) list.scrollTop = list.scrollHeight;
+    save();
+  }, (callback) => requestAnimationFrame(callback));
+  const render = (immediately = false) => scheduler.request(immediately);
 
   // ---- input
   const send = () => {
@@ -177,12 +165,14 @@ function main(): void {
         renderHistory();
         render();
         break;
-      case 'event':
+      case 'event': {
         if (!state || state.conversationId !== message.conversationId) return;
+        const firstText = revealsFirstText(state, message.event);
         state = reduceChat(state, message.event);
         if (message.event.type === 'userMessage') renderHistory();
-        render();
+        render(firstText);
         break;
+      }
       case 'connection':
         connection = message.connection;
         renderConnection();

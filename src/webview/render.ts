@@ -4,7 +4,8 @@
  * notices and error cards with their actions. Keyed by item id: an unchanged item keeps its
  * element, so streaming re-renders only the bubble that grows.
  */
-import type { ChatItem, ChatViewState, ConnectionAction } from '../ui/protocol';
+import { CONNECTION_ACTION_LABELS } from '../shared/chat/connectionLabels';
+import type { ChatItem, ChatViewState, ConnectionAction } from '../shared/chat/protocol';
 import { addCopyButtons, type MarkdownRenderer } from './markdown';
 
 export interface RenderHandlers {
@@ -14,8 +15,6 @@ export interface RenderHandlers {
   action(action: ConnectionAction): void;
   copy(text: string): void;
 }
-
-const ACTION_LABELS: Record<ConnectionAction, string> = { login: 'Log in', retry: 'Retry', openTab: 'Open tab', chooseSite: 'Choose site' };
 
 const STATUS_LABELS: Record<Extract<ChatItem, { kind: 'tool' }>['status'], string> = {
   running: 'running',
@@ -110,7 +109,7 @@ export class ChatRenderer {
         element.append(message);
         const actions = document.createElement('div');
         actions.className = 'actions';
-        for (const action of item.actions) actions.append(this.button(document, ACTION_LABELS[action], () => this.handlers.action(action), `action-${action}`));
+        for (const action of item.actions) actions.append(this.button(document, CONNECTION_ACTION_LABELS[action], () => this.handlers.action(action), `action-${action}`));
         element.append(actions);
         break;
       }

@@ -1,15 +1,23 @@
 /**
  * The adapter conformance suite: every site of replicas/sites.ts, driven by its adapter in
- * real Chromium against its replica: every contract step and every error state.
+ * real Chromium against its replica: every contract step and every error state, the selector
+ * fallbacks the replica must hit (`expectMatched`), and the real-site behaviours the replica
+ * supports (a bar flashing mid-thinking, a preamble gap, a virtualized list, guest mode,
+ * off-host sign-in, Cloudflare noise, a limit notice). Then the page runtime alone on minimal
+ * pages: the three copy mechanisms, copy buttons it must refuse, the turn kept by identity,
+ * multi-message turns, page states and banners.
  * Run: node scripts/run-tests.mjs test/browser
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { LLMBackendError, PTKErrorCode } from '../../src/core/errors';
 import { BrowserChatModel } from '../../src/browser/browserChatModel';
-import { callRuntime } from '../../src/browser/siteDriver';
-import { replicaSites } from './replicas/sites';
+import { createCustomAdapter } from '../../src/browser/adapters/custom';
+import { pageSelectorsOf, type PageSelectors } from '../../src/browser/adapters/types';
+import { buildPageScript, type ExtractResult, type PageProbe, type PageSnapshot } from '../../src/browser/page/pageRuntime';
+import { callRuntime, ensureReady } from '../../src/browser/siteDriver';
+import { DEFAULT_REPLICA_FEATURES, replicaSites, type ReplicaFeature, type ReplicaSiteEntry } from './replicas/sites';
 import { launchTestBrowser, withSite } from './harness';
 
 const TRICKY = [
@@ -38,6 +46,12 @@ async function rejectsWithCode(promise: Promise<unknown>, code: PTKErrorCode): P
   assert.fail(`expected ${code}, but the call succeeded`);
 }
 
+/** Whether the conformance suite drives `feature` on this replica (see ReplicaSiteEntry.supports). */
+function supports(entry: ReplicaSiteEntry, feature: ReplicaFeature): boolean {
+  if (feature === 'offHostSignIn') return entry.signInUrl !== undefined && (entry.supports === undefined || entry.supports.includes(feature));
+  return (entry.supports ?? DEFAULT_REPLICA_FEATURES).includes(feature);
+}
+
 let browser: Browser;
 before(async () => {
   browser = await launchTestBrowser();
@@ -63,6 +77,9 @@ for (const entry of replicaSites) {
         assert.equal(entryLog.extractedVia, 'copy');
         assert.ok(entryLog.timings.submitted! <= entryLog.timings.done! && entryLog.timings.done! <= entryLog.timings.extracted!);
         assert.ok(!answer.includes('[ptk:'), 'the nonce never reaches the engine');
+        for (const [list, index] of Object.entries(entry.expectMatched ?? {})) {
+          assert.equal(entryLog.matched?.[list], index, `selector list ${list}: fallback ${String(entryLog.matched?.[list])} matched, expected ${index}`);
+        }
       });
     });
 
@@ -279,6 +296,92 @@ for (const entry of replicaSites) {
       });
     });
 
+    it('a turn whose action bar flashes mid-thinking is not ended by the flash', { skip: !supports(entry, 'thinkingFlash') }, async () => {
+      const reply = 'The answer after a long think, with enough words to stream for a while.';
+      await withSite(browser, entry, { scenario: { turns: [{ reply, thinkingText: 'Thinking…', thinkingMs: 1_600, actionBarFlashMs: 600, tokenMs: 3 }] } }, async ({ model }) => {
+        assert.equal(await model.call('think, then answer'), reply);
+        const timings = model.log.entries[0]!.timings;
+        assert.ok(timings.done! >= timings.lastMutation!, 'completion came after the last answer text');
+      });
+    });
+
+    it('a preamble, a gap with no stop button, thinking again, then the answer: the gap does not end the turn', { skip: !supports(entry, 'preambleGap') }, async () => {
+      const preamble = 'Let me look that up first.';
+      const reply = 'Here is the real answer, written after the tool phase.';
+      await withSite(browser, entry, { scenario: { turns: [{ preamble, preambleGapMs: 700, thinkingText: 'Thinking…', reply, tokenMs: 3 }] } }, async ({ model }) => {
+        const answer = await model.call('look it up');
+        // Multi-message sites copy the answer's own message; single-message sites the whole turn.
+        assert.ok(answer === reply || answer === `${preamble}\n\n${reply}`, `got ${JSON.stringify(answer)}`);
+      });
+    });
+
+    it('a virtualized list drops our user turn during a long answer: the turn is kept by identity and completes', { skip: !supports(entry, 'virtualList') }, async (context) => {
+      const reply = Array.from({ length: 24 }, (_, index) => `Line ${index} of a long answer that pushes the question out of the list.`).join('\n\n');
+      await withSite(browser, entry, { scenario: { virtualizeAfterChars: 300, turns: [{ reply, tokenMs: 2, tokenChars: 12 }] } }, async ({ model }) => {
+        const fulls: string[] = [];
+        const answer = await model.call('write a lot', { onDelta: (delta) => fulls.push(delta.full) });
+        assert.equal(answer, reply);
+        const firstText = fulls.findIndex((full) => full.length > 0);
+        assert.ok(fulls.slice(firstText).every((full) => full.length > 0), 'the streamed text never went back to empty');
+        const page = await model.page();
+        const questionStillShown = await page.evaluate(() => document.body.innerText.includes('write a lot'));
+        if (questionStillShown) context.diagnostic('this replica kept the user turn in the DOM: the virtualization was not exercised');
+      });
+    });
+
+    it('a guest page (composer plus "Log in") answers, and the model reports the guest session', { skip: !supports(entry, 'guest') }, async (context) => {
+      await withSite(browser, entry, { scenario: { guest: true, loggedIn: false, turns: [{ reply: 'Hello, guest.', tokenMs: 2 }] } }, async ({ model }) => {
+        assert.equal(await model.call('hi'), 'Hello, guest.');
+        if (!model.status.guest) {
+          context.skip('this replica shows no login control in guest mode');
+          return;
+        }
+        assert.equal(model.log.entries[0]!.guest, true);
+      });
+    });
+
+    it('a signed-out tab sent to the off-site sign-in host → LOGIN_REQUIRED', { skip: !supports(entry, 'offHostSignIn') }, async () => {
+      await withSite(browser, entry, { scenario: { loggedIn: false, signIn: 'offHost' }, adapter: (adapter) => ({ ...adapter, timings: { ...adapter.timings, readyTimeoutMs: 8_000 } }) }, async ({ model }) => {
+        const error = await rejectsWithCode(model.call('x'), PTKErrorCode.LOGIN_REQUIRED);
+        assert.match(error.message, /log in/i);
+        const page = await model.page();
+        assert.equal(new URL(page.url()).hostname, new URL(entry.signInUrl!).hostname, 'the tab really is on the sign-in host');
+      });
+    });
+
+    it('a tab that lands on the sign-in host mid-answer → LOGIN_REQUIRED', { skip: !supports(entry, 'offHostSignIn') }, async () => {
+      await withSite(browser, entry, { scenario: { turns: [{ reply: 'long '.repeat(200), tokenMs: 15 }] } }, async ({ model, server }) => {
+        const page = await model.page();
+        const signIn = new URL(entry.signInUrl!);
+        signIn.port = new URL(server.url).port;
+        let sent = false;
+        const pending = model.call('x', {
+          onDelta: (delta) => {
+            if (sent || delta.full.length < 10) return;
+            sent = true;
+            void page.evaluate((url) => location.assign(url), signIn.href).catch(() => undefined);
+          },
+        });
+        await rejectsWithCode(pending, PTKErrorCode.LOGIN_REQUIRED);
+      });
+    });
+
+    it('a healthy page carrying Cloudflare bot-management noise answers normally', { skip: !supports(entry, 'cloudflareNoise') }, async () => {
+      await withSite(browser, entry, { scenario: { cloudflareNoise: true, turns: [{ reply: 'No bot check here.', tokenMs: 2 }] } }, async ({ model }) => {
+        assert.equal(await model.call('hello'), 'No bot check here.');
+      });
+    });
+
+    it('a limit notice mid-answer is a warning (log and status), never an abort', { skip: !supports(entry, 'limitNotice') }, async () => {
+      const reply = 'This answer goes on after the site says a smaller model takes over, to the very end.';
+      await withSite(browser, entry, { scenario: { turns: [{ reply, limitNoticeAtChar: 20, tokenMs: 4 }] } }, async ({ model }) => {
+        assert.equal(await model.call('keep going'), reply);
+        const warnings = model.log.entries[0]!.warnings ?? [];
+        assert.ok(warnings.length >= 1, 'the notice is recorded in the turn log');
+        assert.equal(model.status.warning, warnings.at(-1));
+      });
+    });
+
     it('page runtime intercepts the clipboard: the site copy never reaches the real clipboard', async () => {
       await withSite(browser, entry, { scenario: { turns: [{ reply: 'copied text', tokenMs: 2 }] } }, async ({ model }) => {
         await model.call('x');
@@ -292,3 +395,260 @@ for (const entry of replicaSites) {
 
 // Keeps the type import used when the registry is empty.
 void BrowserChatModel;
+
+/**
+ * The page runtime alone, on minimal pages served from a 127.0.0.1 URL (intercepted: no server,
+ * no request leaves the page), with a custom adapter's selectors.
+ */
+describe('page runtime on minimal pages (any site)', () => {
+  const selectorsFor = (extra: Record<string, unknown> = {}): PageSelectors =>
+    pageSelectorsOf(
+      createCustomAdapter({
+        url: 'http://127.0.0.1/',
+        input: '#composer',
+        stopButton: '#stop',
+        userTurn: '.msg.user',
+        answerContainer: '.msg.bot',
+        answerContent: '.body',
+        actionBar: '.actions',
+        copyButton: 'button.copy',
+        loginWall: '#login',
+        botCheck: ['iframe[src*="challenges.cloudflare.com"]', '#challenge-form'],
+        errorBanners: '.error',
+        ...extra,
+      }),
+    );
+
+  async function openPage(html: string): Promise<Page> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.route('**/*', (route) => (route.request().url() === 'http://127.0.0.1/runtime-test' ? route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }) : route.abort()));
+    await page.goto('http://127.0.0.1/runtime-test');
+    await page.evaluate(buildPageScript());
+    return page;
+  }
+
+  async function watch(page: Page, selectors: PageSelectors, nonce: string): Promise<void> {
+    // A throttle longer than any test: only the test's own snapshot() calls read the page, so
+    // each one sees every change since the previous one.
+    await callRuntime(page, 'watch', { selectors, nonce, bindingName: '__noBinding', throttleMs: 600_000 });
+  }
+
+  const snapshot = (page: Page): Promise<PageSnapshot> => callRuntime<PageSnapshot>(page, 'snapshot');
+
+  /** A thread with our user turn and an answer; each copy button copies its data-copies text with `mechanism`. */
+  function copyPage(mechanism: 'writeText' | 'clipboardItem' | 'execCommand', body: string): string {
+    return `<!doctype html><html><head><title>Chat</title></head><body><textarea id="composer"></textarea><div class="thread">${body}</div>
+<script>
+function copy(text) {
+  if (${JSON.stringify(mechanism)} === 'writeText') return navigator.clipboard.writeText(text);
+  if (${JSON.stringify(mechanism)} === 'clipboardItem') {
+    return navigator.clipboard.write([new ClipboardItem({ 'text/plain': new Blob([text], { type: 'text/plain' }), 'text/html': new Blob(['<p>' + text + '</p>'], { type: 'text/html' }) })]);
+  }
+  // Angular CDK's Clipboard: a temporary, selected textarea, then execCommand('copy').
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  area.setSelectionRange(0, text.length);
+  window.__copyResult = document.execCommand('copy');
+  area.remove();
+}
+document.addEventListener('click', (event) => {
+  const button = event.target.closest('button.copy');
+  if (button) copy(button.dataset.copies);
+});
+</script></body></html>`;
+  }
+
+  const answerTurn = '<div class="msg bot"><div class="body"><p>The answer</p><pre><code>print(1)</code><button class="copy" aria-label="Copy" data-copies="ONE CODE BLOCK">Copy</button></pre></div><div class="actions"><button class="copy" data-copies="THE WHOLE ANSWER">Copy</button></div></div>';
+  const userTurn = (nonce: string): string => `<div class="msg user">Question [ptk:${nonce}]<div class="actions"><button class="copy" data-copies="THE QUESTION">Copy</button></div></div>`;
+
+  for (const mechanism of ['writeText', 'clipboardItem', 'execCommand'] as const) {
+    it(`extracts through a copy button that uses ${mechanism}, and the page sees its copy succeed`, async () => {
+      const page = await openPage(copyPage(mechanism, userTurn('n1') + answerTurn));
+      try {
+        await watch(page, selectorsFor({ turnScope: '.thread' }), 'n1');
+        const result = await callRuntime<ExtractResult>(page, 'extract', 2_000);
+        assert.deepEqual([result.via, result.text], ['copy', 'THE WHOLE ANSWER']);
+        assert.equal(result.matched?.copyButton, 0);
+        if (mechanism === 'execCommand') assert.equal(await page.evaluate(() => (window as unknown as { __copyResult?: boolean }).__copyResult), true);
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+
+  it("never clicks a code block's or a user turn's copy button, whatever the copy selector matches", async () => {
+    // Only those two match `button.copy` in the turn scope: extraction must fall back to the DOM.
+    const onlyWrongButtons = '<div class="msg bot"><div class="body"><p>The answer</p><pre><code>print(1)</code><button class="copy" aria-label="Copy" data-copies="ONE CODE BLOCK">Copy</button></pre></div></div>';
+    const page = await openPage(copyPage('writeText', userTurn('n2') + onlyWrongButtons));
+    try {
+      await watch(page, selectorsFor({ turnScope: '.thread' }), 'n2');
+      const result = await callRuntime<ExtractResult>(page, 'extract', 500);
+      assert.equal(result.via, 'dom');
+      assert.equal(result.text, 'The answer\n\n```\nprint(1)\n```');
+      assert.deepEqual(await callRuntime<string[]>(page, 'captured'), [], 'no copy button was clicked');
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('keeps the assistant turn by identity when a virtual list drops the user turn, takes the last message node, and never rewrites the text to empty', async () => {
+    const html = `<!doctype html><html><body><textarea id="composer"></textarea><ul class="thread">
+<li class="item"><div class="msg user">Question [ptk:n3]</div></li>
+<li class="item turn"><div class="msg bot"><div class="body"><p>Let me check.</p></div></div></li></ul></body></html>`;
+    const page = await openPage(html);
+    try {
+      await watch(page, selectorsFor({ turnScope: '.turn' }), 'n3');
+      let state = await snapshot(page);
+      assert.equal(state.textLength, 'Let me check.'.length);
+      // A second message node in the same turn (ChatGPT: preamble, then the answer); an empty
+      // third one (a node just started) does not blank the text.
+      await page.evaluate(() => {
+        const turn = document.querySelector('.turn')!;
+        turn.insertAdjacentHTML('beforeend', '<div class="msg bot"><div class="body"><p>The answer</p></div></div><div class="msg bot"><div class="body"></div></div>');
+      });
+      state = await snapshot(page);
+      assert.equal(state.rewrite, 'The answer');
+      // The virtual list unmounts the user turn; the answer goes on.
+      await page.evaluate(() => {
+        document.querySelector('.msg.user')!.closest('li')!.remove();
+        document.querySelectorAll('.turn .msg.bot .body')[1]!.insertAdjacentHTML('beforeend', '<p>goes on.</p>');
+      });
+      state = await snapshot(page);
+      assert.equal(state.assistantTurnFound, true);
+      assert.equal(state.userTurnFound, true, 'our turn is still on the page');
+      assert.equal(state.append, '\n\ngoes on.');
+      // Now the whole turn leaves the DOM too (scrolled away): the text is kept, not emptied.
+      await page.evaluate(() => document.querySelector('.turn')!.remove());
+      state = await snapshot(page);
+      assert.equal(state.assistantTurnFound, false);
+      assert.equal(state.rewrite, null);
+      assert.equal(state.textLength, 'The answer\n\ngoes on.'.length);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('finds a turn whose user turn a virtual list unmounted before the first look: the newest assistant turn that is new since the watch; never an older one', async () => {
+    const html = `<!doctype html><html><body><textarea id="composer"></textarea><ul class="thread">
+<li class="item"><div class="msg user">Earlier question [ptk:old]</div></li><li class="item"><div class="msg bot"><div class="body"><p>Earlier answer</p></div></div></li></ul></body></html>`;
+    const page = await openPage(html);
+    try {
+      await watch(page, selectorsFor(), 'n6');
+      assert.equal((await snapshot(page)).assistantTurnFound, false, 'an answer from before the watch is never ours');
+      // Our turn arrives and the list drops everything above it in the same task.
+      await page.evaluate(() => {
+        const thread = document.querySelector('.thread')!;
+        thread.insertAdjacentHTML('beforeend', '<li class="item"><div class="msg user">Q [ptk:n6]</div></li><li class="item"><div class="msg bot"><div class="body"><p>Ours</p></div></div></li>');
+        for (const item of Array.from(thread.children).slice(0, 3)) item.remove();
+      });
+      const state = await snapshot(page);
+      assert.deepEqual([state.assistantTurnFound, state.userTurnFound, state.rewrite ?? state.append], [true, true, 'Ours']);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('an action bar counts while rendered even if hover-hidden (opacity 0, visibility hidden), not when display:none or [hidden]', async () => {
+    const html = `<!doctype html><html><body><textarea id="composer"></textarea><div class="msg user">Q [ptk:n4]</div>
+<div class="msg bot"><div class="body"><p>Done.</p></div><div class="actions"><button class="copy">Copy</button></div></div></body></html>`;
+    const page = await openPage(html);
+    try {
+      await watch(page, selectorsFor(), 'n4');
+      const barWith = async (style: string, hidden = false): Promise<boolean> => {
+        await page.evaluate(
+          ({ css, hide }) => {
+            const bar = document.querySelector<HTMLElement>('.actions')!;
+            bar.setAttribute('style', css);
+            bar.hidden = hide;
+          },
+          { css: style, hide: hidden },
+        );
+        return (await snapshot(page)).actionBarPresent;
+      };
+      assert.equal(await barWith('opacity: 0'), true);
+      assert.equal(await barWith('visibility: hidden'), true);
+      assert.equal(await barWith('display: none'), false);
+      assert.equal(await barWith('', true), false);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('page states: Cloudflare noise next to a composer is no bot check; the interstitial is; guest vs login wall', async () => {
+    const probeOf = async (html: string): Promise<PageProbe> => {
+      const page = await openPage(html);
+      try {
+        return await callRuntime<PageProbe>(page, 'probe', selectorsFor());
+      } finally {
+        await page.context().close();
+      }
+    };
+    const noise = '<iframe src="https://challenges.cloudflare.com/cdn-cgi/challenge-platform/h/b/turnstile/if/ov2" style="display:none"></iframe><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script>';
+    assert.equal((await probeOf(`<title>ChatGPT</title><textarea id="composer"></textarea>${noise}`)).botCheck, false, 'noise on a healthy page');
+    assert.equal((await probeOf(`<title>ChatGPT</title>${noise}`)).botCheck, true, 'the widget without the app shell');
+    assert.equal((await probeOf('<title>Just a moment...</title><p>Checking</p>')).botCheck, true, 'the interstitial title');
+    assert.equal((await probeOf('<title>Just a moment of clarity</title><textarea id="composer"></textarea>')).botCheck, false, 'a conversation titled like it');
+    assert.equal((await probeOf('<title>claude.ai</title><h1>Performing security verification</h1>')).botCheck, true, 'the interstitial text without a composer');
+    assert.equal((await probeOf('<title>Chat</title><textarea id="composer"></textarea><p>How do I verify you are human on my site?</p>')).botCheck, false, 'the words in a conversation');
+    const guest = await probeOf('<title>Chat</title><textarea id="composer"></textarea><button id="login">Log in</button>');
+    assert.deepEqual([guest.guest, guest.loginWall], [true, false]);
+    const wall = await probeOf('<title>Chat</title><button id="login">Log in</button>');
+    assert.deepEqual([wall.guest, wall.loginWall], [false, true]);
+  });
+
+  it('generic banner regions count outside the turns and only with a known text; stale ones and status lines inside a turn do not', async () => {
+    const html = `<!doctype html><html><body><textarea id="composer"></textarea><div role="status" id="old">Too many requests. Please wait a few minutes.</div>
+<div class="thread"><div class="msg user">Q [ptk:n5]</div><div class="msg bot"><div class="body"><p>Answer</p></div></div></div><div id="toasts"></div></body></html>`;
+    const page = await openPage(html);
+    try {
+      await watch(page, selectorsFor({ turnScope: '.thread' }), 'n5');
+      assert.deepEqual((await snapshot(page)).banners, [], 'a banner already there when the turn began is stale');
+      await page.evaluate(() => {
+        document.querySelector('.msg.bot')!.insertAdjacentHTML('afterbegin', '<div role="status">Thinking</div><span role="status">Something went wrong</span>');
+        document.querySelector('#toasts')!.insertAdjacentHTML('beforeend', '<div aria-live="polite">Copied!</div><div data-testid="toast-root">You are sending messages too quickly.</div>');
+      });
+      assert.deepEqual((await snapshot(page)).banners, ['You are sending messages too quickly.']);
+      await page.evaluate(() => {
+        document.querySelector('#old')!.textContent = 'We have temporarily limited access to your account.';
+      });
+      assert.deepEqual((await snapshot(page)).banners, ['We have temporarily limited access to your account.', 'You are sending messages too quickly.']);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  describe('a hidden challenge frame before the app shell draws its composer', () => {
+    const adapter = createCustomAdapter({ url: 'http://127.0.0.1/', input: '#composer', stopButton: '#stop', userTurn: '.msg.user', answerContainer: '.msg.bot', actionBar: '.actions', botCheck: ['iframe[src*="challenges.cloudflare.com"]'] });
+    const noisyPage = (composerAfterMs: number | null): string =>
+      `<!doctype html><html><head><title>Chat</title></head><body><div id="root"></div>
+<iframe src="https://challenges.cloudflare.com/cdn-cgi/challenge-platform/h/g/turnstile" style="display:none" width="1" height="1"></iframe>
+${composerAfterMs === null ? '' : `<script>setTimeout(() => { document.getElementById('root').innerHTML = '<textarea id="composer"></textarea>'; }, ${composerAfterMs});</script>`}</body></html>`;
+
+    it('is not a bot check when the composer follows', async () => {
+      const page = await openPage(noisyPage(1_200));
+      try {
+        const ready = await ensureReady(page, adapter);
+        assert.equal(ready.composerPresent, true);
+      } finally {
+        await page.context().close();
+      }
+    });
+
+    it('is a bot check when it lasts with no composer (never a selector error)', async () => {
+      const page = await openPage(noisyPage(null));
+      try {
+        const started = Date.now();
+        await assert.rejects(ensureReady(page, adapter), (error: unknown) => error instanceof LLMBackendError && error.code === PTKErrorCode.BOT_CHECK);
+        assert.ok(Date.now() - started >= 2_500, 'the weak evidence had to last before it counted');
+      } finally {
+        await page.context().close();
+      }
+    });
+  });
+});

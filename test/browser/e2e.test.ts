@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { z } from 'zod';
-import { PTKErrorCode, ToolError } from '../../src/core/errors';
+import { PTKErrorCode, ToolExecutionError } from '../../src/core/errors';
 import { PTKManager } from '../../src/core/loop/ptkManager';
 import { ScriptedChatModel } from '../../src/core/testing/scriptedChatModel';
 import { defineTool } from '../../src/core/tools/defineTool';
@@ -27,7 +27,7 @@ function tools(): ToolRegistry {
       inputSchema: z.object({ path: z.string() }),
       run: ({ path }) => {
         const content = files[path];
-        if (content === undefined) throw new ToolError(`File not found: ${path}`, PTKErrorCode.FILE_NOT_FOUND);
+        if (content === undefined) throw new ToolExecutionError(`File not found: ${path}`, PTKErrorCode.FILE_NOT_FOUND);
         return { content, lines: content.split('\n').length };
       },
     }),

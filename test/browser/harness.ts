@@ -1,12 +1,15 @@
 /**
  * Shared helpers of the browser tests: one headless Debian Chromium per test file, a model
- * per test against a fresh replica server, everything closed afterwards.
+ * per test against a fresh replica server, everything closed afterwards. The browser resolves
+ * only the replica's foreign hosts (sign-in pages, Cloudflare's challenge host), all to
+ * 127.0.0.1, and no other name: nothing a test does can leave the machine.
  */
 import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { BrowserChatModel, type BrowserChatModelOptions } from '../../src/browser/browserChatModel';
 import { resolveAdapter } from '../../src/browser/adapters/registry';
 import type { SiteAdapter } from '../../src/browser/adapters/types';
+import { replicaBrowserArgs } from './replicas/foreignHosts';
 import { startReplicaServer, type ReplicaServer } from './replicas/server';
 import type { ReplicaResponder, ReplicaScenario } from './replicas/scenario';
 import type { ReplicaSiteEntry } from './replicas/sites';
@@ -14,7 +17,13 @@ import type { ReplicaSiteEntry } from './replicas/sites';
 /** Debian's Chromium (scripts/setup.sh installs it); PTK_CHROMIUM overrides. */
 export const chromiumPath = process.env.PTK_CHROMIUM ?? '/usr/bin/chromium';
 
-export const testLaunchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
+/**
+ * Launch flags of the test browser. `--host-resolver-rules` maps accounts.google.com,
+ * auth.openai.com, challenges.cloudflare.com (and every site's declared sign-in host) to
+ * 127.0.0.1, where the replica server answers for them, and makes every other name
+ * unresolvable.
+ */
+export const testLaunchArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', ...replicaBrowserArgs()];
 
 export function launchTestBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: testLaunchArgs });

@@ -1,55 +1,102 @@
 /**
- * Claude (claude.ai). Public DOM as of 2025-2026, most stable selectors first:
- * - composer: a ProseMirror contenteditable `div.ProseMirror[contenteditable="true"]`
- *   (aria-label "Write your prompt to Claude") inside a `fieldset`;
- * - send / stop: `button[aria-label="Send message"]` (older builds: "Send Message") /
- *   `button[aria-label="Stop response"]`;
- * - turns: `div[data-test-render-count]` wrappers; user text in `[data-testid="user-message"]`;
- *   the answer in `div[data-is-streaming]` → `.font-claude-message`. `data-is-streaming`
- *   is "true" while Claude writes and flips to "false" when done: it is the streaming
- *   indicator (Claude toggles no class);
- * - after completion: the message action bar (`div[role="group"]` with
- *   `button[data-testid="action-bar-copy"]`, which copies the answer's markdown);
- * - errors: "You are out of free messages until 3 PM", "This conversation has reached its
- *   maximum length", "Claude will return soon" / "Something went wrong", toasts; login page
- *   (`input#email`, "Continue with Google").
+ * Claude (claude.ai). What the selectors rest on, current page first (sources: TOK =
+ * jazelly/tokenless packages/cli/src/playwright/providers.ts@1edd2d1b and its provider-dom
+ * fixtures claude/** observed 2026-07-17 / 2026-07-31; C2M = royharden/Chat-to-Markdown
+ * test/fixtures/claude/*@79ea2bb0 captured 2026-06-05 / 2026-06-08; CWC =
+ * robertpiosik/CodeWebChat chatbots/claude.ts@25d353db, 2026-08; CCE =
+ * agarwalvishal/claude-chat-exporter@85c739d1, 2025-10):
+ * - composer: `div[data-testid="chat-input"][contenteditable][role=textbox]`, aria-label
+ *   "Write your prompt to Claude", a ProseMirror editor (TOK composer-idle, C2M spec). The
+ *   2025 `fieldset div.ProseMirror` forms stay as fallbacks;
+ * - send: `button[aria-label="Send message"]` (TOK). Stop: the label "Stop response" is NOT
+ *   verified by any source (CWC finds the stop by its icon); `data-is-streaming="true"`
+ *   covers a missed stop button;
+ * - turns: each message in its own `div[data-test-render-count]` (the turn scope); user text in
+ *   `[data-testid="user-message"]` (C2M, CCE, TOK); the answer in `div[data-is-streaming]` >
+ *   `div.font-claude-response` (TOK answer selectors, 2026), holding `.standard-markdown`
+ *   blocks whose paragraphs carry `.font-claude-response-body` (unattributed 2025-11 and
+ *   2026-08 notes: that class marks each paragraph, so it is never used as the answer
+ *   container). The 2025 `.font-claude-message` body is a fallback;
+ * - streaming: `data-is-streaming` flips "true" → "false" (TOK busy selector); a thinking
+ *   summary (`button.group/status` + `span[role=status]`) sits at the top of the turn and
+ *   STAYS after the answer (C2M code-basic), so "thinking" is a status line in a streaming turn
+ *   whose answer has no content yet;
+ * - after completion: `div[role=group][aria-label="Message actions"]` with
+ *   `action-bar-copy` / `-read-aloud` / `-retry` (C2M), a SIBLING of the data-is-streaming div
+ *   inside the render-count wrapper (CWC footer `div[data-test-render-count] > div >
+ *   div:nth-child(2)`, 2026-02/08). User turns carry their own "Message actions" group with an
+ *   `action-bar-copy` too (C2M): the copy selectors only ever run inside the assistant's
+ *   render-count wrapper. Copy goes through navigator.clipboard.writeText (CCE);
+ * - code blocks: `div[role=group][aria-label="python code"]` with a "Copy to clipboard" button
+ *   (C2M) — never matched by the copy selectors, which name the "Message actions" group;
+ * - sign-in: claude.ai/login ("Continue with Google", `input[placeholder="Enter your email"]`,
+ *   C2M login-google-oauth; TOK loginIndicators); Google's OAuth page on accounts.google.com
+ *   (TOK trusted sign-in hosts); Cloudflare interstitial "Just a moment..." / "Performing
+ *   security verification" (TOK signed-out-challenge, 2026-07-31; C2M access-gate-cloudflare);
+ * - limits: "You are out of free messages until 1:50 AM" (2026 pasted transcripts,
+ *   unattributed) blocks; "7 messages remaining until 3:00 PM" only warns (unattributed).
+ * Unverified and kept from earlier builds: the error toast / `.text-danger-000` selectors and the
+ * "reached its maximum length", "Claude will return soon" wordings.
  */
 import { PTKErrorCode } from '../../core/errors';
-import type { SiteAdapter } from './types';
+import type { ModelPicker, SiteAdapter } from './types';
+
+/**
+ * The model selector. TOK model-menu-open (signed-in-free, 2026-07-17):
+ * `button[data-testid="model-selector-dropdown"][aria-haspopup=menu]`, aria-label "Model: Haiku
+ * 4.5" and text "Haiku 4.5", opens a `div[role=menu]` of `menuitemradio`s whose first span is the
+ * model ("Fable 5", "Opus 4.8", "Sonnet 5", "Haiku 4.5"); paid ones add "Pro" / "Upgrade" spans.
+ * Another 2026 driver (unattributed) finds the button by `button[aria-label^="Model:"]`. The
+ * label also carries the effort ("Model: Sonnet 5 Medium", TOK thinking-effort-menu-open); the
+ * button's text names the model alone. Choosing a model the plan lacks does not switch it: the
+ * evidence check then refuses.
+ */
+const MODEL_PICKER: ModelPicker = {
+  trigger: ['button[data-testid="model-selector-dropdown"]', 'button[aria-label^="Model:"][aria-haspopup="menu"]'],
+  option: ['[role="menu"] [role="menuitemradio"]'],
+  optionName: { within: [':scope > span:first-child'] },
+  current: ['button[data-testid="model-selector-dropdown"]', 'button[aria-label^="Model:"][aria-haspopup="menu"]'],
+};
 
 export const claudeAdapter: SiteAdapter = {
   id: 'claude',
   displayName: 'Claude',
   url: 'https://claude.ai/new',
   hosts: ['claude.ai'],
+  signInHosts: ['accounts.google.com'],
   composerKind: 'contenteditable',
   maxPromptChars: 180_000,
   insertChunkChars: 50_000,
   selectors: {
     composer: [
-      'div.ProseMirror[contenteditable="true"][aria-label*="prompt" i]',
+      'div[data-testid="chat-input"][contenteditable="true"]',
+      'div[contenteditable="true"][role="textbox"][aria-label="Write your prompt to Claude"]',
       'fieldset div.ProseMirror[contenteditable="true"]',
       'div.ProseMirror[contenteditable="true"]',
-      '[contenteditable="true"][role="textbox"]',
     ],
     sendButton: ['button[aria-label="Send message"]', 'button[aria-label="Send Message"]', 'fieldset button[type="submit"]'],
     stopButton: ['button[aria-label="Stop response"]', 'fieldset button[aria-label^="Stop"]'],
-    userTurn: ['[data-testid="user-message"]', '.font-user-message'],
-    assistantTurn: ['[data-is-streaming] .font-claude-message', '.font-claude-message', 'div[data-is-streaming]'],
-    answerContent: ['.grid-cols-1', ':scope > div'],
+    userTurn: ['[data-testid="user-message"]', '[class*="font-user-message"]'],
+    assistantTurn: ['div[data-is-streaming] > div.font-claude-response', 'div[data-is-streaming] .font-claude-message', 'div[data-is-streaming]'],
+    // The answer's markdown block(s); the whole body when none matches (older builds).
+    answerContent: [':scope > .standard-markdown', ':scope > .progressive-markdown'],
     turnScope: ['div[data-test-render-count]', 'div[data-is-streaming]'],
     turnActionBar: ['div[role="group"][aria-label="Message actions"]', '[data-testid="action-bar-copy"]', '[data-testid="action-bar-retry"]'],
-    copyButton: ['button[data-testid="action-bar-copy"]', 'div[role="group"] button[aria-label="Copy"]'],
+    copyButton: ['button[data-testid="action-bar-copy"]', 'div[role="group"][aria-label="Message actions"] button[aria-label="Copy"]'],
     streamingIndicator: ['[data-is-streaming="true"]'],
+    // A status line shown while the answer has not begun (the summary stays after, see above).
+    thinkingIndicator: ['[data-is-streaming="true"] > .font-claude-response:has(> [role="status"]):not(:has(> .standard-markdown > *))'],
     newChatButton: ['a[href="/new"][aria-label="New chat"]', 'a[aria-label="New chat"]', 'a[href="/new"]'],
     errorBanner: ['[data-testid="toast"]', '.text-danger-000', '[role="alert"]'],
-    loginWall: ['button[data-testid="login-with-google"]', 'input#email[type="email"]', '[data-testid="login-form"]'],
-    botCheck: ['iframe[src*="challenges.cloudflare.com"]', '#challenge-form', '#challenge-stage', '#cf-challenge-running'],
+    loginWall: ['button[data-testid="login-with-google"]', 'input[placeholder="Enter your email"]', '[data-testid="login-form"]'],
+    botCheck: ['iframe[src*="challenges.cloudflare.com"]', '#challenge-form', '#challenge-stage', '#challenge-error-text', '#cf-challenge-running'],
   },
+  noticePatterns: ['\\b\\d+ messages? (remaining|left) until'],
   errorPatterns: [
     { code: PTKErrorCode.RATE_LIMITED, pattern: 'out of (free )?messages|message limit|usage limit (reached|resets)' },
     { code: PTKErrorCode.CONVERSATION_TOO_LONG, pattern: 'reached its maximum length|exceed the length limit for this chat|start a new chat to continue' },
     { code: PTKErrorCode.PROMPT_TOO_LONG, pattern: 'message is over the length limit' },
     { code: PTKErrorCode.SITE_ERROR, pattern: 'claude will return soon|something went wrong|response could not be (fully )?generated' },
   ],
+  modelPicker: MODEL_PICKER,
 };

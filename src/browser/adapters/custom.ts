@@ -14,7 +14,8 @@ const selectorList = z
 
 const optionalSelectorList = selectorList.optional();
 
-const errorCodes = [
+/** Codes a banner text may be classified as (custom sites, site overrides). */
+export const BANNER_ERROR_CODES = [
   PTKErrorCode.LOGIN_REQUIRED,
   PTKErrorCode.RATE_LIMITED,
   PTKErrorCode.BOT_CHECK,
@@ -47,6 +48,8 @@ export const customSiteSchema = z
     turnScope: optionalSelectorList,
     /** Appears in the turn when the answer is complete. */
     actionBar: selectorList,
+    /** Inside the turn: visible while the model is still thinking or working (a "Thinking…" line). */
+    thinkingIndicator: optionalSelectorList,
     /** The turn's copy button (its copy gives the markdown). */
     copyButton: optionalSelectorList,
     /** Opens a new chat; absent: navigate to url. */
@@ -57,12 +60,16 @@ export const customSiteSchema = z
     loginWall: optionalSelectorList,
     /** Bot check / captcha. */
     botCheck: optionalSelectorList,
+    /** Hosts of the site's off-site sign-in pages: a tab there needs a login. */
+    signInHosts: z.array(z.string().min(1)).optional(),
     /** 'textarea' or 'contenteditable' (default: found from the element). */
     composerKind: z.enum(['textarea', 'contenteditable']).default('textarea'),
     /** Longest prompt in characters. */
     maxPromptChars: z.number().int().positive().default(100_000),
     /** Extra banner-text patterns: { code, pattern (regex source) }. */
-    errorPatterns: z.array(z.object({ code: z.enum(errorCodes), pattern: z.string().min(1) })).default([]),
+    errorPatterns: z.array(z.object({ code: z.enum(BANNER_ERROR_CODES), pattern: z.string().min(1) })).default([]),
+    /** Banner texts (regex sources) that only inform (e.g. "switched to a smaller model"): warnings, never errors. */
+    noticePatterns: z.array(z.string().min(1)).default([]),
   })
   .strict();
 
@@ -99,6 +106,7 @@ export function createCustomAdapter(input: unknown): SiteAdapter {
       answerContent: config.answerContent,
       turnScope: config.turnScope,
       turnActionBar: config.actionBar,
+      thinkingIndicator: config.thinkingIndicator,
       copyButton: config.copyButton ?? [],
       newChatButton: config.newChatButton,
       errorBanner: config.errorBanners ?? [],
@@ -106,5 +114,7 @@ export function createCustomAdapter(input: unknown): SiteAdapter {
       botCheck: config.botCheck ?? [],
     },
     errorPatterns: config.errorPatterns as ErrorPattern[],
+    noticePatterns: config.noticePatterns,
+    signInHosts: config.signInHosts,
   };
 }

@@ -1,24 +1,71 @@
 /**
- * DeepSeek (chat.deepseek.com). Public DOM as of 2025-2026. DeepSeek's CSS-module classes are
- * hashed (`_7436101`, `_4f9bf79`…) and change between deploys, so the lists lead with what
- * is stable (`#chat-input`, the `ds-*` design-system classes, roles, structure) and keep the
- * hashed names as later fallbacks:
- * - composer: `textarea#chat-input` (placeholder "Message DeepSeek");
- * - send / stop: a `div.ds-icon-button[role="button"]` (no aria-label; `aria-disabled`
- *   follows the composer); while streaming the same div shows a square stop icon (`svg rect`);
- * - turns: `div.ds-message`; the assistant one holds the DeepThink section (`.ds-think`,
- *   "Thought for N seconds", with its own nested `.ds-markdown`) BEFORE the answer, a direct
- *   child `div.ds-markdown`: the answer selector takes only the direct child, so the
- *   thinking is never streamed or extracted as the answer;
- * - after completion: a row of icon buttons (copy first, regenerate, like, dislike);
- * - errors: "The server is busy. Please try again later.", "You are sending messages too
- *   frequently", "This conversation has reached its length limit", the sign-in page.
+ * DeepSeek (chat.deepseek.com). DeepSeek's CSS-module classes are hashed (`_965abe9`,
+ * `_4f9bf79`, `fbb737a4`…) and change between deploys, so every list leads with the design-system
+ * classes (`ds-*`), names, roles and structure, and keeps hashed names only as later fallbacks:
+ * every element is reachable without one. Sources (TOK = jazelly/tokenless
+ * test/fixtures/provider-dom/deepseek/signed-in-unknown/*, observed 2026-08-01, commits
+ * f660f76c / 3f210569 / 06908f82; CWC = robertpiosik/CodeWebChat chatbots/deepseek.ts@25d353db,
+ * footer from 2bca34a1 2026-08-10, earlier forms fd46ca50 2025-09-04; BDE =
+ * blueberrycongee/DeepSeek-Chat-Exporter@7468962f, selectors of 2025-09-08; ACF =
+ * mcgaffertybodway62-cell/aiweb-copyfix test/fixtures/deepseek.html@044367e9 / ffa4fd34):
+ * - composer: `textarea[name="search"][placeholder="Message DeepSeek"]`, no id (TOK); the
+ *   2025 `textarea#chat-input` (CWC fd46ca50, BDE era) is a fallback;
+ * - send: `div[role="button"].ds-button.ds-button--primary`, `ds-button--disabled` while the
+ *   input is empty (TOK prompt.submit). Stop: the SAME control enabled while the input is empty
+ *   (CWC's rule `input[type=file] + div[aria-disabled=false]` with an empty textarea); no
+ *   source shows a stop label or icon, so the selectors use that rule only
+ *   (`:placeholder-shown` = the textarea is empty). Both are anchored on the composer's
+ *   `input[type=file]`, which the control follows (CWC), never on any primary button;
+ * - turns: a virtual list, `.ds-virtual-list-visible-items > [data-virtual-list-item-key] >
+ *   .ds-message` (2026 scripts, unattributed); the item is the turn scope. User text in
+ *   `.ds-collapsible-text` (unattributed 2026) / `._9663006 .fbb737a4` (BDE); the answer is
+ *   `.ds-message > .ds-markdown.ds-assistant-message-main-content` (TOK response-complete, ACF);
+ * - DeepThink: `.ds-think-content > .ds-markdown` before the answer (TOK
+ *   deepthink-response-complete); it stays after the answer. A message counts as the answer
+ *   only once it has its answer block (a message holding only the thinking would otherwise be
+ *   streamed whole), and the answer selector takes only the direct-child markdown, so the
+ *   thinking is never streamed or extracted. "Thinking" = a think block next to an answer block
+ *   that is still empty (INFERRED: whether the page renders the empty block is not known);
+ * - footer after completion: `div.ds-message + div > div.ds-flex` (CWC 2026-08-10; before:
+ *   `div.ds-message + div + div > div.ds-flex`), copy = its first `[role="button"]` (CWC);
+ *   the hashed `div._965abe9` toolbar (BDE era, still in 2026 scripts) is a fallback. User
+ *   messages have their own footer: the selectors run inside the answer's list item only;
+ * - code blocks: `div.md-code-block` > `.md-code-block-banner-wrap` (language, Copy/Download)
+ *   + `<pre>` without `<code>` (ACF) — inside the message, never matched by the footer selectors;
+ * - sign-in: `/sign_in` (phone / email + password, "Log in with Google"; 2026 scripts).
+ * Unverified, kept from earlier builds: the toast / notice selectors and the error wordings
+ * ("The server is busy", "sending messages too frequently", "reached its length limit").
  */
 import { PTKErrorCode } from '../../core/errors';
-import type { SiteAdapter } from './types';
+import type { ModelPicker, SiteAdapter } from './types';
 
-/** The stop state of the send / stop icon: a square. */
-const STOP_ICON = ':has(svg rect)';
+/**
+ * Model choice: no menu. TOK composer-instant / -expert / -vision (2026-08-01): the radios
+ * `div[role=radiogroup] > div[role=radio][aria-checked]` "Instant" / "Expert" / "Vision" sit
+ * above the textarea, the switches `div.ds-toggle-button[aria-pressed]` "DeepThink" / "Search"
+ * below it (Search only with Instant). CWC (2bca34a1, 2026-08-10) clicks
+ * `div[data-model-type="default|expert|vision"]` (aria-checked on it) and finds the switches by
+ * their text. The checked radio is the evidence; `data-model-type` is accepted as a mode's
+ * name too ("expert").
+ */
+const MODEL_PICKER: ModelPicker = {
+  trigger: [],
+  option: ['div[role="radiogroup"] [role="radio"]', 'div[data-model-type]'],
+  optionAlias: { attribute: 'data-model-type' },
+  current: ['div[role="radiogroup"] [role="radio"][aria-checked="true"]', 'div[data-model-type][aria-checked="true"]'],
+  toggle: ['div.ds-toggle-button[aria-pressed]', '.ds-toggle-button'],
+  toggleStateAttribute: 'aria-pressed',
+};
+
+/** The composer's textarea is empty (the stop rule of CWC: the send control enabled with nothing to send). */
+const EMPTY_INPUT = 'body:has(textarea:placeholder-shown)';
+/**
+ * The composer's file input: the send / stop control follows it (CWC). Anchoring on it keeps
+ * other `ds-button--primary` controls (a pressed toggle, dialogs) from being taken for send.
+ */
+const FILE_INPUT = 'input[type="file"]';
+/** What follows the composer's textarea in its box (the switches, then the controls). */
+const AFTER_COMPOSER = 'textarea[name="search"] ~ div';
 
 export const deepSeekAdapter: SiteAdapter = {
   id: 'deepseek',
@@ -29,15 +76,32 @@ export const deepSeekAdapter: SiteAdapter = {
   maxPromptChars: 120_000,
   insertChunkChars: 50_000,
   selectors: {
-    composer: ['textarea#chat-input', 'textarea[placeholder^="Message DeepSeek"]', 'textarea'],
-    sendButton: [`div.ds-icon-button[role="button"][aria-disabled="false"]:not(${STOP_ICON}):has(svg path)`, `div._7436101[role="button"]:not(${STOP_ICON})`],
-    stopButton: [`div.ds-icon-button[role="button"]${STOP_ICON}`, `div._7436101[role="button"]${STOP_ICON}`],
-    userTurn: ['div._9663006 > .ds-message', '.ds-message:not(:has(.ds-markdown))'],
-    assistantTurn: ['div._4f9bf79 > .ds-message', '.ds-message:has(> .ds-markdown)'],
-    answerContent: [':scope > .ds-markdown', '.ds-markdown:not(.ds-think .ds-markdown)'],
-    turnScope: ['div._4f9bf79', 'div:has(> .ds-message)'],
-    turnActionBar: ['div._965abe9', '.ds-message ~ div.ds-flex:has(.ds-icon-button)'],
-    copyButton: ['div._965abe9 > .ds-icon-button[role="button"]:first-child', '.ds-message ~ div.ds-flex > .ds-icon-button:first-child'],
+    composer: ['textarea[name="search"]', 'textarea#chat-input', 'textarea[placeholder*="DeepSeek"]'],
+    sendButton: [
+      `${FILE_INPUT} ~ div[role="button"].ds-button--primary:not(.ds-button--disabled)`,
+      `${FILE_INPUT} + div[role="button"][aria-disabled="false"]`,
+      // Expert mode has no file input (TOK composer-expert): the primary control after the textarea.
+      `${AFTER_COMPOSER} div[role="button"].ds-button--primary:not(.ds-toggle-button):not(.ds-button--disabled)`,
+    ],
+    stopButton: [
+      `${EMPTY_INPUT} ${FILE_INPUT} ~ div[role="button"].ds-button--primary:not(.ds-button--disabled)`,
+      `${EMPTY_INPUT} ${FILE_INPUT} + div[role="button"][aria-disabled="false"]`,
+      `${EMPTY_INPUT} ${AFTER_COMPOSER} div[role="button"].ds-button--primary:not(.ds-toggle-button):not(.ds-button--disabled)`,
+    ],
+    userTurn: ['.ds-message:has(.ds-collapsible-text)', 'div._9663006 > .ds-message', '.ds-message:not(:has(.ds-markdown, .ds-think-content))'],
+    // A message with its answer block: never the thinking alone (it would be streamed as the answer).
+    assistantTurn: ['.ds-message:has(> .ds-assistant-message-main-content)', 'div._4f9bf79 > .ds-message:has(> .ds-markdown)', '.ds-message:has(> .ds-markdown)'],
+    answerContent: [':scope > .ds-assistant-message-main-content', ':scope > .ds-markdown'],
+    turnScope: ['[data-virtual-list-item-key]', 'div._4f9bf79', 'div:has(> .ds-message)'],
+    turnActionBar: ['div.ds-message + div > div.ds-flex', 'div.ds-message + div + div > div.ds-flex', 'div._965abe9'],
+    // The footer's FIRST button only (one element per turn: the runtime takes the last candidate).
+    copyButton: [
+      'div.ds-message + div > div.ds-flex > [role="button"]:first-child',
+      'div.ds-message + div + div > div.ds-flex > [role="button"]:first-child',
+      'div._965abe9 > [role="button"]:first-child',
+    ],
+    // DeepThink still going: its block shown while the answer block is still empty.
+    thinkingIndicator: ['.ds-message:has(> .ds-markdown:empty) .ds-think-content'],
     newChatButton: ['div._217e214[role="button"]', 'a[href="/"]'],
     errorBanner: ['.ds-toast', '.ds-notice', '[role="alert"]'],
     loginWall: ['input[placeholder="Phone number / email address"]', '.ds-sign-in', 'a[href="/sign_in"]'],
@@ -50,4 +114,5 @@ export const deepSeekAdapter: SiteAdapter = {
     { code: PTKErrorCode.CONVERSATION_TOO_LONG, pattern: 'reached its length limit|length limit of this (chat|conversation)' },
     { code: PTKErrorCode.SITE_ERROR, pattern: 'server (is )?busy' },
   ],
+  modelPicker: MODEL_PICKER,
 };

@@ -1,46 +1,100 @@
 /**
- * Gemini (gemini.google.com). Public DOM as of 2025-2026, most stable selectors first:
- * - composer: Quill, `rich-textarea div.ql-editor[contenteditable="true"]` (aria-label
- *   "Enter a prompt here");
- * - send / stop: ONE button toggling in place: `button.send-button[aria-label="Send message"]`
- *   becomes `button.send-button.stop[aria-label="Stop response"]` while Gemini answers
- *   (aria-disabled while the composer is empty);
- * - turns: `user-query` (text in `.query-text`) and `model-response` custom elements; the
- *   answer in `message-content.model-response-text .markdown` (aria-busy="true" while it
- *   streams); the collapsed `model-thoughts` section ("Show thinking") is not the answer;
- * - after completion: `message-actions` footer with `button[data-test-id="copy-button"]`
- *   (Gemini writes `data-test-id`, with a hyphen);
- * - errors: `mat-snack-bar-container` snack bars ("Something went wrong"), the limit notice
- *   "You've reached your limit … until 3:15 PM", "Sign in" when signed out, Google's
- *   "unusual traffic" / reCAPTCHA page.
+ * Gemini (gemini.google.com), the 2026 "lr26" UI first, the pre-May-2026 UI as fallbacks.
+ * Evidence (maintained public projects; see docs/sites.md for the full table):
+ * - composer: Quill, `rich-textarea div.ql-editor[contenteditable="true"][role="textbox"]`,
+ *   aria-label "Enter a prompt for Gemini" (jazelly/tokenless test/fixtures/provider-dom/gemini/
+ *   signed-in-unknown/composer-idle.html@7c808aa2, observed 2026-07-17; Gambitnl/Aralia
+ *   skills/whisk-image-generation/SKILL.md, verified 2026-09-03). The signed-out guest page's
+ *   reduced capture has the textbox without `rich-textarea` / `ql-editor` (tokenless
+ *   gemini/signed-out-guest/mode-picker.html@f660f76c, 2026-07-28): the second fallback;
+ * - send: `button[aria-label="Send message"]`, which exists only once text is typed (a
+ *   microphone button sits there while the composer is empty; Aralia 2026-09-03, tokenless
+ *   docs 2026-07-15). lr26 moved the `send-button` class to the `gem-icon-button` host
+ *   (unattributed developer doc), so `button.send-button` is the pre-lr26 fallback;
+ * - stop: `button[aria-label="Stop response"]` (Aralia: "was 'Stop generation' before";
+ *   tokenless absence selector 2026-08-10; robertpiosik/CodeWebChat chatbots/gemini.ts@25d353db
+ *   uses `mat-icon[fonticon="stop"]`);
+ * - turns: `user-query` (`.query-text`, role heading) and `model-response`; the answer in
+ *   `response-container message-content > div.markdown.markdown-main-panel` (tokenless
+ *   response-complete-source-badges.html@a9d82fbf, 2026-08-10; royharden/Chat-to-Markdown
+ *   test/fixtures/gemini/code-basic.html@79ea2bb0, captured 2026-06-05). Expanded thoughts put
+ *   a SECOND `message-content` inside `model-thoughts` / `.thoughts-container` before the answer
+ *   (Nagi-ovo/gemini-voyager a3644075, 2026-02-14, still in @103c367c): every answer selector
+ *   excludes them;
+ * - completion: `div.response-footer.complete` (steipete/oracle src/browser/providers/
+ *   geminiDeepThinkDomProvider.ts, 2026-03-08; Chat-to-Markdown captures) holding
+ *   `message-actions` (Redo / Copy / more; CodeWebChat footer `message-actions > div > div`);
+ * - copy: lr26 dropped the copy button's `data-test-id` (gemini-voyager 131cf0b7, 2026-05-21):
+ *   `copy-button > button[aria-label="Copy"]` with `mat-icon[fonticon="content_copy"]`. Every
+ *   copy selector is scoped to the turn's footer: code blocks carry "Copy code" buttons with the
+ *   same icon;
+ * - thinking: `model-thoughts` with a `[role="progressbar"]` spinner while the model thinks
+ *   (oracle's spinner selector; the thoughts markup itself stays after the answer);
+ * - sign-in: signed out, Gemini still chats as a guest (composer + "Sign in"; tokenless
+ *   signed-out-guest, Chat-to-Markdown captures "authenticated": false); the sign-in flow is
+ *   off-site on accounts.google.com (oracle treats that host as "sign-in required");
+ * - errors: snack bars (`mat-snack-bar-container`; unverified after lr26, which moved menus and
+ *   icon buttons to `gem-*` components), "You've reached your limit … until 3:15 PM",
+ *   "Something went wrong", Google's "unusual traffic" / reCAPTCHA page.
  */
 import { PTKErrorCode } from '../../core/errors';
-import type { SiteAdapter } from './types';
+import type { ModelPicker, SiteAdapter } from './types';
+
+/** Elements inside the thoughts panel: never the answer. */
+const OUTSIDE_THOUGHTS = ':not(model-thoughts *, .thoughts-container *)';
+
+/**
+ * The mode picker. TOK model-menu-open (signed-in, 2026-07-17) and signed-out-guest/mode-picker
+ * (2026-07-28): `button[data-test-id="bard-mode-menu-button"]`, aria-label "Open mode picker,
+ * currently Pro" and text "Pro", opens a menu of `gem-menu-item[role=menuitem][data-mode-id]`
+ * ("flash-lite", "flash", "pro") whose `span.label` names the mode ("3.1 Flash-Lite", "3.5
+ * Flash", "3.1 Pro"); the chosen one's `gem-menu-item-content` has `.selected`. CodeWebChat
+ * (chatbots/gemini.ts@25d353db) opens `bard-mode-switcher button` and reads `gem-menu`
+ * `[role=menuitem] .label`; WebAI-to-API (gemini_scripts.py@e9dd7f3c) `button[aria-label*="Open
+ * mode picker"]`. The trigger's short label ("Pro", "Flash") is the evidence: it ends the
+ * mode's label. A mode id ("pro", "flash") is accepted as the mode's name too.
+ */
+const MODEL_PICKER: ModelPicker = {
+  trigger: ['button[data-test-id="bard-mode-menu-button"]', 'bard-mode-switcher button', 'button[aria-label^="Open mode picker"]'],
+  option: ['gem-menu-item[data-mode-id]', '[role="menu"] gem-menu-item', '[role="menu"] [role="menuitem"]'],
+  optionName: { within: ['.label'] },
+  optionAlias: { attribute: 'data-mode-id' },
+  current: ['button[data-test-id="bard-mode-menu-button"]', 'bard-mode-switcher button', 'button[aria-label^="Open mode picker"]'],
+};
 
 export const geminiAdapter: SiteAdapter = {
   id: 'gemini',
   displayName: 'Gemini',
   url: 'https://gemini.google.com/app',
   hosts: ['gemini.google.com'],
+  signInHosts: ['accounts.google.com'],
   composerKind: 'contenteditable',
   maxPromptChars: 120_000,
   insertChunkChars: 30_000,
   selectors: {
-    composer: ['rich-textarea div.ql-editor[contenteditable="true"]', 'div.ql-editor[contenteditable="true"][aria-label*="prompt" i]', 'div.ql-editor[contenteditable="true"]'],
-    sendButton: ['button.send-button[aria-label="Send message"]:not(.stop)', 'button[aria-label="Send message"]', 'button.send-button:not(.stop)'],
-    stopButton: ['button.send-button.stop', 'button[aria-label="Stop response"]'],
+    composer: ['rich-textarea div.ql-editor[contenteditable="true"]', 'div[contenteditable="true"][role="textbox"][aria-label*="prompt" i]', 'div.ql-editor[contenteditable="true"]'],
+    sendButton: ['button[aria-label="Send message"]', 'button.send-button:not(.stop)'],
+    stopButton: ['button[aria-label="Stop response"]', 'button.send-button.stop', 'button[aria-label="Stop generation"]'],
     userTurn: ['user-query .query-text', 'user-query'],
     assistantTurn: ['model-response', '.model-response-text'],
-    answerContent: ['message-content.model-response-text .markdown', 'message-content .markdown-main-panel', 'message-content'],
+    answerContent: [`message-content${OUTSIDE_THOUGHTS} > .markdown-main-panel`, `message-content${OUTSIDE_THOUGHTS} .markdown`, `message-content${OUTSIDE_THOUGHTS}`],
     turnScope: ['model-response'],
-    turnActionBar: ['message-actions', '.actions-container-v2', 'button[data-test-id="copy-button"]'],
-    copyButton: ['button[data-test-id="copy-button"]', 'message-actions button[aria-label="Copy"]'],
-    streamingIndicator: ['message-content[aria-busy="true"]', '.is-streaming'],
-    newChatButton: ['button[data-test-id="new-chat-button"]', 'side-nav-action-button[data-test-id="new-chat-button"] a', 'button[aria-label="New chat"]'],
-    errorBanner: ['mat-snack-bar-container', '.limit-notice', '[role="alert"]'],
-    loginWall: ['a[href*="accounts.google.com/ServiceLogin"]', 'a[aria-label="Sign in"]', '[data-test-id="sign-in-button"]'],
+    turnActionBar: ['.response-footer.complete', 'message-actions', '.actions-container-v2'],
+    copyButton: [
+      'message-actions copy-button button',
+      'message-actions button[data-test-id="copy-button"]',
+      'message-actions button:has(mat-icon[fonticon="content_copy"])',
+      '.response-footer button[aria-label="Copy"]',
+    ],
+    streamingIndicator: ['message-content[aria-busy="true"]'],
+    thinkingIndicator: ['model-thoughts [role="progressbar"]', '.thoughts-container [role="progressbar"]'],
+    newChatButton: ['a[aria-label="New chat"]', 'button[data-test-id="new-chat-button"]', 'button[aria-label="New chat"]'],
+    errorBanner: ['mat-snack-bar-container', '[role="alert"]'],
+    loginWall: ['a[href*="accounts.google.com/ServiceLogin"]', 'a[aria-label="Sign in"]', 'button[aria-label="Sign in"]', '[data-test-id="sign-in-button"]'],
     botCheck: ['form#captcha-form', 'iframe[src*="recaptcha"]', 'iframe[src*="challenges.cloudflare.com"]', '#challenge-form', '#challenge-stage'],
   },
+  // Gemini's plan-limit notice while the answer goes on (wording unverified): informs only.
+  noticePatterns: ['responses will use .{1,40} until'],
   errorPatterns: [
     { code: PTKErrorCode.BOT_CHECK, pattern: 'unusual traffic from your computer network' },
     { code: PTKErrorCode.RATE_LIMITED, pattern: "you've reached your limit|limit resets|at capacity" },
@@ -49,4 +103,5 @@ export const geminiAdapter: SiteAdapter = {
     { code: PTKErrorCode.NETWORK_ERROR, pattern: "couldn't connect|check your internet connection" },
     { code: PTKErrorCode.SITE_ERROR, pattern: 'something went wrong|having a hard time fulfilling' },
   ],
+  modelPicker: MODEL_PICKER,
 };

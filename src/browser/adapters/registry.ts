@@ -10,6 +10,7 @@ import { claudeAdapter } from './claude';
 import { geminiAdapter } from './gemini';
 import { createCustomAdapter } from './custom';
 import { deepSeekAdapter } from './deepseek';
+import { applySiteOverride, parseSiteOverrides } from './overrides';
 import type { SiteAdapter } from './types';
 
 /** Built-in adapters, one line per site. */
@@ -31,9 +32,11 @@ export interface ResolveAdapterOptions {
   siteUrl?: string;
   /** The `custom` site's setting (required for site 'custom'). */
   customSite?: unknown;
+  /** `ptk.siteOverrides`: per built-in site, selector lists and patterns replaced or extended. */
+  siteOverrides?: unknown;
 }
 
-/** The adapter for a site id, with the URL override applied. */
+/** The adapter for a site id, with the settings' repairs and the URL override applied. */
 export function resolveAdapter(site: string, options: ResolveAdapterOptions = {}): SiteAdapter {
   if (site === 'custom') {
     if (options.customSite === undefined || options.customSite === null) {
@@ -46,5 +49,7 @@ export function resolveAdapter(site: string, options: ResolveAdapterOptions = {}
   if (!adapter) {
     throw new PTKError(`Unknown site "${site}". Known sites: ${adapterIds().join(', ')}.`, PTKErrorCode.CONFIG_INVALID);
   }
-  return options.siteUrl ? { ...adapter, url: options.siteUrl, hosts: [...(adapter.hosts ?? []), new URL(options.siteUrl).host] } : adapter;
+  const overrides = parseSiteOverrides(options.siteOverrides, builtInAdapters.map((candidate) => candidate.id));
+  const repaired = applySiteOverride(adapter, overrides[site]);
+  return options.siteUrl ? { ...repaired, url: options.siteUrl, hosts: [...(repaired.hosts ?? []), new URL(options.siteUrl).host] } : repaired;
 }

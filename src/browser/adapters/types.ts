@@ -12,18 +12,24 @@
  *                            button or an emptied composer; retried once
  *   observe the answer       MutationObserver in the page, scoped to the assistant turn
  *                            that follows the user turn carrying our nonce
- *   decide it is complete    generation seen active, then stop button gone, the turn's
- *                            action bar present, text stable for quietMs
+ *   decide it is complete    generation seen active, then stop button, streaming and thinking
+ *                            indicators gone, the turn's action bar present for several
+ *                            consecutive observations, text stable for quietMs
  *   extract as markdown      the turn's copy button with navigator.clipboard intercepted (or
  *                            copyMenuButton → copyMenuItem when the copy lives in a menu,
  *                            e.g. an overlay outside the turn); fallback DOM → markdown
  *                            (keeps code fences and languages)
  *   stop generation          stopButton
- *   classify errors          banner / wall texts matched against errorPatterns (+ defaults)
+ *   choose the model         modelPicker: open it, match the requested name, click, check the
+ *                            page's current-model evidence (src/browser/modelSelection.ts)
+ *   classify errors          banner / wall texts matched against noticePatterns (warnings),
+ *                            then errorPatterns (+ defaults); a sign-in host is LOGIN_REQUIRED
  *
  * Everything here is plain data, so `custom` sites can be described entirely by a setting.
  */
 import type { PTKErrorCode } from '../../core/errors';
+import { bannerTextPattern } from '../errorClassifier';
+import { BOT_CHECK_TEXT, BOT_CHECK_TITLE, GENERIC_BANNER_MAX_CHARS, GENERIC_BANNER_SELECTORS } from '../pageSignals';
 
 /** Ordered fallback CSS selectors: the first one that matches wins. */
 export type SelectorList = readonly string[];
@@ -81,6 +87,56 @@ export interface SiteSelectors {
   botCheck: SelectorList;
 }
 
+/**
+ * Where an element names a model: its text, or an attribute, optionally of a descendant, and
+ * optionally through a regular expression whose first group is the name.
+ */
+export interface ModelNameSource {
+  /** Inside the element: the descendant that holds the name (first selector that matches); none matches: the element. */
+  within?: SelectorList;
+  /** Read this attribute instead of the text. */
+  attribute?: string;
+  /** Regular expression source (case-insensitive); the name is its first capture group (else the whole match). */
+  pattern?: string;
+}
+
+/**
+ * The site's model / mode picker (model choice, src/browser/modelSelection.ts). Every list is
+ * document-wide: pickers open their menus in overlays outside the composer. The selection logic
+ * opens the picker, reads the options, clicks the one the requested name matches, and checks
+ * that the `current` evidence then names it.
+ */
+export interface ModelPicker {
+  /** The control that opens the picker. Empty: the options are always on the page (radios). */
+  trigger: SelectorList;
+  /**
+   * Picker open: items that open a submenu holding more options (ChatGPT's model list behind the
+   * current model's row). Each one found is opened so that every option can be read.
+   */
+  submenuTrigger?: SelectorList;
+  /** Picker open: a control that widens the list to every option (AI Studio's "All" category), clicked first. */
+  revealAll?: SelectorList;
+  /** Picker open: the option items, one model or mode each. */
+  option: SelectorList;
+  /** How an option names its model (default: its whole text). */
+  optionName?: ModelNameSource;
+  /** A second name an option answers to (a model id next to its display name). */
+  optionAlias?: ModelNameSource;
+  /**
+   * Evidence of the current model or mode, read with the picker closed: each element's
+   * aria-label and text. After a switch one of them must name the chosen option.
+   */
+  current: SelectorList;
+  /** Independent on/off switches next to the picker (DeepSeek's DeepThink / Search). */
+  toggle?: SelectorList;
+  /** How a switch names itself (default: its whole text). */
+  toggleName?: ModelNameSource;
+  /** Attribute holding a switch's state, "true" = on (default aria-pressed). */
+  toggleStateAttribute?: string;
+  /** The run setting's temperature input, where the site has one (AI Studio). */
+  temperatureInput?: SelectorList;
+}
+
 /** A text pattern that classifies an error banner into an error code. */
 export interface ErrorPattern {
   code: PTKErrorCode;
@@ -98,6 +154,13 @@ export interface SiteTimings {
   submitConfirmMs?: number;
   /** Longest wait for a whole answer. */
   answerTimeoutMs?: number;
+  /**
+   * The action bar must stay present (stop, streaming and thinking indicators gone, text
+   * unchanged) over several consecutive observations spanning at least this long before the
+   * answer counts as complete: a bar that flashes mid-thinking never ends a turn. Default
+   * DEFAULT_ACTION_BAR_HOLD_MS (completionTracker.ts).
+   */
+  actionBarHoldMs?: number;
 }
 
 /** What a hook gets: the page (playwright-core Page, typed loosely to keep this file data-only) and the adapter. */
@@ -113,8 +176,11 @@ export interface SiteHooks {
   newChat?: (context: AdapterHookContext) => Promise<void>;
   /** Put the text in the composer (must be one insert action or a few chunked ones). */
   insert?: (context: AdapterHookContext, text: string) => Promise<void>;
-  /** Press send. The driver still confirms the state change. */
-  submit?: (context: AdapterHookContext) => Promise<void>;
+  /**
+   * Press send. The driver still confirms the state change. May return the index of the
+   * sendButton selector it clicked (for the turn log's `matched`); nothing: none clicked.
+   */
+  submit?: (context: AdapterHookContext) => Promise<number | void>;
   /** Post-process the extracted markdown (e.g. a site that adds a footer to copies). */
   cleanAnswer?: (markdown: string) => string;
 }
@@ -156,6 +222,8 @@ export interface SiteAdapter {
   defaultRetryAfterMs?: number;
   timings?: SiteTimings;
   hooks?: SiteHooks;
+  /** The model / mode picker, where the site has one PTK can drive (absent: a requested model is refused). */
+  modelPicker?: ModelPicker;
 }
 
 /** The subset of an adapter the page runtime needs (serialisable). */
@@ -177,9 +245,18 @@ export interface PageSelectors {
   errorBanner: SelectorList;
   loginWall: SelectorList;
   botCheck: SelectorList;
+  /** Banner-like regions of any site (pageSignals.ts); they count only when their text matches genericBannerText. */
+  genericBanner: SelectorList;
+  /** Regular expression source (case-insensitive): the texts a generic banner region is reported for. */
+  genericBannerText: string;
+  /** Longest text of a generic banner region. */
+  genericBannerMaxChars: number;
+  /** Regular expression sources (case-insensitive) of a bot-check page's title and (no composer) body text. */
+  botCheckTitle: string;
+  botCheckText: string;
 }
 
-/** Fills the optional selector lists of an adapter with empty lists. */
+/** Fills the optional selector lists of an adapter with empty lists, and adds the shared page signals. */
 export function pageSelectorsOf(adapter: SiteAdapter): PageSelectors {
   const selectors = adapter.selectors;
   return {
@@ -200,5 +277,10 @@ export function pageSelectorsOf(adapter: SiteAdapter): PageSelectors {
     errorBanner: selectors.errorBanner,
     loginWall: selectors.loginWall,
     botCheck: selectors.botCheck,
+    genericBanner: GENERIC_BANNER_SELECTORS,
+    genericBannerText: bannerTextPattern(adapter),
+    genericBannerMaxChars: GENERIC_BANNER_MAX_CHARS,
+    botCheckTitle: BOT_CHECK_TITLE,
+    botCheckText: BOT_CHECK_TEXT,
   };
 }

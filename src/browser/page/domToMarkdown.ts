@@ -3,15 +3,23 @@
  * streamed deltas). Runs inside the page (serialised with Function.prototype.toString, so it
  * must stay self-contained: no imports, no outer references) and in Node on jsdom for tests.
  *
- * Keeps code fences and their language (`language-x` / `lang-x` classes, data-language, else the
- * label of the code-block header: Gemini's `.code-block-decoration`, DeepSeek's
- * `.md-code-block-banner`), drops UI chrome (buttons and `[role=button]`, svg, sr-only,
- * aria-hidden, code-block headers and banners), renders headings, lists,
- * quotes, links, tables, inline code, bold / italic. Text is emitted as shown: `<TOOL_CALL>`
- * stays `<TOOL_CALL>` (sites render raw HTML as text), backslashes and unicode untouched.
+ * Keeps code fences and their language, whatever shape the site gives its code blocks:
+ *   - a `language-x` / `lang-x` class or data-language on the code / pre;
+ *   - an ancestor naming it: AI Studio's `ms-code-block[data-test-language]`, Claude's
+ *     `div[role=group][aria-label="python code"]`;
+ *   - a named header: Gemini's `.code-block-decoration`, DeepSeek's `.md-code-block-banner`;
+ *   - a bare label next to the code: ChatGPT's sticky header `span` inside the outer `pre`
+ *     (the code itself is an inner `pre.cm-content > code` without a class), or a wrapper
+ *     holding only a label, buttons and one `pre` (ChatGPT / Claude / AI Studio headers).
+ *     The label is read as the language and never printed as a stray line.
+ * Drops UI chrome (buttons and `[role=button]`, svg, Material icon ligatures, sr-only,
+ * aria-hidden, code-block headers and banners), renders headings, lists, quotes, links,
+ * tables, inline code, bold / italic. Text is emitted as shown: `<TOOL_CALL>` stays
+ * `<TOOL_CALL>` (sites render raw HTML as text), backslashes and unicode untouched.
  */
 export function domToMarkdown(root: Element): string {
-  const SKIP = /^(BUTTON|SVG|svg|STYLE|SCRIPT|NOSCRIPT|TEMPLATE|IMG|INPUT|TEXTAREA|SELECT)$/;
+  // Gemini's inline source chips (sources-carousel-inline) are citations drawn as page furniture.
+  const SKIP = /^(BUTTON|SVG|svg|STYLE|SCRIPT|NOSCRIPT|TEMPLATE|IMG|INPUT|TEXTAREA|SELECT|MAT-ICON|SOURCES-CAROUSEL-INLINE|SOURCE-INLINE-CHIP)$/;
   const BLOCK = /^(P|DIV|SECTION|ARTICLE|H[1-6]|UL|OL|LI|PRE|BLOCKQUOTE|TABLE|HR|HEADER|FOOTER|MAIN|FIGURE|DETAILS|SUMMARY)$/;
   /** Block elements, and custom elements (Gemini's <code-block>, <message-content>) that hold blocks. */
   const isBlockElement = (element: Element): boolean =>
@@ -20,7 +28,7 @@ export function domToMarkdown(root: Element): string {
   function isChrome(element: Element): boolean {
     if (SKIP.test(element.tagName)) return true;
     const className = typeof element.className === 'string' ? element.className : '';
-    if (/(^|\s)(sr-only|visually-hidden|code-header|copy-button|md-code-block-banner|code-block-decoration)(\s|$)/.test(className)) return true;
+    if (/(^|\s)(sr-only|visually-hidden|code-header|copy-button|md-code-block-banner|code-block-decoration|material-icons|material-symbols-outlined|google-symbols)(\s|$)/.test(className)) return true;
     if (element.getAttribute('aria-hidden') === 'true') return true;
     // Page furniture drawn as div[role=button] (DeepSeek's Copy / Download, toggles).
     if (element.getAttribute('role') === 'button') return true;
@@ -45,14 +53,68 @@ export function domToMarkdown(root: Element): string {
       if (depth > 0 && scope.querySelectorAll('pre').length > 1) break;
       const header = scope.querySelector(HEADER);
       if (!header) continue;
-      const word = /^[\w#+.-]+/.exec(labelText(header).trim())?.[0] ?? '';
-      return word.toLowerCase();
+      return languageWord(labelText(header));
     }
     return '';
   }
 
-  function languageOf(pre: Element, code: Element | null): string {
-    const candidates = [code, pre];
+  /** A label as a fence language: "Python" → "python", "Objective-C" → "objective-c". */
+  function languageWord(label: string): string {
+    return (/^[\w#+.-]+/.exec(label.trim())?.[0] ?? '').toLowerCase();
+  }
+
+  /**
+   * An ancestor of the code that names its language: AI Studio's `ms-code-block` carries
+   * data-test-language, Claude's code group is labelled "python code".
+   */
+  function ancestorLanguage(pre: Element): string {
+    let scope: Element | null = pre.parentElement;
+    for (let depth = 0; scope && depth < 6; depth++, scope = scope.parentElement) {
+      const named = scope.getAttribute('data-test-language') ?? scope.getAttribute('data-language');
+      if (named) return named.toLowerCase();
+      const label = scope.getAttribute('role') === 'group' ? scope.getAttribute('aria-label') ?? '' : '';
+      const match = /^([\w#+.-]+) code$/i.exec(label.trim());
+      if (match) return match[1]!.toLowerCase();
+      if (scope.querySelectorAll('pre').length > 1) break;
+    }
+    return '';
+  }
+
+  /** Text of `container` outside `inner` and its UI chrome (what a code-block header shows). */
+  function textOutside(container: Element, inner: Element, limit: number): string {
+    let text = '';
+    const walk = (node: Node): void => {
+      if (text.length > limit || node === inner) return;
+      if (node.nodeType === 3) {
+        text += ` ${node.nodeValue ?? ''}`;
+        return;
+      }
+      if (node.nodeType !== 1 || isChrome(node as Element)) return;
+      for (const child of Array.from(node.childNodes)) walk(child);
+    };
+    for (const child of Array.from(container.childNodes)) walk(child);
+    return text.replace(/\s+/g, ' ').trim();
+  }
+
+  /** A code-block label: one or two short words ("python", "Plain text", "C++"), nothing else. */
+  function isCodeLabel(text: string): boolean {
+    return text.length <= 30 && /^[A-Za-z][\w#+.-]*( [\w#+.-]+)?$/.test(text);
+  }
+
+  /** The only top-level <pre> inside `container`, or null (none, or several). */
+  function singlePre(container: Element): Element | null {
+    let found: Element | null = null;
+    for (const pre of Array.from(container.querySelectorAll('pre'))) {
+      const outer = pre.parentElement?.closest('pre');
+      if (outer && container.contains(outer)) continue;
+      if (found) return null;
+      found = pre;
+    }
+    return found;
+  }
+
+  function languageOf(pre: Element, code: Element | null, label: string): string {
+    const candidates = [code, code?.parentElement ?? null, pre];
     for (const candidate of candidates) {
       if (!candidate) continue;
       const dataLanguage = candidate.getAttribute('data-language') ?? candidate.getAttribute('data-lang');
@@ -61,7 +123,39 @@ export function domToMarkdown(root: Element): string {
       const match = /(?:^|\s)(?:language|lang)-([^\s]+)/.exec(className);
       if (match) return match[1]!;
     }
-    return headerLanguage(pre);
+    return ancestorLanguage(pre) || headerLanguage(pre) || (label ? label.toLowerCase().replace(/ /g, '') : '');
+  }
+
+  /**
+   * A fenced block for `pre`. A `pre` holding another `pre` (ChatGPT: the outer one carries the
+   * sticky header with the language label) takes the inner one's code and the outer one's label.
+   */
+  function codeBlock(pre: Element, label: string): string {
+    const inner = pre.querySelector('pre');
+    const codeRoot = inner ?? pre;
+    const ownLabel = inner ? textOutside(pre, inner, 40) : '';
+    const code = codeRoot.querySelector('code');
+    const text = (code ?? codeRoot).textContent ?? '';
+    const body = text.endsWith('\n') ? text : `${text}\n`;
+    const fence = fenceFor(text, '`');
+    return `${fence}${languageOf(codeRoot, code, label || (isCodeLabel(ownLabel) ? ownLabel : ''))}\n${body}${fence}`;
+  }
+
+  /**
+   * A wrapper that holds one code block plus only a label and buttons (ChatGPT's and Claude's
+   * code-block frames, AI Studio's ms-code-block): rendered as that code block, the label
+   * read as its language instead of being printed. Undefined when `element` is not one.
+   */
+  function codeWrapper(element: Element): string | undefined {
+    if (/^(P|LI|UL|OL|TABLE|BLOCKQUOTE|PRE|H[1-6])$/.test(element.tagName)) return undefined;
+    const pre = singlePre(element);
+    if (!pre) return undefined;
+    const rest = textOutside(element, pre, 40);
+    if (rest === '') return undefined; // a plain wrapper: its pre renders itself
+    // Prose next to the code ("<p>Output:</p>", a bold word) is content, never a label.
+    const prose = element.querySelectorAll('p, h1, h2, h3, h4, h5, h6, ul, ol, table, blockquote, strong, em, b, i, a, code');
+    if (Array.from(prose).some((candidate) => !pre.contains(candidate))) return undefined;
+    return isCodeLabel(rest) ? codeBlock(pre, rest) : undefined;
   }
 
   function fenceFor(text: string, character: string): string {
@@ -110,7 +204,7 @@ export function domToMarkdown(root: Element): string {
         return href && href !== text && !href.startsWith('javascript:') ? `[${text}](${href})` : text;
       }
       default:
-        return isBlockElement(element) ? blocks(element).join('\n\n') : inner();
+        return isBlockElement(element) ? (block(element) ?? '') : inner();
     }
   }
 
@@ -121,19 +215,32 @@ export function domToMarkdown(root: Element): string {
     for (const item of Array.from(list.children)) {
       if (item.tagName !== 'LI') continue;
       const marker = ordered ? `${number++}. ` : '- ';
-      const parts: string[] = [];
+      const segments: string[] = [];
       const nested: string[] = [];
+      let pending = '';
+      const flush = (): void => {
+        if (pending.trim()) segments.push(pending.trim());
+        pending = '';
+      };
       for (const child of Array.from(item.childNodes)) {
         if (child.nodeType === 1 && ((child as Element).tagName === 'UL' || (child as Element).tagName === 'OL')) {
           nested.push(listItems(child as Element, depth + 1));
         } else if (child.nodeType === 1 && isBlockElement(child as Element)) {
-          parts.push(blocks(child as Element).join('\n\n'));
+          flush();
+          const rendered = block(child as Element);
+          if (rendered !== undefined && rendered.trim() !== '') segments.push(rendered);
         } else {
-          parts.push(inline(child));
+          pending += inline(child);
         }
       }
+      flush();
       const indent = '   '.repeat(depth);
-      const body = parts.join('').trim().split('\n').join(`\n${indent}${' '.repeat(marker.length)}`);
+      const continuation = `${indent}${' '.repeat(marker.length)}`;
+      const body = segments
+        .join('\n\n')
+        .split('\n')
+        .map((line, index) => (index === 0 || line === '' ? line : `${continuation}${line}`))
+        .join('\n');
       lines.push(`${indent}${marker}${body}`);
       lines.push(...nested);
     }
@@ -155,13 +262,8 @@ export function domToMarkdown(root: Element): string {
     if (isChrome(element)) return undefined;
     if (/^H[1-6]$/.test(tag)) return `${'#'.repeat(Number(tag[1]))} ${Array.from(element.childNodes, inline).join('').trim()}`;
     switch (tag) {
-      case 'PRE': {
-        const code = element.querySelector('code');
-        const text = (code ?? element).textContent ?? '';
-        const body = text.endsWith('\n') ? text : `${text}\n`;
-        const fence = fenceFor(text, '`');
-        return `${fence}${languageOf(element, code)}\n${body}${fence}`;
-      }
+      case 'PRE':
+        return codeBlock(element, '');
       case 'UL':
       case 'OL':
         return listItems(element, 0);
@@ -178,7 +280,7 @@ export function domToMarkdown(root: Element): string {
       case 'P':
         return Array.from(element.childNodes, inline).join('');
       default:
-        return blocks(element).join('\n\n');
+        return codeWrapper(element) ?? blocks(element).join('\n\n');
     }
   }
 

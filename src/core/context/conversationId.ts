@@ -1,5 +1,5 @@
 /** Checks shared by the context stores. */
-import { PTKError, PTKErrorCode } from '../errors';
+import { ConfigurationError } from '../errors';
 import type { PTKMessage } from '../types';
 
 const CONVERSATION_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
@@ -7,9 +7,8 @@ const CONVERSATION_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 /** Conversation ids are file-name safe: letters, digits, _ . - (max 128, not starting with . _ -). */
 export function assertConversationId(conversationId: string): void {
   if (typeof conversationId !== 'string' || !CONVERSATION_ID.test(conversationId)) {
-    throw new PTKError(
+    throw new ConfigurationError(
       `Invalid conversation id ${JSON.stringify(conversationId)}: use letters, digits, _ . - (max 128 characters, starting with a letter or digit).`,
-      PTKErrorCode.CONFIG_INVALID,
     );
   }
 }

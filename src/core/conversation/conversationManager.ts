@@ -5,7 +5,7 @@
  */
 import { DEFAULTS } from '../constants';
 import type { PTKMessage, PTKRole, PTKToolResult } from '../types';
-import { stableStringify } from '../loop/callSignature';
+import { stableStringify } from '../util/callSignature';
 import { toolDisplayName, toolNameFromDisplayName } from './displayName';
 
 /** Seed 001: `{ role, content }`. */

@@ -1,33 +1,42 @@
 /**
- * Checks the numbers and flags of PTKExecuteOptions before a run, so a bad setting fails
- * at once with CONFIG_INVALID and a readable list of issues (instead of a loop that never runs).
+ * The options of a run, checked and completed once at its start: a bad setting fails at once
+ * with CONFIG_INVALID and a readable list of issues (instead of a loop that never runs), and
+ * every rule and limit gets its default from DEFAULTS here, so the loop's steps read plain values.
  */
 import { z } from 'zod';
-import { PTKErrorCode, PTKExecutionError } from '../errors';
+import { DEFAULTS } from '../constants';
+import { ConfigurationError } from '../errors';
+import type { PTKExecuteOptions } from './loopTypes';
 
 const count = z.number().int().nonnegative();
 const milliseconds = z.number().positive();
 
+/** The rules and limits that always have a value during a run (defaults from DEFAULTS). */
+const defaultedOptionsSchema = z.object({
+  maxIterations: count.default(DEFAULTS.maxIterations),
+  maxToolCalls: count.default(DEFAULTS.maxToolCalls),
+  toolTimeout: milliseconds.default(DEFAULTS.toolTimeout),
+  detectDuplicates: z.boolean().default(DEFAULTS.detectDuplicates),
+  duplicateWindow: count.default(DEFAULTS.duplicateWindow),
+  maxDuplicateWarnings: count.default(DEFAULTS.maxDuplicateWarnings),
+  detectCycles: z.boolean().default(DEFAULTS.detectCycles),
+  cacheReadOnlyResults: z.boolean().default(DEFAULTS.cacheReadOnlyResults),
+  maxConsecutiveMistakes: z.number().int().positive().default(DEFAULTS.maxConsecutiveMistakes),
+  retryFailedTools: z.boolean().default(DEFAULTS.retryFailedTools),
+  maxToolRetries: count.default(DEFAULTS.maxToolRetries),
+  failOnToolError: z.boolean().default(DEFAULTS.failOnToolError),
+  allowMultipleCalls: z.boolean().default(DEFAULTS.allowMultipleCalls),
+  historyBudgetChars: z.number().int().positive().default(DEFAULTS.historyBudgetChars),
+  costPerToken: z.number().nonnegative().default(DEFAULTS.costPerToken),
+});
+
 export const executeOptionsSchema = z.looseObject({
-  maxIterations: count.optional(),
-  maxToolCalls: count.optional(),
+  ...defaultedOptionsSchema.shape,
   timeout: milliseconds.optional(),
-  toolTimeout: milliseconds.optional(),
-  duplicateWindow: count.optional(),
-  maxDuplicateWarnings: count.optional(),
-  maxConsecutiveMistakes: z.number().int().positive().optional(),
-  maxToolRetries: count.optional(),
-  historyBudgetChars: z.number().int().positive().optional(),
+  // Undefined: the formatter's own cap (its resultMaxChars option) applies.
   resultMaxChars: z.number().int().positive().optional(),
-  costPerToken: z.number().nonnegative().optional(),
   temperature: z.number().optional(),
   model: z.string().optional(),
-  detectDuplicates: z.boolean().optional(),
-  detectCycles: z.boolean().optional(),
-  cacheReadOnlyResults: z.boolean().optional(),
-  retryFailedTools: z.boolean().optional(),
-  failOnToolError: z.boolean().optional(),
-  allowMultipleCalls: z.boolean().optional(),
   finishTool: z.union([z.boolean(), z.string().min(1)]).optional(),
   conversationId: z.string().optional(),
   extraInstructions: z.string().optional(),
@@ -35,10 +44,24 @@ export const executeOptionsSchema = z.looseObject({
   history: z.array(z.object({ role: z.enum(['system', 'user', 'assistant', 'tool']), content: z.string() }).loose()).optional(),
 });
 
-/** Throws PTKExecutionError(CONFIG_INVALID) listing what is wrong with the options. */
-export function assertExecuteOptions(options: unknown): void {
+type DefaultedOptions = z.output<typeof defaultedOptionsSchema>;
+
+/** PTKExecuteOptions with every rule and limit set. */
+export type ResolvedExecuteOptions = PTKExecuteOptions & DefaultedOptions;
+
+const DEFAULTED_KEYS = Object.keys(defaultedOptionsSchema.shape) as Array<keyof DefaultedOptions>;
+
+/** Checks the options and fills in the defaults; throws ConfigurationError (CONFIG_INVALID) listing what is wrong. */
+export function resolveExecuteOptions(options: PTKExecuteOptions | undefined): ResolvedExecuteOptions {
   const parsed = executeOptionsSchema.safeParse(options ?? {});
-  if (!parsed.success) {
-    throw new PTKExecutionError(`Invalid options:\n${z.prettifyError(parsed.error)}`, PTKErrorCode.CONFIG_INVALID);
-  }
+  if (!parsed.success) throw new ConfigurationError(`Invalid options:\n${z.prettifyError(parsed.error)}`);
+  // Callbacks, the signal, tools and history are kept as given (the same objects); only the
+  // defaulted rules are taken from the parse.
+  const defaulted = Object.fromEntries(DEFAULTED_KEYS.map((key) => [key, parsed.data[key]])) as DefaultedOptions;
+  return { ...options, ...defaulted };
+}
+
+/** Throws ConfigurationError (CONFIG_INVALID) listing what is wrong with the options. */
+export function assertExecuteOptions(options: unknown): void {
+  resolveExecuteOptions(options as PTKExecuteOptions | undefined);
 }

@@ -1,10 +1,10 @@
 /**
- * Seed 000's Execution Manager: runs a list of steps; a PTK step runs the tool-calling
+ * The Execution Manager: runs a list of steps; a PTK step runs the tool-calling
  * loop with its prompt, where `{{steps.<stepId>.output}}` (and `{{variables.<name>}}`) are
  * replaced by earlier steps' outputs and the caller's variables.
  */
 import { DEFAULTS } from '../constants';
-import { PTKErrorCode } from '../errors';
+import { ConfigurationError, PTKErrorCode } from '../errors';
 import type { ToolSpecifier } from '../tools/resolveTools';
 import type { PTKExecuteOptions, PTKExecuteResult } from './loopTypes';
 import type { IPTKManager } from './ptkManager';
@@ -65,15 +65,15 @@ function failedStep(stepId: string, error: string, errorCode: PTKErrorCode): Ste
 export class ExecutionManager {
   constructor(private readonly ptkManager: Pick<IPTKManager, 'orchestrateToolCalling'>, private readonly options: ExecutionManagerOptions = {}) {}
 
-  /** Replaces `{{steps.<id>.output}}` and `{{variables.<name>}}`; an unknown reference is an error. */
+  /** Replaces `{{steps.<id>.output}}` and `{{variables.<name>}}`; an unknown reference throws ConfigurationError. */
   interpolatePrompt(template: string, context: ExecutionContext): string {
     return template.replace(PLACEHOLDER, (whole, _path: string, stepId: string | undefined, variable: string | undefined) => {
       if (stepId !== undefined) {
         const step = context.steps[stepId];
-        if (!step) throw new Error(`${whole} refers to step "${stepId}", which has not run before this step.`);
+        if (!step) throw new ConfigurationError(`${whole} refers to step "${stepId}", which has not run before this step.`);
         return step.output;
       }
-      if (!(variable! in context.variables)) throw new Error(`${whole} refers to an unknown variable "${variable}".`);
+      if (!(variable! in context.variables)) throw new ConfigurationError(`${whole} refers to an unknown variable "${variable}".`);
       return String(context.variables[variable!]);
     });
   }

@@ -1,4 +1,4 @@
-/** Seed 004's completion tool: the model calls it (or `DONE`) to end the task with its answer. */
+/** The completion tool: the model calls it (or `DONE`) to end the task with its answer. */
 import { z } from 'zod';
 import { DEFAULTS } from '../constants';
 import { defineTool } from '../tools/defineTool';
@@ -22,7 +22,7 @@ export function createFinishTool(name: string = DEFAULTS.finishToolName): PTKToo
   });
 }
 
-/** True for a call of the completion tool (or seed 004's `DONE` action). */
+/** True for a call of the completion tool (or the `DONE` action). */
 export function isFinishCall(toolCall: PTKToolCall, name: string): boolean {
   return toolCall.tool === name || toolCall.tool === 'DONE';
 }

@@ -1,13 +1,11 @@
-/** The PTK loop: PTKManager, ToolRunner, ExecutionManager, stop rules and helpers. */
-export * from './abortSignals';
-export * from './callSignature';
+/** The PTK loop: PTKManager (run to the end), ToolRunner (iterable), ExecutionManager, stop rules and helpers. */
 export * from './completionCheck';
 export * from './executionManager';
 export * from './finishTool';
 export * from './loopTypes';
-export * from './notify';
 export * from './ptkManager';
 export * from './stopConditions';
-export { estimateTokens, duplicateWarning, cycleWarning, cachedResultNote, oneCallPerReplyNote } from './toolCallingRun';
 export * from './toolRunner';
-export * from './executeOptionsSchema';
+export { executeOptionsSchema, assertExecuteOptions, resolveExecuteOptions, type ResolvedExecuteOptions } from './executeOptionsSchema';
+export { estimateTokens } from './tokenEstimate';
+export type { PTKRunErrorCode, RunFailure } from './runFailure';

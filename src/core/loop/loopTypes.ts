@@ -1,13 +1,13 @@
 /**
- * Options and result of `PTKManager.orchestrateToolCalling` (seed 000's PTKExecuteOptions /
- * PTKExecuteResult, with the fields the product adds).
+ * Options and result of `PTKManager.orchestrateToolCalling`.
  */
 import type { PTKErrorCode } from '../errors';
 import type { StreamDelta } from '../ports';
 import type { ToolSpecifier } from '../tools/resolveTools';
 import type { ToolExecutionResult } from '../tools/runTool';
 import type { IterationInfo, PTKMessage, PTKToolCall } from '../types';
-import type { PTKLogger } from './notify';
+import type { PTKLogger } from '../util/notify';
+import type { PTKRunErrorCode, RunFailure } from './runFailure';
 
 /** What `onToolResult` receives. */
 export interface ToolResultInfo {
@@ -21,7 +21,7 @@ export interface ToolResultInfo {
 }
 
 export interface PTKExecuteOptions {
-  /** Tools offered: objects, seed 000 raw shapes, or names the tool manager resolves. Default: every tool it lists. */
+  /** Tools offered: objects, raw JSON Schema shapes, or names the tool manager resolves. Default: every tool it lists. */
   tools?: ToolSpecifier[];
   /** Max LLM calls (default 10). Reaching it fails with MAX_ITERATIONS_REACHED. */
   maxIterations?: number;
@@ -74,7 +74,7 @@ export interface PTKExecuteOptions {
   failOnToolError?: boolean;
   /** Accept several calls per reply (default false: only the first runs and the model is told). Read-only batches run in parallel. */
   allowMultipleCalls?: boolean;
-  /** Offer a completion tool (seed 004): true for `finishWorkflow`, or its name. A `DONE` call also ends the task. */
+  /** Offer a completion tool: true for `finishWorkflow`, or its name. A `DONE` call also ends the task. */
   finishTool?: boolean | string;
 
   /** Earlier messages of this conversation (after the system prompt, before the new prompt). */
@@ -96,6 +96,7 @@ export interface PTKExecuteOptions {
 /** How a successful task ended. */
 export type PTKFinishReason = 'text' | 'finish_tool';
 
+
 export interface PTKExecuteResult {
   success: boolean;
   /** The final answer ('' when failed). */
@@ -107,9 +108,16 @@ export interface PTKExecuteResult {
   /** Calls executed, in order. */
   toolCalls: PTKToolCall[];
   totalToolCalls: number;
+  /** What went wrong, in words (failure.message). */
   error?: string;
-  /** Why the task failed. */
-  errorCode?: PTKErrorCode;
+  /** Why the task failed (failure.code). */
+  errorCode?: PTKRunErrorCode;
+  /**
+   * The error the task failed with, whole: its class says who is at fault (ConfigurationError,
+   * ModelBehaviorError, LimitExceededError, LLMBackendError, ToolExecutionError, PTKAbortError),
+   * its `cause` what lay beneath (for LLM_CALL_FAILED, the backend's own error).
+   */
+  failure?: RunFailure;
   /** For LLM_CALL_FAILED: the backend's own code (RATE_LIMITED, LOGIN_REQUIRED, …) so the UI can act. */
   backendErrorCode?: PTKErrorCode;
   /** For LLM_CALL_FAILED: milliseconds the site asked to wait, when it said so. */

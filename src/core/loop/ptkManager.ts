@@ -1,7 +1,8 @@
 /**
- * PTKManager (seed 000): the gateway for LLM interactions with tool calling. It does not
- * call the model or run tools itself: it orchestrates format → LLM manager → parse →
- * tool manager → loop. See ToolCallingRun for the loop's rules.
+ * PTKManager: the gateway for LLM interactions with tool calling, and the loop's run-to-end
+ * facade. It does not call the model or run tools itself: each call of orchestrateToolCalling
+ * is one ToolCallingRun over the loop's steps (format → LLM manager → parse → plan → tool
+ * manager → feed back), the same steps the iterable ToolRunner uses.
  */
 import type { IContextManager, ILLMManager } from '../ports';
 import type { ToolManagerLike } from '../tools/managedTools';
@@ -21,7 +22,7 @@ export interface PTKManagerOptions {
   defaults?: PTKExecuteOptions;
 }
 
-/** Seed 000's IPTKManager. */
+/** What a PTK manager offers (the original interface, kept for callers that type against it). */
 export interface IPTKManager {
   orchestrateToolCalling(prompt: string, options?: PTKExecuteOptions): Promise<PTKExecuteResult>;
   formatPrompt(prompt: string, tools: PTKTool[], history?: PTKMessage[]): string;
@@ -44,7 +45,7 @@ export class PTKManager implements IPTKManager {
 
   /**
    * Runs the tool-calling loop for `prompt`. Never throws: failures come back as
-   * `success: false` with `error` and `errorCode`.
+   * `success: false` with `error`, `errorCode` and the whole error as `failure`.
    */
   orchestrateToolCalling(prompt: string, options: PTKExecuteOptions = {}): Promise<PTKExecuteResult> {
     const run = new ToolCallingRun(
@@ -55,12 +56,12 @@ export class PTKManager implements IPTKManager {
     return run.run();
   }
 
-  /** Seed 000's sample name for orchestrateToolCalling (its tests call `execute`). */
+  /** Another name for orchestrateToolCalling (the documented examples call `execute`). */
   execute(prompt: string, options: PTKExecuteOptions = {}): Promise<PTKExecuteResult> {
     return this.orchestrateToolCalling(prompt, options);
   }
 
-  /** The whole prompt seed 000 would send: system prompt, history, then the user prompt. */
+  /** The whole prompt of a first turn: system prompt, history, then the user prompt. */
   formatPrompt(prompt: string, tools: PTKTool[], history: PTKMessage[] = []): string {
     const messages: PTKMessage[] = [
       { role: 'system', content: this.formatter.formatSystemPrompt(tools) },

@@ -2,8 +2,9 @@
  * Stop rules as small pure predicates over the loop's state (vercel/ai stop-condition
  * style). The loop evaluates them; each is tested alone.
  */
+import { DEFAULTS } from '../constants';
 import type { PTKToolCall } from '../types';
-import { callSignature } from './callSignature';
+import { callSignature } from '../util/callSignature';
 
 /** What the stop rules look at. */
 export interface LoopState {
@@ -40,7 +41,7 @@ export const cycleDetected = (options: CycleOptions = {}): StopCondition => (sta
   findCycle(state.attemptedCallSignatures, options) !== undefined;
 
 export interface CycleOptions {
-  /** Longest cycle looked for (default 4). */
+  /** Longest cycle looked for (default DEFAULTS.cycleMaxPeriod, 4). */
   maxPeriod?: number;
   /** How many full repetitions make a cycle (default 2). */
   repetitions?: number;
@@ -52,7 +53,7 @@ export interface CycleOptions {
  * (a single repeated call is the duplicate rule's business).
  */
 export function findCycle(sequence: readonly string[], options: CycleOptions = {}): number | undefined {
-  const maxPeriod = options.maxPeriod ?? 4;
+  const maxPeriod = options.maxPeriod ?? DEFAULTS.cycleMaxPeriod;
   const repetitions = options.repetitions ?? 2;
   for (let period = 2; period <= maxPeriod; period++) {
     const length = period * repetitions;
@@ -66,7 +67,7 @@ export function findCycle(sequence: readonly string[], options: CycleOptions = {
   return undefined;
 }
 
-/** Seed 000's duplicate rule: same tool and deep-equal args among the last `window` executed calls. */
+/** The duplicate rule: same tool and deep-equal args among the last `window` executed calls. */
 export function isDuplicateToolCall(toolCall: Pick<PTKToolCall, 'tool' | 'args'>, history: readonly PTKToolCall[], window: number): boolean {
   if (window <= 0) return false;
   const signature = callSignature(toolCall);

@@ -1,7 +1,8 @@
 /**
- * ToolRunner (seed 002, after the Anthropic SDK's BetaToolRunner): the tool loop as an
- * awaitable async iterable. `for await (const message of runner)` yields each assistant
- * turn; `await runner` runs to the end and gives the final assistant message.
+ * ToolRunner, after the Anthropic SDK's BetaToolRunner: the tool loop as an awaitable async
+ * iterable. `for await (const message of runner)` yields each assistant turn; `await runner`
+ * runs to the end and gives the final assistant message. It is the iterable facade over the
+ * same steps as PTKManager's run to the end (turnPrompt, modelCall, turnResolution).
  *
  * - consumed once: iterating a second time throws RUNNER_CONSUMED;
  * - `setParams(object | updater)` replaces the params, sets `mutated` and clears the cached
@@ -9,24 +10,43 @@
  * - `generateToolResponse()` is cached per turn, so tools never run twice for one turn;
  * - ends when a turn has no tool response and the params were not changed, or when
  *   `maxIterations` turns were made (normally, without error);
+ * - every call of a reply runs (read-only ones in parallel); the caller drives the loop, so
+ *   the run-to-end rules (repeated calls, cycles, the tool-call and mistake limits) are off;
  * - tool failures become results; an LLM error rejects `done()` and resets `consumed`.
  */
+import { DEFAULTS } from '../constants';
 import { PTKError, PTKErrorCode } from '../errors';
 import type { ILLMManager, StreamDelta } from '../ports';
 import { PTKFormatter, PTKParser } from '../protocol';
+import type { ToolManagerLike } from '../tools/managedTools';
 import { resolveTools, type ToolSpecifier } from '../tools/resolveTools';
-import { executeThroughManager, runsThroughManager, type ToolManagerLike } from '../tools/managedTools';
-import { runTool, toolFailure, type ToolExecutionResult } from '../tools/runTool';
+import type { ToolExecutionResult } from '../tools/runTool';
 import type { PTKMessage, PTKResponse, PTKTool, PTKToolCall } from '../types';
-import { DEFAULTS } from '../constants';
-import { linkAbortSignals, raceWithSignal } from './abortSignals';
-import { createCompletionCheck } from './completionCheck';
-import { notify, type PTKLogger } from './notify';
+import { notify, type PTKLogger } from '../util/notify';
+import { callModel } from './modelCall';
+import { createRunState } from './runState';
+import { buildTurnPrompt } from './turnPrompt';
+import { resolveTurn, type TurnRules } from './turnResolution';
+
+/** The iterable runner's rules: every call runs, no run-to-end limits (its caller drives the loop). */
+const RUNNER_RULES: Omit<TurnRules, 'toolTimeout'> = {
+  allowMultipleCalls: true,
+  detectCycles: false,
+  cycleMaxPeriod: DEFAULTS.cycleMaxPeriod,
+  detectDuplicates: false,
+  duplicateWindow: 0,
+  maxDuplicateWarnings: Number.POSITIVE_INFINITY,
+  cacheReadOnlyResults: false,
+  maxToolCalls: Number.POSITIVE_INFINITY,
+  toolRetries: 0,
+  failOnToolError: false,
+  maxConsecutiveMistakes: Number.POSITIVE_INFINITY,
+};
 
 export interface ToolRunnerParams {
   /** The conversation (user and earlier messages); the runner appends assistant and tool messages. */
   messages: PTKMessage[];
-  /** Tools offered (objects, raw seed shapes, or names the tool manager resolves). */
+  /** Tools offered (objects, raw JSON Schema shapes, or names the tool manager resolves). */
   tools: ToolSpecifier[];
   /** Stop (normally) after this many assistant turns. */
   maxIterations?: number;
@@ -84,12 +104,17 @@ export class ToolRunner implements AsyncIterable<PTKMessage>, PromiseLike<PTKMes
   private readonly formatter: PTKFormatter;
   private readonly parser: PTKParser;
   private readonly parsedReplies = new WeakMap<PTKMessage, PTKResponse>();
-  private sentMessages: PTKMessage[] = [];
+  private readonly rules: TurnRules;
+  /** Counters and executed calls across turns. */
+  private readonly runState = createRunState();
+  /** The transcript as a thread-keeping backend last saw it. */
+  private sentTranscript: PTKMessage[] | undefined;
 
   constructor(private readonly llmManager: ILLMManager, params: ToolRunnerParams, private readonly options: ToolRunnerOptions = {}) {
     this.state = { params: { ...params, messages: [...params.messages] } };
     this.formatter = options.formatter ?? new PTKFormatter();
     this.parser = options.parser ?? new PTKParser();
+    this.rules = { ...RUNNER_RULES, toolTimeout: options.toolTimeout ?? DEFAULTS.toolTimeout };
   }
 
   /** True once iteration started (reset when an LLM error ended it). */
@@ -212,87 +237,58 @@ export class ToolRunner implements AsyncIterable<PTKMessage>, PromiseLike<PTKMes
     const params = this.state.params;
     const tools = this.tools();
     const system: PTKMessage = { role: 'system', content: this.formatter.formatSystemPrompt(tools, { extraInstructions: params.extraInstructions }) };
-    const messages = params.messages;
-    const fullTranscript = (): string => this.formatter.formatConversation([system, ...this.state.params.messages]);
-    let prompt: string;
-    let thread: { newThread: boolean; fullTranscript: () => string } | undefined;
-    if (this.llmManager.keepsThread) {
-      const sent = this.sentMessages;
-      const continues = sent.length > 0 && sent.length <= messages.length && sent.every((message, index) => messages[index] === message);
-      prompt = continues
-        ? messages.slice(sent.length).filter((message) => message.role !== 'assistant').map((message) => message.content).join('\n\n')
-        : fullTranscript();
-      thread = { newThread: !continues, fullTranscript };
-    } else {
-      prompt = fullTranscript();
-    }
-    this.sentMessages = [...messages];
-    const reply = await raceWithSignal(this.llmManager.call(prompt, {
+    const transcript = [system, ...params.messages];
+    const turnPrompt = buildTurnPrompt({
+      transcript,
+      sentTranscript: this.sentTranscript,
+      keepsThread: this.llmManager.keepsThread === true,
+      formatter: this.formatter,
+      tools,
+      iteration: this.iterationCount,
+    });
+    if (turnPrompt.thread) this.sentTranscript = transcript;
+    const reply = await callModel({
+      llmManager: this.llmManager,
+      turnPrompt,
+      parser: this.parser,
       signal: this.options.signal,
       onDelta: this.options.onDelta,
-      isComplete: createCompletionCheck(this.parser),
       model: params.model,
       temperature: params.temperature,
-      thread,
-    }), this.options.signal);
+      iteration: this.iterationCount,
+    });
     const parsed = this.parser.parse(reply);
     const message: PTKMessage = { role: 'assistant', content: reply, toolCalls: parsed.type === 'tool_call' ? parsed.toolCalls : undefined };
     this.parsedReplies.set(message, parsed);
     return message;
   }
 
+  /** The turn's answers, through the same kernel as PTKManager's loop, joined into one tool message. */
   private async buildToolResponse(lastMessage: PTKMessage): Promise<PTKMessage | null> {
     if (lastMessage.role !== 'assistant') return null;
     const parsed = this.parsedReplies.get(lastMessage) ?? this.parser.parse(lastMessage.content);
     if (parsed.type === 'text') return null;
-    if (parsed.type === 'invalid') {
-      const toolMessage: PTKMessage = { role: 'tool', content: this.formatter.formatToolError(parsed.error ?? 'The tool call could not be read.') };
-      notify('onToolResult', this.options.onToolResult, { message: toolMessage, results: [] }, this.options.logger);
-      return toolMessage;
-    }
     const tools = this.tools();
-    const toolMap = new Map(tools.map((tool) => [tool.name, tool]));
-    const calls = parsed.toolCalls.map((toolCall, index) => ({ ...toolCall, id: toolCall.id ?? `call_${this.iterationCount}_${index}` }));
-    const runOne = async (toolCall: PTKToolCall): Promise<ToolRunnerResult> => {
-      notify('onToolCall', this.options.onToolCall, toolCall, this.options.logger);
-      const validation = this.parser.validate(toolCall, toolMap);
-      if (!validation.valid) {
-        const code = validation.code === 'TOOL_NOT_FOUND' ? PTKErrorCode.TOOL_NOT_FOUND : PTKErrorCode.INVALID_TOOL_CALL;
-        return { toolCall, result: { success: false, data: null, error: validation.error ?? 'Invalid tool call.', code } };
-      }
-      const tool = toolMap.get(toolCall.tool)!;
-      const args = validation.args ?? toolCall.args;
-      const timeoutMs = tool.timeoutMs ?? this.options.toolTimeout ?? DEFAULTS.toolTimeout;
-      const toolLink = linkAbortSignals({
-        signals: [this.options.signal],
-        timeoutMs,
-        timeoutCode: PTKErrorCode.TOOL_TIMEOUT,
-        timeoutMessage: `Tool ${tool.name} timed out after ${timeoutMs} ms.`,
-      });
-      try {
-        const context = { signal: toolLink.signal, toolCallId: toolCall.id ?? '', iteration: this.iterationCount };
-        const toolManager = this.options.toolManager;
-        const result = toolManager && runsThroughManager(toolManager, tool)
-          ? await executeThroughManager(toolManager, tool, args, context)
-          : await runTool(tool, args, context, { validate: false });
-        return { toolCall, result };
-      } catch (error) {
-        return { toolCall, result: toolFailure(error) };
-      } finally {
-        toolLink.dispose();
-      }
+    const emitted: PTKMessage[] = [];
+    this.runState.iteration = this.iterationCount;
+    const outcome = await resolveTurn(parsed, lastMessage.content, {
+      state: this.runState,
+      tools: new Map(tools.map((tool) => [tool.name, tool])),
+      rules: this.rules,
+      formatter: this.formatter,
+      signal: this.options.signal,
+      toolManager: this.options.toolManager,
+      emit: (message) => emitted.push(message),
+      events: { onToolCall: (toolCall) => notify('onToolCall', this.options.onToolCall, toolCall, this.options.logger) },
+    });
+    const results = outcome.kind === 'continue' ? outcome.outcomes : [];
+    const firstCall = results[0]?.toolCall;
+    const toolMessage: PTKMessage = {
+      role: 'tool',
+      content: emitted.map((message) => message.content).join('\n\n'),
+      toolCallId: firstCall?.id,
+      toolName: firstCall?.tool,
     };
-    const allReadOnly = calls.every((toolCall) => toolMap.get(toolCall.tool)?.readOnly);
-    const results: ToolRunnerResult[] = [];
-    if (allReadOnly) {
-      results.push(...(await Promise.all(calls.map(runOne))));
-    } else {
-      for (const toolCall of calls) results.push(await runOne(toolCall));
-    }
-    const content = results
-      .map(({ toolCall, result }) => this.formatter.formatToolResult({ success: result.success, data: result.data, error: result.error }, { toolName: toolCall.tool }))
-      .join('\n\n');
-    const toolMessage: PTKMessage = { role: 'tool', content, toolCallId: calls[0]?.id, toolName: calls[0]?.tool };
     notify('onToolResult', this.options.onToolResult, { message: toolMessage, results }, this.options.logger);
     return toolMessage;
   }

@@ -3,7 +3,9 @@
  * They are tried, in order, only when a reply has no tagged call. Each one scans the
  * reply line by line (no backtracking regular expressions), skipping fenced code blocks.
  */
+import { DEFAULTS } from '../constants';
 import type { PTKToolCall } from '../types';
+import { TOO_DEEP_VALUE, textNestsDeeperThan } from './nestingDepth';
 
 export interface AlternativeProtocol {
   readonly name: string;
@@ -11,10 +13,15 @@ export interface AlternativeProtocol {
   parse(text: string): { toolCalls: PTKToolCall[]; content: string } | null;
 }
 
-/** Reads a scalar written by a model: JSON when it parses, else the trimmed text without quotes. */
+/**
+ * Reads a scalar written by a model: JSON when it parses, else the trimmed text without quotes.
+ * JSON nested deeper than an argument may be is not built: TOO_DEEP_VALUE stands for it, and
+ * the parser refuses the call as too_deep (an argument value sits one level below the args).
+ */
 function readValue(raw: string): unknown {
   const text = raw.trim();
   if (text === '') return '';
+  if (textNestsDeeperThan(text, DEFAULTS.maxArgumentDepth - 1)) return TOO_DEEP_VALUE;
   try {
     return JSON.parse(text);
   } catch {
@@ -76,8 +83,19 @@ function quotedFenceRanges(text: string): Array<{ start: number; end: number }> 
   return ranges;
 }
 
-function insideRanges(position: number, ranges: ReadonlyArray<{ start: number; end: number }>): boolean {
-  return ranges.some((range) => position >= range.start && position < range.end);
+/**
+ * Keeps the blocks that do not start inside one of `ranges`. Both lists are in text order
+ * and the ranges do not overlap, so one walk over each does it (not blocks × ranges).
+ */
+function outsideRanges<Block extends { start: number }>(blocks: readonly Block[], ranges: ReadonlyArray<{ start: number; end: number }>): Block[] {
+  const kept: Block[] = [];
+  let rangeIndex = 0;
+  for (const block of blocks) {
+    while (rangeIndex < ranges.length && ranges[rangeIndex].end <= block.start) rangeIndex++;
+    const range = ranges[rangeIndex];
+    if (!range || block.start < range.start) kept.push(block);
+  }
+  return kept;
 }
 
 /**
@@ -112,7 +130,9 @@ export const yamlStyleProtocol: AlternativeProtocol = {
             const block: string[] = [];
             while (next < lines.length && (lines[next].trim() === '' || leadingSpaces(lines[next]) > indent)) block.push(lines[next++]);
             while (block.length > 0 && block[block.length - 1].trim() === '') block.pop();
-            const blockIndent = Math.min(...block.filter((line) => line.trim() !== '').map(leadingSpaces));
+            // A loop, not Math.min(...lines): spreading 100,000+ lines overflows the call stack.
+            let blockIndent = Infinity;
+            for (const line of block) if (line.trim() !== '') blockIndent = Math.min(blockIndent, leadingSpaces(line));
             const joined = block.map((line) => line.slice(Math.min(blockIndent, leadingSpaces(line)))).join(argument[3].trim().startsWith('>') ? ' ' : '\n');
             const keepFinalNewline = argument[3].trim().startsWith('|') && !argument[3].includes('-') && block.length > 0;
             args[argument[2]] = keepFinalNewline ? `${joined}\n` : joined;
@@ -215,10 +235,13 @@ function scanBlocks(
 ): Array<{ key: string; body: string; start: number; end: number }> {
   const blocks: Array<{ key: string; body: string; start: number; end: number }> = [];
   let from = 0;
+  // The first '>' after an opening is the same for every opening before it: found once, so
+  // 100,000 openings followed by one far '>' are not each searched to it.
+  let headerEnd = -1;
   for (;;) {
     const start = text.indexOf(openPrefix, from);
     if (start === -1) break;
-    const headerEnd = text.indexOf('>', start);
+    if (headerEnd <= start) headerEnd = text.indexOf('>', start);
     if (headerEnd === -1) break;
     if (headerEnd - start > MAX_HEADER_CHARS) {
       from = start + openPrefix.length;
@@ -259,7 +282,7 @@ export const xmlStyleProtocol: AlternativeProtocol = {
   name: 'xml',
   parse(text) {
     const quoted = quotedFenceRanges(text);
-    const blocks = scanBlocks(text, '<tool', '</tool>', readNameAttribute).filter((block) => !insideRanges(block.start, quoted));
+    const blocks = outsideRanges(scanBlocks(text, '<tool', '</tool>', readNameAttribute), quoted);
     if (blocks.length === 0) return null;
     const toolCalls = blocks.map((block) => {
       const args: Record<string, unknown> = {};
@@ -281,7 +304,7 @@ export const functionTagProtocol: AlternativeProtocol = {
       return IDENTIFIER.test(name) ? name : null;
     };
     const quoted = quotedFenceRanges(text);
-    const blocks = scanBlocks(text, '<function', '</function>', readEqualsName).filter((block) => !insideRanges(block.start, quoted));
+    const blocks = outsideRanges(scanBlocks(text, '<function', '</function>', readEqualsName), quoted);
     if (blocks.length === 0) return null;
     const toolCalls = blocks.map((block) => {
       const args: Record<string, unknown> = {};

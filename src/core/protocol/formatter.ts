@@ -3,8 +3,9 @@
  * tools and the protocol, the transcript, tool results and tool errors.
  */
 import { DEFAULTS } from '../constants';
-import { PTKError, PTKErrorCode } from '../errors';
+import { ConfigurationError } from '../errors';
 import type { PTKMessage, PTKParameter, PTKTool, PTKToolResult } from '../types';
+import { assertTagName } from './tagNames';
 import { truncateMiddle } from './truncate';
 
 /** The smallest cap formatToolResult honours: room for the envelope and the truncation note. */
@@ -35,13 +36,11 @@ export class PTKFormatter {
 
   constructor(options: PTKFormatterOptions = {}) {
     this.tagName = options.tagName ?? DEFAULTS.tagName;
-    if (!/^[A-Za-z_][A-Za-z0-9_]{0,31}$/.test(this.tagName)) {
-      throw new PTKError(`Invalid tag name "${this.tagName}": use letters, digits and _ (at most 32, not starting with a digit).`, PTKErrorCode.CONFIG_INVALID);
-    }
+    assertTagName(this.tagName);
     this.resultPrefix = this.tagName.toUpperCase() === 'PTK_CALL' ? 'PTK_RESULT' : 'TOOL_RESULT';
     const resultMaxChars = options.resultMaxChars ?? DEFAULTS.toolResultMaxChars;
     if (!Number.isFinite(resultMaxChars) || resultMaxChars <= 0) {
-      throw new PTKError(`Invalid resultMaxChars ${String(resultMaxChars)}: must be a positive number of characters.`, PTKErrorCode.CONFIG_INVALID);
+      throw new ConfigurationError(`Invalid resultMaxChars ${String(resultMaxChars)}: must be a positive number of characters.`);
     }
     this.resultMaxChars = resultMaxChars;
   }

@@ -11,3 +11,12 @@ export {
 } from './alternativeProtocols';
 export { parseCallBody, parseLenientJson } from './callBody';
 export { truncateMiddle } from './truncate';
+export {
+  cachedResultNote,
+  cycleWarning,
+  duplicateWarning,
+  invalidArgumentsMessage,
+  oneCallPerReplyNote,
+  UNREADABLE_CALL_MESSAGE,
+  unknownToolMessage,
+} from './feedback';

@@ -21,8 +21,9 @@
  * - Any invalid call makes the whole reply `invalid`: no call of a broken reply runs.
  */
 import type { PTKInvalidReason, PTKResponse, PTKToolCall } from '../types';
-import { parseCallBody } from './callBody';
+import { createJsonRepairBudget, parseCallBody } from './callBody';
 import type { AlternativeProtocol } from './alternativeProtocols';
+import { tooDeepArguments } from './nestingDepth';
 
 /** How far ahead the scanner may need to look to decide (tags, fence lines, result prefixes). */
 const LOOKAHEAD = 64;
@@ -53,6 +54,12 @@ export interface PTKStreamParser {
   hasCompleteCall(): boolean;
   /** The reply so far. */
   readonly text: string;
+  /**
+   * The prose of the reply so far, as the finished reply's `content` will read: calls, a call
+   * still being written, an open ```tool block and an invented result are left out, and a tag
+   * still arriving (`<TOOL_CA`) is held back until it is decided. For showing a reply as it streams.
+   */
+  proseSoFar(): string;
 }
 
 export interface ScannerOptions {
@@ -124,6 +131,8 @@ export class StreamingScanner implements PTKStreamParser {
   /** A quoted opening tag was seen on this line: its closing tag is a quotation too. */
   private quotedTagOnLine = false;
   private discardedFakeResult = false;
+  /** jsonrepair allowance shared by every call of this reply (keeps a reply of broken calls linear). */
+  private readonly repairBudget = createJsonRepairBudget();
   private result: PTKResponse | undefined;
 
   constructor(options: ScannerOptions) {
@@ -159,6 +168,18 @@ export class StreamingScanner implements PTKStreamParser {
     this.charsSinceDrain = 0;
     this.drain(false);
     this.closerPending = this.pending.includes('>') || this.pending.includes('`') || this.pending.includes('~');
+  }
+
+  proseSoFar(): string {
+    if (this.result) return this.result.content ?? '';
+    if (this.pending !== '') this.drainNow();
+    // A ```tool block still open is a call being written: its text leaves the prose if it closes as one.
+    const openToolFence = this.fence?.toolFence && !this.fence.hadCall ? this.fence : undefined;
+    const parts = openToolFence ? this.contentParts.slice(0, Math.max(0, openToolFence.contentStartIndex)) : this.contentParts;
+    const prose = parts.join('');
+    // Tidied the way buildResponse() tidies it: a reply with a call gets cleanContent(), a plain one trim().
+    const hasCall = this.segmentCount > 0 || this.call !== undefined || openToolFence !== undefined;
+    return hasCall ? cleanContent(prose) : prose.trim();
   }
 
   end(): PTKResponse {
@@ -508,7 +529,7 @@ export class StreamingScanner implements PTKStreamParser {
     if (!fence.toolFence || fence.hadCall) return false;
     const body = fence.bodyParts.join('');
     if (body.trim() === '') return false;
-    const parsed = parseCallBody(body);
+    const parsed = parseCallBody(body, this.repairBudget);
     this.addSegment(parsed);
     if (!parsed.ok) return false;
     this.completeCalls++;
@@ -596,7 +617,7 @@ export class StreamingScanner implements PTKStreamParser {
 
   private finishCall(): void {
     const call = this.call!;
-    const parsed = parseCallBody(stripFences(call.bodyParts.join('')));
+    const parsed = parseCallBody(stripFences(call.bodyParts.join('')), this.repairBudget);
     this.addSegment(parsed);
     if (parsed.ok) this.completeCalls++;
     this.endCall(call);
@@ -655,7 +676,7 @@ export class StreamingScanner implements PTKStreamParser {
         const body = call.bodyParts.join('');
         const closing = lastClosingTag(body, call.tagName);
         if (closing !== -1) {
-          const parsed = parseCallBody(stripFences(body.slice(0, closing)));
+          const parsed = parseCallBody(stripFences(body.slice(0, closing)), this.repairBudget);
           this.addSegment(parsed.ok ? { ...parsed, repaired: true } : parsed);
           if (parsed.ok) this.completeCalls++;
           const after = body.slice(body.indexOf('>', closing) + 1);
@@ -700,7 +721,10 @@ export class StreamingScanner implements PTKStreamParser {
     for (const protocol of this.options.alternativeProtocols) {
       const found = safeAlternative(protocol, raw);
       if (found && found.toolCalls.length > 0) {
-        return { ...base, type: 'tool_call', content: found.content.trim(), toolCall: found.toolCalls[0], toolCalls: found.toolCalls };
+        const content = found.content.trim();
+        const tooDeep = found.toolCalls.map((toolCall) => tooDeepArguments(toolCall.args)).find((refusal) => refusal !== undefined);
+        if (tooDeep) return { ...base, type: 'invalid', content, toolCalls: [], reason: tooDeep.reason, error: tooDeep.error };
+        return { ...base, type: 'tool_call', content, toolCall: found.toolCalls[0], toolCalls: found.toolCalls };
       }
     }
     if (this.nearMisses.length > 0) {
@@ -742,10 +766,20 @@ function lastClosingTag(body: string, tagName: string): number {
   return upper.lastIndexOf(`</${tagName.toUpperCase()}`);
 }
 
+/**
+ * An opening fence line, blank lines, then the same fence marker alone on its line: a fence
+ * left empty by a call taken out of it. The marker run is taken whole (`(?!`)`, `(?!~)`):
+ * without that, a run of n tildes could be split between the marker and the info string
+ * in n ways, each retried to the end of the line, and a long run of `~` took quadratic time.
+ * With it, each line start is tried once and gives back at most its own line and the blank
+ * lines after it, so the search is linear.
+ */
+const EMPTY_FENCE = /(^|\n)[ ]{0,3}(`{3,}(?!`)|~{3,}(?!~))[^\n`]*\n\s*\2[ \t]*(?=\n|$)/g;
+
 /** Prose around calls: drop fences left empty by a call taken out of them, tidy blank lines. */
 function cleanContent(content: string): string {
   return content
-    .replace(/(^|\n)[ ]{0,3}(`{3,}|~{3,})[^\n`]*\n\s*\2[ \t]*(?=\n|$)/g, '$1')
+    .replace(EMPTY_FENCE, '$1')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

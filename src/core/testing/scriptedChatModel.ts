@@ -4,7 +4,7 @@
  * options. Supports thread mode (`keepsThread`), streaming deltas and `isComplete`.
  */
 import { LLMBackendError, PTKAbortError, PTKError, PTKErrorCode } from '../errors';
-import { raceWithSignal } from '../loop/abortSignals';
+import { raceWithSignal } from '../util/abortSignals';
 import type { ILLMManager, LLMCallOptions } from '../ports';
 
 /** A scripted reply: text, an error to throw, or a function of the call. */

@@ -1,11 +1,11 @@
 /**
  * The zod tool factory: `defineTool({ name, description, inputSchema, run })` gives a
  * PTKTool whose JSON Schema (for the prompt) comes from zod and whose arguments are
- * validated by the same schema. Seed 000's raw shape (`parameters` + `handler`) is
+ * validated by the same schema. The raw shape (`parameters` + `handler`) is
  * accepted as it is by `toPTKTool`.
  */
 import { z } from 'zod';
-import { PTKError, PTKErrorCode } from '../errors';
+import { ConfigurationError } from '../errors';
 import type { PTKParameters, PTKTool, ToolContext } from '../types';
 
 export interface ToolDefinition<Schema extends z.ZodObject<z.ZodRawShape>, Result> {
@@ -24,7 +24,7 @@ const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 
 function assertToolName(name: string): void {
   if (!TOOL_NAME.test(name)) {
-    throw new PTKError(`Invalid tool name "${name}": use letters, digits, _ . - (max 64, not starting with a digit).`, PTKErrorCode.CONFIG_INVALID);
+    throw new ConfigurationError(`Invalid tool name "${name}": use letters, digits, _ . - (max 64, not starting with a digit).`);
   }
 }
 
@@ -32,7 +32,7 @@ function assertToolName(name: string): void {
 export function zodToParameters(schema: z.ZodType): PTKParameters {
   const jsonSchema = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   if (jsonSchema.type !== 'object') {
-    throw new PTKError('A tool inputSchema must be a zod object (z.object({...})).', PTKErrorCode.CONFIG_INVALID);
+    throw new ConfigurationError('A tool inputSchema must be a zod object (z.object({...})).');
   }
   const { $schema: _schema, ...rest } = jsonSchema;
   return { ...rest, type: 'object', properties: (rest.properties ?? {}) as PTKParameters['properties'] } as PTKParameters;
@@ -43,7 +43,7 @@ export function defineTool<Schema extends z.ZodObject<z.ZodRawShape>, Result>(
 ): PTKTool<z.output<Schema>, Result> {
   assertToolName(definition.name);
   if (!(definition.inputSchema instanceof z.ZodObject)) {
-    throw new PTKError(`Tool "${definition.name}": inputSchema must be a zod object (z.object({...})).`, PTKErrorCode.CONFIG_INVALID);
+    throw new ConfigurationError(`Tool "${definition.name}": inputSchema must be a zod object (z.object({...})).`);
   }
   return {
     name: definition.name,
@@ -59,7 +59,7 @@ export function defineTool<Schema extends z.ZodObject<z.ZodRawShape>, Result>(
   };
 }
 
-/** Seed 000's raw tool shape: JSON Schema `parameters` and a `handler`. */
+/** The raw tool shape: JSON Schema `parameters` and a `handler`. */
 export interface RawToolDefinition {
   name: string;
   description: string;
@@ -72,14 +72,14 @@ export interface RawToolDefinition {
   isHandlerTool?: boolean;
 }
 
-/** Accepts either a defineTool() result or seed 000's raw shape, and checks it. */
+/** Accepts either a defineTool() result or the raw shape, and checks it. */
 export function toPTKTool(tool: PTKTool | RawToolDefinition): PTKTool {
   assertToolName(tool.name);
   if (!tool.parameters || tool.parameters.type !== 'object') {
-    throw new PTKError(`Tool "${tool.name}": parameters must be a JSON Schema object ({ type: 'object', properties }).`, PTKErrorCode.CONFIG_INVALID);
+    throw new ConfigurationError(`Tool "${tool.name}": parameters must be a JSON Schema object ({ type: 'object', properties }).`);
   }
   if (typeof tool.handler !== 'function') {
-    throw new PTKError(`Tool "${tool.name}": handler must be a function.`, PTKErrorCode.CONFIG_INVALID);
+    throw new ConfigurationError(`Tool "${tool.name}": handler must be a function.`);
   }
   if (tool.parameters.properties) return tool as PTKTool;
   return { ...tool, parameters: { ...tool.parameters, properties: {} } } as PTKTool;

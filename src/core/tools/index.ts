@@ -3,5 +3,5 @@ export * from './defineTool';
 export * from './runTool';
 export * from './toolRegistry';
 export * from './resolveTools';
-export * from './unknownTool';
 export * from './sameTool';
+export * from '../protocol/toolCallCheck';

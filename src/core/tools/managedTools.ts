@@ -9,7 +9,7 @@
  *     name alone) and run through `execute(name, args)`;
  *   - a manager that can neither describe nor run a named tool is a configuration error.
  */
-import { PTKExecutionError, PTKErrorCode } from '../errors';
+import { ConfigurationError } from '../errors';
 import type { IToolManager } from '../ports';
 import type { PTKTool, PTKToolResult, ToolContext } from '../types';
 import { isSameTool } from './sameTool';
@@ -39,7 +39,7 @@ export function canDescribeTools(manager: ToolManagerLike | undefined): boolean 
  * The manager's tool named `name`: its own description when it has one, else (for a manager
  * that can run but not describe tools) a tool known by name alone. Undefined when the
  * manager describes its tools and has none of that name.
- * Throws CONFIG_INVALID when there is no manager that could run it at all.
+ * Throws ConfigurationError when there is no manager that could run it at all.
  */
 export function managedTool(manager: ToolManagerLike | undefined, name: string): PTKTool | undefined {
   if (typeof manager?.getTool === 'function') {
@@ -51,12 +51,11 @@ export function managedTool(manager: ToolManagerLike | undefined, name: string):
   }
   if (canDescribeTools(manager)) return undefined;
   if (typeof manager?.execute !== 'function') {
-    throw new PTKExecutionError(
+    throw new ConfigurationError(
       manager
         ? `Tool "${name}" is given by name, but the tool manager has neither getTool() nor execute(name, args): give the tool as an object, or a manager that can run it.`
         : `Tool "${name}" is given by name, but no tool manager was given to run it: give the tool as an object, or pass a tool manager.`,
-      PTKErrorCode.CONFIG_INVALID,
-      { tool: name },
+      { context: { tool: name } },
     );
   }
   const nameOnly: PTKTool = {
@@ -64,7 +63,7 @@ export function managedTool(manager: ToolManagerLike | undefined, name: string):
     description: '',
     parameters: { type: 'object', properties: {}, additionalProperties: true },
     handler: () => {
-      throw new PTKExecutionError(`Tool "${name}" runs only through its tool manager.`, PTKErrorCode.CONFIG_INVALID, { tool: name });
+      throw new ConfigurationError(`Tool "${name}" runs only through its tool manager.`, { context: { tool: name } });
     },
   };
   nameOnlyTools.set(nameOnly, manager);

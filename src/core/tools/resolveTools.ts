@@ -1,17 +1,17 @@
-/** Turning `tools` options (objects, raw seed shapes, or names) into PTKTools. */
-import { PTKExecutionError, PTKErrorCode } from '../errors';
+/** Turning `tools` options (objects, raw JSON Schema shapes, or names) into PTKTools. */
+import { ConfigurationError, PTKErrorCode } from '../errors';
+import { unknownToolMessage } from '../protocol/feedback';
 import type { PTKTool } from '../types';
 import { type RawToolDefinition, toPTKTool } from './defineTool';
 import { listManagedTools, managedTool, type ToolManagerLike } from './managedTools';
-import { unknownToolMessage } from './unknownTool';
 
 /** A tool given to the loop: an object, or the name of a tool the tool manager knows. */
 export type ToolSpecifier = PTKTool | RawToolDefinition | string;
 
 /**
  * Resolves specifiers; `undefined` means every tool the manager lists.
- * Throws PTKExecutionError(TOOL_NOT_FOUND) for a name the manager does not know, CONFIG_INVALID
- * for two tools with one name or a name no manager can run.
+ * Throws ConfigurationError: code TOOL_NOT_FOUND (with the tools that exist) for a name the
+ * manager does not know, CONFIG_INVALID for two tools with one name or a name no manager can run.
  */
 export function resolveTools(specifiers: readonly ToolSpecifier[] | undefined, toolManager: ToolManagerLike | undefined): PTKTool[] {
   if (specifiers === undefined) return listManagedTools(toolManager);
@@ -23,13 +23,13 @@ export function resolveTools(specifiers: readonly ToolSpecifier[] | undefined, t
       tool = managedTool(toolManager, specifier);
       if (!tool) {
         const known = listManagedTools(toolManager).map((candidate) => candidate.name);
-        throw new PTKExecutionError(unknownToolMessage(specifier, known), PTKErrorCode.TOOL_NOT_FOUND, { tool: specifier });
+        throw new ConfigurationError(unknownToolMessage(specifier, known), { code: PTKErrorCode.TOOL_NOT_FOUND, context: { tool: specifier, availableTools: known } });
       }
     } else {
       tool = toPTKTool(specifier);
     }
     if (seen.has(tool.name)) {
-      throw new PTKExecutionError(`Tool "${tool.name}" is given twice.`, PTKErrorCode.CONFIG_INVALID, { tool: tool.name });
+      throw new ConfigurationError(`Tool "${tool.name}" is given twice.`, { context: { tool: tool.name } });
     }
     seen.add(tool.name);
     resolved.push(tool);

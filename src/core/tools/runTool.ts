@@ -3,10 +3,11 @@
  * (the tool's own `timeoutMs`, else the caller's), the caller's AbortSignal, and every
  * failure turned into a `success: false` result (never a throw).
  */
-import { z } from 'zod';
 import { errorMessage, PTKError, PTKErrorCode } from '../errors';
-import { linkAbortSignals, raceWithSignal } from '../loop/abortSignals';
+import { linkAbortSignals, raceWithSignal } from '../util/abortSignals';
 import type { PTKTool, PTKToolResult, ToolContext } from '../types';
+import { checkToolArguments } from '../protocol/toolCallCheck';
+import { preparedCallOf } from './preparedCall';
 
 /** A PTKToolResult with the code of the failure and how long the tool ran. */
 export interface ToolExecutionResult extends PTKToolResult {
@@ -40,9 +41,8 @@ export function validateToolArguments(
   args: Record<string, unknown>,
 ): { ok: true; args: Record<string, unknown> } | { ok: false; error: string } {
   if (!tool.inputSchema) return { ok: true, args };
-  const parsed = tool.inputSchema.safeParse(args);
-  if (parsed.success) return { ok: true, args: parsed.data as Record<string, unknown> };
-  return { ok: false, error: `Invalid arguments for ${tool.name}:\n${z.prettifyError(parsed.error)}` };
+  const checked = checkToolArguments(tool, args);
+  return checked.valid ? { ok: true, args: checked.args } : { ok: false, error: checked.error.message };
 }
 
 /** Runs `tool` with `args`; never throws. */
@@ -53,28 +53,34 @@ export async function runTool(
   options: RunToolOptions = {},
 ): Promise<ToolExecutionResult> {
   const startedAt = Date.now();
+  const prepared = preparedCallOf(context);
   let runArgs = args;
-  if (options.validate !== false) {
+  if (options.validate !== false && prepared?.args !== args) {
     const validation = validateToolArguments(tool, args);
     if (!validation.ok) {
       return { success: false, data: null, error: validation.error, code: PTKErrorCode.INVALID_TOOL_CALL, durationMs: 0 };
     }
     runArgs = validation.args;
   }
-  const timeoutMs = tool.timeoutMs ?? options.timeoutMs;
-  const link = linkAbortSignals({
-    signals: [context.signal],
-    timeoutMs,
-    timeoutCode: PTKErrorCode.TOOL_TIMEOUT,
-    timeoutMessage: `Tool ${tool.name} timed out after ${timeoutMs} ms.`,
-  });
+  const ownTimeoutMs = tool.timeoutMs ?? options.timeoutMs;
+  // A call the loop prepared already carries this timeout in its signal: no second timer.
+  const timeoutMs = prepared && (ownTimeoutMs === undefined || ownTimeoutMs === prepared.timeoutMs) ? undefined : ownTimeoutMs;
+  const link = timeoutMs === undefined
+    ? undefined
+    : linkAbortSignals({
+      signals: [context.signal],
+      timeoutMs,
+      timeoutCode: PTKErrorCode.TOOL_TIMEOUT,
+      timeoutMessage: `Tool ${tool.name} timed out after ${timeoutMs} ms.`,
+    });
+  const signal = link?.signal ?? context.signal;
   try {
-    const running = Promise.resolve().then(() => tool.handler(runArgs, { ...context, signal: link.signal }));
-    const data = await raceWithSignal(running, link.signal);
+    const running = Promise.resolve().then(() => tool.handler(runArgs, { ...context, signal }));
+    const data = await raceWithSignal(running, signal);
     return { success: true, data: data === undefined ? null : data, error: null, durationMs: Date.now() - startedAt };
   } catch (error) {
     return toolFailure(error, Date.now() - startedAt);
   } finally {
-    link.dispose();
+    link?.dispose();
   }
 }

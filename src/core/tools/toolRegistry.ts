@@ -1,15 +1,15 @@
 /**
- * The Tool Manager (seed 000 / 003): `registerTool`, lookup, and `use((toolCall, next) => …)`
- * middleware around every execution. Middleware may log, time, ask for approval, or reject
- * a call by throwing (a ToolError / ApprovalRejectedError): the rejection becomes a
- * `success: false` result carrying the message (the user's reason included).
+ * The tool manager: `registerTool`, lookup, and `use((toolCall, next) => …)` middleware around
+ * every execution. Middleware may log, time, ask for approval, or reject a call by throwing
+ * (a ToolExecutionError / ApprovalRejectedError): the rejection becomes a `success: false`
+ * result carrying the message (the user's reason included).
  */
-import { PTKError, PTKErrorCode } from '../errors';
+import { ConfigurationError, PTKErrorCode } from '../errors';
+import { unknownToolMessage } from '../protocol/feedback';
 import type { IToolManager, ToolMiddleware } from '../ports';
 import type { PTKTool, ToolContext } from '../types';
 import { type RawToolDefinition, toPTKTool } from './defineTool';
 import { runTool, toolFailure, type ToolExecutionResult } from './runTool';
-import { unknownToolMessage } from './unknownTool';
 
 export interface ToolRegistryOptions {
   /** Timeout for tools without their own `timeoutMs` (ms; default none: the loop sets one). */
@@ -24,11 +24,11 @@ export class ToolRegistry implements IToolManager {
     for (const tool of tools) this.registerTool(tool);
   }
 
-  /** Adds a tool (a defineTool() result or seed 000's raw shape). A second tool with the same name is refused. */
+  /** Adds a tool (a defineTool() result or the raw JSON Schema shape). A second tool with the same name is refused. */
   registerTool(tool: PTKTool | RawToolDefinition): void {
     const checked = toPTKTool(tool);
     if (this.tools.has(checked.name)) {
-      throw new PTKError(`A tool named "${checked.name}" is already registered.`, PTKErrorCode.CONFIG_INVALID);
+      throw new ConfigurationError(`A tool named "${checked.name}" is already registered.`);
     }
     this.tools.set(checked.name, checked);
   }
@@ -70,7 +70,7 @@ export class ToolRegistry implements IToolManager {
       }
       let nextCalled = false;
       const next = (): Promise<ToolExecutionResult> => {
-        if (nextCalled) return Promise.reject(new PTKError('A tool middleware called next() more than once.', PTKErrorCode.CONFIG_INVALID));
+        if (nextCalled) return Promise.reject(new ConfigurationError('A tool middleware called next() more than once.'));
         nextCalled = true;
         return dispatch(index + 1);
       };

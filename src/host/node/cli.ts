@@ -5,8 +5,9 @@
  *
  *   node out/cli.js run --workspace ./my-project "Read package.json and tell me the version"
  *   node out/cli.js run --script replies.json "…"             # scripted replies (JSON array of strings)
- *   node out/cli.js run --site chatgpt [--browser PATH] [--headless] [--cdp URL] "…"
+ *   node out/cli.js run --site chatgpt [--model NAME] [--browser PATH] [--headless] [--cdp URL] "…"
  *   node out/cli.js demo                                       # a sample task on a sample workspace
+ *   node out/cli.js diagnose --site gemini [--out snapshot.html] # which selectors match on the live page
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,8 @@ import { createDemoModel } from './demoModel';
 const USAGE = `Usage:
   ptk run [options] "<task>"     run a task on a workspace folder
   ptk demo [--json]              run a sample task on a sample workspace (scripted model, offline)
+  ptk diagnose --site NAME       open the site and report which of its selectors match (PTK: Diagnose Site);
+                                 --out FILE saves the redacted DOM snapshot (default: a file in the temp folder)
 
 Options for run:
   --workspace DIR        the workspace folder (default: the current folder)
@@ -32,12 +35,16 @@ Options for run:
   --site NAME            drive a chat site in a browser: chatgpt, claude, gemini, aistudio, deepseek, custom
   --site-url URL         open this URL instead of the site's usual one (a replica, or the custom site)
   --custom-site FILE     with --site custom: the site's description (JSON, as the ptk.customSite setting)
+  --site-overrides FILE  repairs of built-in sites' selectors (JSON, as the ptk.siteOverrides setting)
   --browser PATH         the Chrome/Edge/Chromium executable (default: found automatically)
   --cdp URL              attach to a browser started with --remote-debugging-port (e.g. http://127.0.0.1:9222)
   --profile DIR          the browser profile folder (default: ~/.ptk-assistant/profile)
   --headless             run the browser without a window
   --yes                  approve every write and command without asking
   --max-iterations N     model calls at most (default 10)
+  --model NAME           with --site: the model or mode to choose in the site's picker first
+                         (e.g. "GPT-5.5", "Pro", "Expert + DeepThink"); refused when not offered
+  --temperature T        with --site aistudio: the run settings' temperature (0-2)
   --json                 print the whole result as JSON
 `;
 
@@ -69,12 +76,16 @@ export async function main(argv: string[], io: CliIo = defaultIo, signal?: Abort
         site: { type: 'string' },
         'site-url': { type: 'string' },
         'custom-site': { type: 'string' },
+        'site-overrides': { type: 'string' },
+        out: { type: 'string' },
         browser: { type: 'string' },
         cdp: { type: 'string' },
         profile: { type: 'string' },
         headless: { type: 'boolean' },
         yes: { type: 'boolean' },
         'max-iterations': { type: 'string' },
+        model: { type: 'string' },
+        temperature: { type: 'string' },
         json: { type: 'boolean' },
       },
     });
@@ -83,6 +94,17 @@ export async function main(argv: string[], io: CliIo = defaultIo, signal?: Abort
     return 2;
   }
   const { values, positionals } = parsed;
+  const browserOptions = (): BrowserBackendOptions => ({
+    site: values.site ?? 'chatgpt',
+    siteUrl: values['site-url'],
+    customSite: values['custom-site'] ? JSON.parse(readFileSync(values['custom-site'], 'utf8')) : undefined,
+    siteOverrides: values['site-overrides'] ? JSON.parse(readFileSync(values['site-overrides'], 'utf8')) : undefined,
+    browserPath: values.browser,
+    cdpUrl: values.cdp,
+    profileDir: values.profile,
+    headless: values.headless ?? false,
+  });
+  if (command === 'diagnose') return diagnose(browserOptions, values.out, io, signal);
 
   let task: string;
   let workspaceRoot: string;
@@ -110,15 +132,7 @@ export async function main(argv: string[], io: CliIo = defaultIo, signal?: Abort
       model = new ScriptedChatModel(replies);
     } else if (values.site || values.cdp) {
       try {
-        const backend = await loadBrowserModel({
-          site: values.site ?? 'chatgpt',
-          siteUrl: values['site-url'],
-          customSite: values['custom-site'] ? JSON.parse(readFileSync(values['custom-site'], 'utf8')) : undefined,
-          browserPath: values.browser,
-          cdpUrl: values.cdp,
-          profileDir: values.profile,
-          headless: values.headless ?? false,
-        });
+        const backend = await loadBrowserModel(browserOptions());
         model = backend.model;
         closeModel = backend.close;
       } catch (error) {
@@ -140,6 +154,12 @@ export async function main(argv: string[], io: CliIo = defaultIo, signal?: Abort
     return 2;
   }
 
+  const temperature = values.temperature !== undefined ? Number(values.temperature) : undefined;
+  if (temperature !== undefined && !Number.isFinite(temperature)) {
+    io.stderr('ptk: --temperature takes a number.\n');
+    return 2;
+  }
+
   const workspace = new NodeWorkspace({
     roots: [workspaceRoot],
     approver: createConsoleApprover({ autoApprove: values.yes ?? command === 'demo' }),
@@ -153,6 +173,8 @@ export async function main(argv: string[], io: CliIo = defaultIo, signal?: Abort
       tools: registry.listTools(),
       maxIterations,
       signal,
+      ...(values.model?.trim() ? { model: values.model.trim() } : {}),
+      ...(temperature !== undefined ? { temperature } : {}),
       ...(restrictions ? { extraInstructions: restrictions } : {}),
       onToolCall: (toolCall) => {
         if (!values.json) io.stderr(`→ ${toolCall.tool} ${JSON.stringify(toolCall.args).slice(0, 120)}\n`);
@@ -191,25 +213,51 @@ interface BrowserBackendOptions {
   site: string;
   siteUrl?: string;
   customSite?: unknown;
+  siteOverrides?: unknown;
   browserPath?: string;
   cdpUrl?: string;
   profileDir?: string;
   headless: boolean;
 }
 
+/** `ptk diagnose`: the site's selectors on the live page, and a redacted snapshot saved to a file. */
+async function diagnose(options: () => BrowserBackendOptions, out: string | undefined, io: CliIo, signal?: AbortSignal): Promise<number> {
+  let backend: Awaited<ReturnType<typeof loadBrowserModel>>;
+  try {
+    backend = await loadBrowserModel(options());
+  } catch (error) {
+    io.stderr(`ptk: ${(error as Error).message}\n`);
+    return 1;
+  }
+  try {
+    const diagnosis = await backend.model.diagnose(signal);
+    const snapshotPath = path.resolve(out ?? path.join(mkdtempSync(path.join(tmpdir(), 'ptk-diagnose-')), `${diagnosis.site}-snapshot.html`));
+    writeFileSync(snapshotPath, diagnosis.snapshot);
+    io.stdout(backend.formatDiagnosis(diagnosis, snapshotPath));
+    return diagnosis.problems.length === 0 ? 0 : 1;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    io.stderr(`ptk: diagnose failed${code ? ` [${code}]` : ''}: ${(error as Error).message}\n`);
+    return 1;
+  } finally {
+    await backend.close();
+  }
+}
+
 /** Loads the browser backend lazily (playwright-core is only needed for --site). */
-async function loadBrowserModel(options: BrowserBackendOptions): Promise<{ model: ILLMManager; close: () => Promise<void> }> {
+async function loadBrowserModel(options: BrowserBackendOptions) {
   const browser = await import('../../browser');
   const model = await browser.createBrowserChatModel({
     site: options.site,
     siteUrl: options.siteUrl,
     customSite: options.customSite as never,
+    siteOverrides: options.siteOverrides,
     browserPath: options.browserPath,
     cdpUrl: options.cdpUrl,
     profileDir: options.profileDir ?? path.join(process.env.HOME ?? tmpdir(), '.ptk-assistant', 'profile'),
     headless: options.headless,
   });
-  return { model, close: () => model.close() };
+  return { model, close: () => model.close(), formatDiagnosis: browser.formatDiagnosis };
 }
 
 /** A small TypeScript project for the demo. */

@@ -4,7 +4,7 @@
  * notification: Approve / Reject / Always.
  */
 import * as vscode from 'vscode';
-import { PTKAbortError } from '../../core/errors';
+import { raceWithSignal } from '../../core/util/abortSignals';
 import type { ApprovalDecision, ApprovalRequest } from '../../core/workspace';
 
 /** Something that answers approval requests (a notification, a diff editor, a test script). */
@@ -59,25 +59,6 @@ function describe(request: ApprovalRequest): string {
   return `PTK: ${request.toolName} ${request.path ?? ''}?`;
 }
 
-/** Resolves with the first answer; rejects with PTKAbortError if the signal fires first. */
-function raceWithSignal<T>(promise: Thenable<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return Promise.resolve(promise);
-  if (signal.aborted) return Promise.reject(new PTKAbortError());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new PTKAbortError('The approval was cancelled.'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve(promise).then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 /**
  * The default approver: for writes and edits it opens a diff (before ↔ after) and asks in a
@@ -97,11 +78,11 @@ export function createNotificationApprover(contentProvider: ApprovalContentProvi
       }
       const ask = request.kind === 'command' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
       const detail = request.kind === 'command' ? request.command : request.path;
-      const choice = await raceWithSignal(ask(describe(request), { modal: false, detail }, APPROVE, REJECT, ALWAYS), signal);
+      const choice = await raceWithSignal(Promise.resolve(ask(describe(request), { modal: false, detail }, APPROVE, REJECT, ALWAYS)), signal);
       if (choice === APPROVE) return { decision: 'approve' };
       if (choice === ALWAYS) return { decision: 'always' };
       const reason = await raceWithSignal(
-        vscode.window.showInputBox({ prompt: 'Why? (optional: sent to the model)', placeHolder: 'e.g. use the existing helper instead' }),
+        Promise.resolve(vscode.window.showInputBox({ prompt: 'Why? (optional: sent to the model)', placeHolder: 'e.g. use the existing helper instead' })),
         signal,
       );
       return reason ? { decision: 'reject', reason } : { decision: 'reject' };

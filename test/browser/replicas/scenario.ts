@@ -37,25 +37,34 @@ export interface ReplicaTurnScript {
   retryAfter?: string;
   /**
    * A reasoning phase before the answer: the skin shows this text in the site's own thinking
-   * element (never part of the answer), for `thinkingMs`, stop button visible.
+   * element (never part of the answer), for `thinkingMs`, stop button visible; removed
+   * (setThinking(null)) when the first token arrives. Shown again during the short thinking
+   * that follows a preamble gap.
    */
   thinkingText?: string;
   /**
    * During the thinking phase, the turn's action bar appears for this long and goes away again
-   * (ChatGPT's mid-thinking flash). Needs thinkingMs longer than this.
+   * (ChatGPT's mid-thinking flash), centred in `thinkingMs`. Needs thinkingMs longer than this
+   * (else the thinking lasts the flash).
    */
   actionBarFlashMs?: number;
   /**
    * A first assistant message of the same turn (ChatGPT: a preamble before a tool or thinking
-   * phase). It streams, then the page shows no stop button and no change for `preambleGapMs`,
-   * then thinking resumes and `reply` streams into a new message node of the same turn.
+   * phase). It streams after the thinking phase, then the page shows no stop button, no
+   * streaming state and no change for `preambleGapMs`, then thinking resumes (stop visible,
+   * ~300 ms) and `reply` streams into a new message node of the same turn (skin.addMessageNode).
+   * The final answer (what the copy button copies) is `reply`; on a skin without addMessageNode
+   * the reply continues in the same node and the final answer is `preamble + "\n\n" + reply`.
+   * `pauses`, `failAtChar` and `limitNoticeAtChar` count characters of `reply` only.
    */
   preamble?: string;
   /** Gap after the preamble with the stop button gone and nothing changing. Default 600. */
   preambleGapMs?: number;
   /**
    * At this character of the answer, the site shows its "limit reached, switching to a smaller
-   * model" notice while the answer goes on to the end.
+   * model" notice (skin.showBanner(shell, 'limit_notice', "You've hit the Free plan limit for
+   * GPT-5. Responses will use another model until your limit resets after <retryAfter>.")) while
+   * the answer goes on to the end. Shown again when the page reloads.
    */
   limitNoticeAtChar?: number;
 }
@@ -82,24 +91,32 @@ export interface ReplicaScenario {
   maxPromptChars?: number;
   /**
    * Signed out, but the site lets guests chat: the page has a working composer and a "Log in"
-   * button. Default false.
+   * button (skin.mountShell(root, { guest: true })). Implies loggedIn false unless it is given.
+   * Default false.
    */
   guest?: boolean;
   /**
    * With loggedIn false: 'page' shows the site's own login wall (default); 'offHost' redirects
    * the tab to the site's sign-in host (e.g. accounts.google.com), which the replica server
    * also answers for (tests map that host to 127.0.0.1 in Chromium, nothing leaves the machine).
+   * The sign-in URL is the server's `signInUrl` option, else the site's `signInUrl` in sites.ts
+   * (the server refuses an 'offHost' scenario without one). A session that expires mid-chat
+   * (failure 'login') lands there too.
    */
   signIn?: 'page' | 'offHost';
   /**
    * A healthy page carrying Cloudflare bot-management noise (a hidden challenge-platform
    * iframe and script, as real ChatGPT pages have): must not be mistaken for a bot check.
+   * The iframe is https://challenges.cloudflare.com:<port>/cdn-cgi/challenge-platform/… (mapped
+   * to the replica server, empty page), the script /cdn-cgi/challenge-platform/scripts/jsd/main.js
+   * (empty). Both sit in <body> outside #root.
    */
   cloudflareNoise?: boolean;
   /**
-   * The message list is virtualized: once the streaming answer is this many characters long,
-   * every list item before the answering turn is removed from the DOM (our user turn included),
-   * as Claude's and DeepSeek's virtual lists do when it scrolls out of view.
+   * The message list is virtualized: once the streaming answer is this many characters long
+   * (preamble included), every list item before the answering turn is removed from the DOM (our
+   * user turn included: the items renderUserTurn returned and earlier turns' listItem), as
+   * Claude's and DeepSeek's virtual lists do when it scrolls out of view. They do not come back.
    */
   virtualizeAfterChars?: number;
 }

@@ -1,31 +1,60 @@
 /**
- * The replica-site server: a small node:http server on 127.0.0.1 that serves one replica chat
- * site (its page bundled with esbuild from sites/<site>/app.ts, its sites/<site>/style.css) and
- * answers its chat API from a scripted responder, streaming tokens as NDJSON over a chunked
- * response like the real sites do (so a "network drop" is a real dropped connection).
+ * The replica-site server: a small server on 127.0.0.1 that serves one replica chat site (its
+ * page bundled with esbuild from sites/<site>/app.ts, its sites/<site>/style.css) and answers its
+ * chat API from a scripted responder, streaming events as NDJSON over a chunked response like
+ * the real sites do (so a "network drop" is a real dropped connection).
  *
  * The answer is generated server-side, independent of the connection: a page that reloads
  * mid-answer reattaches with GET /api/stream and sees the answer continue.
  *
- *   GET  /, /c/<id>          the app (or the bot-check interstitial)
+ *   GET  /, /c/<id>          the app (or the bot-check interstitial, or a redirect to the
+ *                            off-host sign-in page)
  *   GET  /replica/app.js     the bundled page script;  /replica/style.css  the site's CSS
- *   GET  /api/session        { loggedIn, conversationId, turns }
+ *   GET  /cdn-cgi/challenge-platform/…   Cloudflare's bot-management script (empty)
+ *   GET  /api/session        { loggedIn, guest, signInUrl, conversationId, turns, … }
  *   POST /api/conversation   { text } → NDJSON events of the new assistant turn
  *   GET  /api/stream?turn=N  NDJSON events of turn N (replayed from the start, then live)
  *   POST /api/new            start a new conversation
  *   POST /api/verify         pass the bot check
+ *
+ * The same port also answers, over TLS, for the foreign hosts (foreignHosts.ts): the sign-in
+ * hosts with a generic sign-in page, challenges.cloudflare.com with an empty page. The first
+ * byte of a connection tells TLS (0x16, a handshake) from plain HTTP.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import https from 'node:https';
+import net from 'node:net';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { cloudflareChallengeHost, knownSignInHosts, replicaForeignHosts } from './foreignHosts';
+import { appHtml, emptyChallengeHtml, interstitialHtml, signInPageHtml } from './hostPages';
 import { NONCE_LINE, tokenize, type ReplicaResponder, type ReplicaScenario, type ReplicaTurnScript } from './scenario';
+import { createSelfSignedIdentity, type TlsIdentity } from './selfSignedCertificate';
+import { replicaSites } from './sites';
 
-/** Events the page receives for one assistant turn. */
+/**
+ * Events the page receives for one assistant turn, in this order:
+ *   thinking{text?} [action_bar{true} action_bar{false}]       reasoning phase (stop visible)
+ *   [preamble_token… gap thinking{text?} node]                   preamble, gap, second message node
+ *   token… (notice)… done | error                                the answer
+ * `reload` (not recorded) makes the page reload itself; replays skip it.
+ */
 export type ReplicaEvent =
-  | { type: 'thinking' }
+  /** Generation active, nothing streamed yet; `text`: the reasoning the skin shows (setThinking). */
+  | { type: 'thinking'; text?: string }
+  /** Mid-thinking action-bar flash: shown (true) then hidden again (false). */
+  | { type: 'action_bar'; visible: boolean }
+  /** A chunk of the preamble (first message node of the turn). */
+  | { type: 'preamble_token'; text: string }
+  /** The preamble ended: the page drops the stop button and changes nothing until the next event. */
+  | { type: 'gap' }
+  /** The answer starts in a new message node of the same turn. */
+  | { type: 'node' }
+  /** A chunk of the answer. */
   | { type: 'token'; text: string }
+  /** An informational banner (kind 'limit_notice'); the answer goes on. */
+  | { type: 'notice'; kind: string; message: string }
   | { type: 'done' }
   | { type: 'error'; kind: string; message: string }
   | { type: 'reload' };
@@ -34,8 +63,12 @@ interface ServerTurn {
   id: number;
   conversationId: string;
   userText: string;
+  /** Streamed preamble so far ('' when the turn has none). */
+  preambleText: string;
+  /** Streamed answer so far (without the preamble). */
   assistantText: string;
   status: 'thinking' | 'streaming' | 'done' | 'failed';
+  notice?: { kind: string; message: string };
   events: ReplicaEvent[];
   listeners: Set<http.ServerResponse>;
 }
@@ -46,15 +79,24 @@ export interface ReplicaSubmission {
   /** The text as the page sent it (nonce included). */
   text: string;
   turnId: number;
+  /** The model / mode the page's picker showed when it sent (sites with a picker). */
+  model?: string;
 }
 
 export interface ReplicaServerOptions {
   /** Folder name under test/browser/replicas/sites. */
   site: string;
+  /** Absolute folder holding the skin (app.ts, style.css, title.txt) instead of sites/<site> (test-only skins). */
+  siteDirectory?: string;
   scenario?: ReplicaScenario;
   responder?: ReplicaResponder;
   /** 0 (default): an ephemeral port. */
   port?: number;
+  /**
+   * Where `signIn: 'offHost'` sends a signed-out page, e.g. 'http://accounts.google.com/ServiceLogin'
+   * (the redirect keeps this server's port). Default: the site's `signInUrl` in sites.ts.
+   */
+  signInUrl?: string;
 }
 
 export interface ReplicaServer {
@@ -69,16 +111,22 @@ export interface ReplicaServer {
   close(): Promise<void>;
 }
 
+/** How long the page "thinks" again after a preamble gap before the answer node starts. */
+const resumeThinkingMs = 300;
+/** Default gap after a preamble. */
+const defaultPreambleGapMs = 600;
+
 const sitesDirectory = path.join(__dirname, 'sites');
 const bundles = new Map<string, Promise<string>>();
+let tlsIdentity: TlsIdentity | undefined;
 
 /** Bundles a site's page script once per process. */
-function bundleSite(site: string): Promise<string> {
-  let bundle = bundles.get(site);
+function bundleSite(siteDirectory: string): Promise<string> {
+  let bundle = bundles.get(siteDirectory);
   if (!bundle) {
     bundle = esbuild
       .build({
-        entryPoints: [path.join(sitesDirectory, site, 'app.ts')],
+        entryPoints: [path.join(siteDirectory, 'app.ts')],
         bundle: true,
         platform: 'browser',
         format: 'iife',
@@ -87,33 +135,46 @@ function bundleSite(site: string): Promise<string> {
         logLevel: 'silent',
       })
       .then((result) => result.outputFiles[0]!.text);
-    bundles.set(site, bundle);
+    bundles.set(siteDirectory, bundle);
   }
   return bundle;
 }
 
+/** The limit notice ChatGPT shows when a Free plan falls back to a smaller model (skins may reword it). */
+function limitNoticeMessage(script: ReplicaTurnScript): string {
+  return `You've hit the Free plan limit for GPT-5. Responses will use another model until your limit resets after ${script.retryAfter ?? '3:15 PM'}.`;
+}
+
 /** Starts a replica site on 127.0.0.1. Stop it with close(). */
 export async function startReplicaServer(options: ReplicaServerOptions): Promise<ReplicaServer> {
-  const siteDirectory = path.join(sitesDirectory, options.site);
+  const siteDirectory = options.siteDirectory ?? path.join(sitesDirectory, options.site);
   if (!existsSync(path.join(siteDirectory, 'app.ts'))) {
     throw new Error(`No replica site "${options.site}": expected ${path.join(siteDirectory, 'app.ts')}.`);
   }
-  const script = await bundleSite(options.site);
+  const script = await bundleSite(siteDirectory);
   const stylePath = path.join(siteDirectory, 'style.css');
   const style = existsSync(stylePath) ? readFileSync(stylePath, 'utf8') : '';
   const titlePath = path.join(siteDirectory, 'title.txt');
   const title = existsSync(titlePath) ? readFileSync(titlePath, 'utf8').trim() : `${options.site} (replica)`;
+  // A site's own bot-check page (its real interstitial's wording), else the generic one.
+  const interstitialPath = path.join(siteDirectory, 'interstitial.html');
+  const interstitial = existsSync(interstitialPath) ? readFileSync(interstitialPath, 'utf8') : interstitialHtml();
+  const signInUrl = options.signInUrl ?? replicaSites.find((entry) => entry.replica === options.site)?.signInUrl;
+  const signInHosts = new Set([...knownSignInHosts, ...(signInUrl ? [new URL(signInUrl).hostname] : [])]);
 
-  let scenario: ReplicaScenario = options.scenario ?? {};
+  let scenario: ReplicaScenario = checkScenario(options.scenario ?? {}, signInUrl);
   let turnCounter = 0;
-  let loggedIn = scenario.loggedIn ?? true;
+  let loggedIn = scenario.loggedIn ?? !scenario.guest;
+  let guest = scenario.guest ?? false;
   let botCheck = scenario.botCheck ?? false;
   let conversationNumber = 1;
   let conversationId = 'conv-1';
   const turns: ServerTurn[] = [];
   const submissions: ReplicaSubmission[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const sockets = new Set<net.Socket>();
   let closed = false;
+  let port = 0;
 
   const sleep = (ms: number): Promise<void> =>
     new Promise((resolve) => {
@@ -148,16 +209,43 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
     return script;
   }
 
+  /** The reasoning phase: `thinkingMs` long, with the action-bar flash centred in it. */
+  async function think(turn: ServerTurn, thinkingMs: number, flashMs: number | undefined): Promise<void> {
+    if (!flashMs) return sleep(thinkingMs);
+    const lead = Math.max(0, (thinkingMs - flashMs) / 2);
+    await sleep(lead);
+    emit(turn, { type: 'action_bar', visible: true });
+    await sleep(flashMs);
+    emit(turn, { type: 'action_bar', visible: false });
+    await sleep(thinkingMs - lead - flashMs);
+  }
+
   async function generate(turn: ServerTurn, script: ReplicaTurnScript): Promise<void> {
     const reply = script.reply ?? 'OK';
+    const tokenChars = script.tokenChars ?? 4;
+    const tokenMs = script.tokenMs ?? 15;
     const failAt = script.failAtChar ?? 0;
     const failMidAnswer = script.failure === 'error_banner' || script.failure === 'network_drop' || script.failure === 'reload';
-    emit(turn, { type: 'thinking' });
-    await sleep(script.thinkingMs ?? 0);
+    emit(turn, { type: 'thinking', ...(script.thinkingText ? { text: script.thinkingText } : {}) });
+    await think(turn, script.thinkingMs ?? 0, script.actionBarFlashMs);
+    if (script.preamble) {
+      turn.status = 'streaming';
+      for (const token of tokenize(script.preamble, tokenChars)) {
+        if (closed) return;
+        turn.preambleText += token;
+        emit(turn, { type: 'preamble_token', text: token });
+        await sleep(tokenMs);
+      }
+      emit(turn, { type: 'gap' });
+      await sleep(script.preambleGapMs ?? defaultPreambleGapMs);
+      emit(turn, { type: 'thinking', ...(script.thinkingText ? { text: script.thinkingText } : {}) });
+      await sleep(resumeThinkingMs);
+      emit(turn, { type: 'node' });
+    }
     turn.status = 'streaming';
     const pauses = [...(script.pauses ?? [])].sort((left, right) => left.atChar - right.atChar);
     let reloaded = false;
-    for (const token of tokenize(reply, script.tokenChars ?? 4)) {
+    for (const token of tokenize(reply, tokenChars)) {
       if (closed) return;
       if (failMidAnswer && turn.assistantText.length >= failAt) {
         if (script.failure === 'reload' && !reloaded) {
@@ -168,9 +256,13 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
         }
       }
       while (pauses.length > 0 && turn.assistantText.length >= pauses[0]!.atChar) await sleep(pauses.shift()!.ms);
+      if (script.limitNoticeAtChar !== undefined && !turn.notice && turn.assistantText.length >= script.limitNoticeAtChar) {
+        turn.notice = { kind: 'limit_notice', message: limitNoticeMessage(script) };
+        emit(turn, { type: 'notice', ...turn.notice });
+      }
       turn.assistantText += token;
       emit(turn, { type: 'token', text: token });
-      await sleep(script.tokenMs ?? 15);
+      await sleep(tokenMs);
     }
     if (script.failure === 'error_banner' || script.failure === 'network_drop') return failMidway(turn, script);
     await sleep(script.finishDelayMs ?? 30);
@@ -205,16 +297,41 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
         return { kind: 'bot_check', message: 'Verify you are human' };
       case 'login':
         loggedIn = false;
+        guest = false;
         return { kind: 'login', message: 'Your session has expired. Please log in again.' };
       default:
         return undefined;
     }
   }
 
-  const server = http.createServer((request, response) => {
+  /** The off-host sign-in URL a signed-out page goes to, on this server's port; undefined: the page shows its own wall. */
+  function signInRedirect(returnPath: string): string | undefined {
+    if (loggedIn || guest || scenario.signIn !== 'offHost' || !signInUrl) return undefined;
+    const target = new URL(signInUrl);
+    target.port = String(port);
+    target.searchParams.set('continue', `http://127.0.0.1:${port}${returnPath}`);
+    return target.toString();
+  }
+
+  const handler = (request: http.IncomingMessage, response: http.ServerResponse): void => {
     handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
       response.end(String(error));
+    });
+  };
+  const plainServer = http.createServer(handler);
+  tlsIdentity ??= createSelfSignedIdentity(replicaForeignHosts());
+  const secureServer = https.createServer(tlsIdentity, handler);
+  // One port for both: a TLS connection starts with a handshake record (0x16).
+  const front = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    socket.once('data', (chunk) => {
+      socket.pause();
+      socket.unshift(chunk);
+      (chunk[0] === 0x16 ? secureServer : plainServer).emit('connection', socket);
+      process.nextTick(() => socket.resume());
     });
   });
 
@@ -239,8 +356,16 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
     response.on('close', () => turn.listeners.delete(response));
   }
 
+  const html = (response: http.ServerResponse, body: string): void => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(body);
+  };
+
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const hostname = (request.headers.host ?? '127.0.0.1').replace(/:\d+$/, '').toLowerCase();
+    if (hostname === cloudflareChallengeHost) return html(response, emptyChallengeHtml());
+    if (signInHosts.has(hostname)) return html(response, signInPageHtml(hostname));
     const route = `${request.method} ${url.pathname}`;
     const json = (status: number, body: unknown): void => {
       response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -252,16 +377,30 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
     } else if (route === 'GET /replica/style.css') {
       response.writeHead(200, { 'content-type': 'text/css; charset=utf-8' });
       response.end(style);
+    } else if (request.method === 'GET' && url.pathname.startsWith('/cdn-cgi/challenge-platform/')) {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+      response.end('');
     } else if (route === 'GET /api/session') {
       json(200, {
         loggedIn,
+        guest,
+        signInUrl: signInRedirect('/') ?? null,
         conversationId,
         maxPromptChars: scenario.maxPromptChars ?? null,
         ignoreFirstSubmit: scenario.ignoreFirstSubmit ?? false,
         composerLimit: scenario.composerLimit ?? null,
+        virtualizeAfterChars: scenario.virtualizeAfterChars ?? null,
         turns: turns
           .filter((turn) => turn.conversationId === conversationId)
-          .map((turn) => ({ id: turn.id, user: turn.userText, assistant: turn.assistantText, status: turn.status, error: errorOf(turn) })),
+          .map((turn) => ({
+            id: turn.id,
+            user: turn.userText,
+            preamble: turn.preambleText || undefined,
+            assistant: turn.assistantText,
+            status: turn.status,
+            notice: turn.notice,
+            error: errorOf(turn),
+          })),
       });
     } else if (route === 'POST /api/new') {
       conversationNumber++;
@@ -271,12 +410,12 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
       botCheck = false;
       json(200, { ok: true });
     } else if (route === 'POST /api/conversation') {
-      if (!loggedIn) return json(401, { error: 'login' });
-      const body = JSON.parse(await readBody(request)) as { text: string };
+      if (!loggedIn && !guest) return json(401, { error: 'login' });
+      const body = JSON.parse(await readBody(request)) as { text: string; model?: string };
       const index = turnCounter++;
-      const turn: ServerTurn = { id: turns.length + 1, conversationId, userText: body.text, assistantText: '', status: 'thinking', events: [], listeners: new Set() };
+      const turn: ServerTurn = { id: turns.length + 1, conversationId, userText: body.text, preambleText: '', assistantText: '', status: 'thinking', events: [], listeners: new Set() };
       turns.push(turn);
-      submissions.push({ conversationId, text: body.text, turnId: turn.id });
+      submissions.push({ conversationId, text: body.text, turnId: turn.id, ...(body.model ? { model: body.model } : {}) });
       const prompt = body.text.replace(NONCE_LINE, '');
       if (scenario.maxPromptChars !== undefined && body.text.length > scenario.maxPromptChars) {
         attach(turn, response);
@@ -292,8 +431,13 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
       if (!turn) return json(404, { error: 'no such turn' });
       attach(turn, response);
     } else if (request.method === 'GET' && (url.pathname === '/' || url.pathname.startsWith('/c/'))) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(botCheck ? interstitialHtml() : appHtml(title));
+      if (botCheck) return html(response, interstitial);
+      const redirect = signInRedirect(url.pathname + url.search);
+      if (redirect) {
+        response.writeHead(302, { location: redirect, 'cache-control': 'no-store' });
+        return void response.end();
+      }
+      html(response, appHtml(title, { cloudflareNoise: scenario.cloudflareNoise, port }));
     } else {
       response.writeHead(404, { 'content-type': 'text/plain' });
       response.end('not found');
@@ -306,21 +450,22 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    front.once('error', reject);
+    front.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  const address = server.address() as AddressInfo;
+  port = (front.address() as net.AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${address.port}/`,
+    url: `http://127.0.0.1:${port}/`,
     submissions,
     get conversationCount() {
       return conversationNumber;
     },
     setScenario(next) {
-      scenario = next;
+      scenario = checkScenario(next, signInUrl);
       turnCounter = 0;
-      loggedIn = next.loggedIn ?? true;
+      loggedIn = next.loggedIn ?? !next.guest;
+      guest = next.guest ?? false;
       botCheck = next.botCheck ?? false;
     },
     async close() {
@@ -328,26 +473,16 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       for (const turn of turns) for (const listener of turn.listeners) listener.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => front.close(() => resolve()));
     },
   };
 }
 
-function appHtml(title: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
-<link rel="stylesheet" href="/replica/style.css"></head>
-<body><div id="root"></div><script src="/replica/app.js"></script></body></html>`;
-}
-
-/** A Cloudflare-like "Verify you are human" interstitial (no third-party request). */
-function interstitialHtml(): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Just a moment...</title></head>
-<body><div class="main-wrapper" role="main"><div class="main-content">
-<h1 class="zone-name-title h1">Verify you are human by completing the action below.</h1>
-<div id="challenge-stage"><form id="challenge-form" onsubmit="event.preventDefault();fetch('/api/verify',{method:'POST'}).then(()=>location.href='/')">
-<label><input type="checkbox" required> Verify you are human</label><button type="submit">Continue</button></form></div>
-<p>This site needs to review the security of your connection before proceeding.</p></div></div></body></html>`;
+/** Refuses a scenario the server cannot play (an off-host sign-in without a sign-in URL). */
+function checkScenario(scenario: ReplicaScenario, signInUrl: string | undefined): ReplicaScenario {
+  if (scenario.signIn === 'offHost' && !signInUrl) {
+    throw new Error("Scenario signIn 'offHost' needs a sign-in URL: the signInUrl option of startReplicaServer or the site's signInUrl in sites.ts.");
+  }
+  return scenario;
 }

@@ -13,14 +13,118 @@ export interface ReplicaSiteEntry {
   replica: string;
   /** For the `custom` adapter: its configuration (url is filled in with the replica's). */
   customSite?: Omit<CustomSiteInput, 'url'>;
+  /**
+   * Where the real site sends a signed-out tab (scenario `signIn: 'offHost'`), e.g.
+   * 'http://accounts.google.com/ServiceLogin'. The replica server redirects there on its own
+   * port and serves a generic sign-in page for that host (see foreignHosts.ts).
+   */
+  signInUrl?: string;
+  /**
+   * Which fallback index of each adapter selector list this replica must hit (the page
+   * snapshot's `matched`): 0 for a current page, the fallback indexes for an older variant.
+   */
+  expectMatched?: Record<string, number>;
+  /**
+   * The real-site behaviours the conformance suite drives on this replica. Absent: every one
+   * the shared app drives on any skin (DEFAULT_REPLICA_FEATURES), plus 'offHostSignIn' when
+   * signInUrl is set. Guest mode runs wherever the replica shows a guest page (detected).
+   */
+  supports?: readonly ReplicaFeature[];
 }
 
+/** Behaviours of the real sites the conformance suite can drive on a replica. */
+export type ReplicaFeature = 'thinkingFlash' | 'preambleGap' | 'virtualList' | 'guest' | 'offHostSignIn' | 'cloudflareNoise' | 'limitNotice';
+
+/** What every replica supports unless its entry says otherwise (the shared app drives these). */
+export const DEFAULT_REPLICA_FEATURES: readonly ReplicaFeature[] = ['thinkingFlash', 'preambleGap', 'virtualList', 'guest', 'cloudflareNoise', 'limitNotice'];
+
+/** AI Studio has no guest chat (a signed-out tab goes to accounts.google.com). */
+const AI_STUDIO_FEATURES: readonly ReplicaFeature[] = ['thinkingFlash', 'preambleGap', 'virtualList', 'offHostSignIn', 'cloudflareNoise', 'limitNotice'];
+
 export const replicaSites: ReplicaSiteEntry[] = [
-  { adapter: 'chatgpt', replica: 'chatgpt' },
-  { adapter: 'claude', replica: 'claude' },
-  { adapter: 'gemini', replica: 'gemini' },
-  { adapter: 'aistudio', replica: 'aistudio' },
-  { adapter: 'deepseek', replica: 'deepseek' },
+  {
+    adapter: 'chatgpt',
+    replica: 'chatgpt',
+    signInUrl: 'http://auth.openai.com/log-in',
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+  },
+  // The mid-2025 page: article turns (turn scope fallback 1), one message node, an action bar
+  // with no role or label (action bar and copy fallbacks 1).
+  {
+    adapter: 'chatgpt',
+    replica: 'chatgpt-2025-06',
+    signInUrl: 'http://auth.openai.com/log-in',
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 1, copyButton: 1 },
+  },
+  // Claude signs in on its own page (claude.ai/login); Google's OAuth page is only reached by a
+  // click, so no off-host redirect is declared (the adapter still knows accounts.google.com).
+  {
+    adapter: 'claude',
+    replica: 'claude',
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    // No guest chat on Claude (TOK: guest unsupported).
+    supports: ['thinkingFlash', 'preambleGap', 'virtualList', 'cloudflareNoise', 'limitNotice'],
+  },
+  // The 2025 page: fieldset composer (composer 1), `.font-claude-message` body (assistant 1, no
+  // markdown block: answerContent -1, the whole body), the action bar inside the streaming div,
+  // no virtual list.
+  {
+    adapter: 'claude',
+    replica: 'claude-2025-10',
+    expectMatched: { composer: 1, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 1, answerContent: -1, turnActionBar: 0, copyButton: 0 },
+    supports: ['thinkingFlash', 'preambleGap', 'cloudflareNoise', 'limitNotice'],
+  },
+  // Gemini's lr26 page (May 2026+): every first choice. Signed out it chats as a guest; the
+  // sign-in flow is off-host on accounts.google.com.
+  {
+    adapter: 'gemini',
+    replica: 'gemini',
+    signInUrl: 'http://accounts.google.com/ServiceLogin',
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+  },
+  // The pre-lr26 page (2026-04): `button.send-button.stop` "Stop generation" (stop 1), the copy
+  // button's data-test-id (copy 1).
+  {
+    adapter: 'gemini',
+    replica: 'gemini-2026-04',
+    signInUrl: 'http://accounts.google.com/ServiceLogin',
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 1, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 1 },
+  },
+  // AI Studio's Dec-2025+ page: `ms-prompt-box` / formcontrolname composer, unlabelled Run,
+  // `.turn-footer` thumbs, hover-revealed options menu. No guest chat: signed out, it redirects
+  // to accounts.google.com.
+  {
+    adapter: 'aistudio',
+    replica: 'aistudio',
+    signInUrl: 'http://accounts.google.com/ServiceLogin',
+    supports: AI_STUDIO_FEATURES,
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyMenuButton: 0 },
+  },
+  // The 2025 page: `ms-prompt-input-wrapper` textarea (composer 3), Run labelled "Run"
+  // (send 1), the `svg .stoppable-spinner` while running (stop 2), no `.turn-footer` (bar 1).
+  {
+    adapter: 'aistudio',
+    replica: 'aistudio-2025-11',
+    signInUrl: 'http://accounts.google.com/ServiceLogin',
+    supports: AI_STUDIO_FEATURES,
+    expectMatched: { composer: 3, sendButton: 1, stopButton: 2, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 1, copyMenuButton: 0 },
+  },
+  {
+    adapter: 'deepseek',
+    replica: 'deepseek',
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    // No guest chat, and no source shows a DeepSeek limit notice.
+    supports: ['thinkingFlash', 'preambleGap', 'virtualList', 'cloudflareNoise'],
+  },
+  // The 2025 page: `textarea#chat-input` (composer 1), the icon send / stop right after the file
+  // input (send / stop 1), hashed user / assistant items (1), no main-content class on the answer
+  // (1), the footer one div further (action bar and copy 1), no virtual list.
+  {
+    adapter: 'deepseek',
+    replica: 'deepseek-2025-09',
+    expectMatched: { composer: 1, sendButton: 1, stopButton: 1, userTurn: 1, assistantTurn: 1, answerContent: 1, turnActionBar: 1, copyButton: 1 },
+    supports: ['thinkingFlash', 'preambleGap', 'cloudflareNoise'],
+  },
   {
     adapter: 'custom',
     replica: 'custom',

@@ -2,12 +2,18 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { CompletionTracker, type TurnEvidence } from '../../../src/browser/completionTracker';
 
-const base: TurnEvidence = { assistantTurnFound: true, stopVisible: false, streaming: false, actionBarPresent: false, textLength: 0, textChanged: false };
+const base: TurnEvidence = { assistantTurnFound: true, stopVisible: false, streaming: false, thinking: false, actionBarPresent: false, textLength: 0, textChanged: false };
+const finished: TurnEvidence = { ...base, actionBarPresent: true, textLength: 5 };
+
+/** Feeds `evidence` at each of `times`. */
+function feed(tracker: CompletionTracker, evidence: TurnEvidence, times: number[]): void {
+  for (const time of times) tracker.observe(evidence, time);
+}
 
 describe('CompletionTracker', () => {
   it('never completes without generation seen active (a finished turn from before is not ours)', () => {
     const tracker = new CompletionTracker(100, 0);
-    tracker.observe({ ...base, actionBarPresent: true, textLength: 10 }, 0);
+    feed(tracker, { ...base, actionBarPresent: true, textLength: 10 }, [0, 30, 60, 90]);
     assert.equal(tracker.decide(10_000).done, false);
   });
 
@@ -22,29 +28,79 @@ describe('CompletionTracker', () => {
   it('stop gone but no action bar yet: not done, however quiet', () => {
     const tracker = new CompletionTracker(100, 0);
     tracker.observe({ ...base, stopVisible: true, textLength: 5, textChanged: true }, 0);
-    tracker.observe({ ...base, textLength: 5 }, 50);
+    feed(tracker, { ...base, textLength: 5 }, [50, 100, 150]);
     assert.equal(tracker.decide(10_000).done, false);
   });
 
-  it('completes after stop gone + action bar + quiet period, and says how long to wait before that', () => {
-    const tracker = new CompletionTracker(100, 0);
+  it('completes once the finished state held over 3 observations and the hold span, with the text quiet; says how long to wait', () => {
+    const tracker = new CompletionTracker(100, 0, { barObservations: 3, barHoldMs: 60 });
     tracker.observe({ ...base, stopVisible: true, textLength: 5, textChanged: true }, 1_000);
-    tracker.observe({ ...base, actionBarPresent: true, textLength: 5 }, 1_030);
-    assert.deepEqual(tracker.decide(1_040), { done: false, recheckInMs: 60 });
+    tracker.observe(finished, 1_030);
+    assert.deepEqual(tracker.decide(1_040), { done: false }, 'one observation of the bar is not enough');
+    feed(tracker, finished, [1_055, 1_080]);
+    assert.deepEqual(tracker.decide(1_080), { done: false, recheckInMs: 20 }, 'the text has been quiet for 80 of 100 ms');
     assert.deepEqual(tracker.decide(1_100), { done: true });
+  });
+
+  it('the hold span counts from the first observation of the bar', () => {
+    const tracker = new CompletionTracker(0, 0, { barObservations: 3, barHoldMs: 300 });
+    tracker.observe({ ...base, textLength: 5, textChanged: true }, 0);
+    feed(tracker, finished, [10, 20, 30]);
+    assert.deepEqual(tracker.decide(30), { done: false, recheckInMs: 280 });
+    assert.deepEqual(tracker.decide(310), { done: true });
+  });
+
+  it('a bar that flashes mid-thinking never ends a turn, however long it stays, while the thinking indicator shows', () => {
+    const tracker = new CompletionTracker(100, 0);
+    tracker.observe({ ...base, thinking: true }, 0);
+    feed(tracker, { ...base, thinking: true, actionBarPresent: true }, [100, 200, 300, 400, 5_000]);
+    assert.equal(tracker.decide(10_000).done, false);
+  });
+
+  it('a short bar flash (no stop, no indicator) goes before it has held, and the debounce restarts', () => {
+    const tracker = new CompletionTracker(100, 0);
+    tracker.observe({ ...base, stopVisible: true, textLength: 8, textChanged: true }, 0);
+    feed(tracker, { ...finished, textLength: 8 }, [500, 525]); // flash: two observations
+    tracker.observe({ ...base, stopVisible: true, textLength: 8 }, 550); // thinking again
+    tracker.observe({ ...finished, textLength: 8 }, 2_000); // the real end: one observation so far
+    assert.equal(tracker.decide(2_010).done, false, 'observations before the flash ended do not count');
+    feed(tracker, { ...finished, textLength: 8 }, [2_025, 2_050]);
+    assert.equal(tracker.decide(2_060).done, true);
+  });
+
+  it('a preamble gap (stop gone, text stable, no action bar) never ends a turn', () => {
+    const tracker = new CompletionTracker(100, 0);
+    tracker.observe({ ...base, stopVisible: true, textLength: 20, textChanged: true }, 0);
+    feed(tracker, { ...base, textLength: 20 }, [100, 200, 400, 600]);
+    assert.equal(tracker.decide(650).done, false);
+    tracker.observe({ ...base, thinking: true, textLength: 20 }, 700);
+    tracker.observe({ ...base, stopVisible: true, textLength: 60, textChanged: true }, 900);
+    assert.equal(tracker.decide(2_000).done, false);
+  });
+
+  it('a text change resets the debounce (a bar appearing with the first tokens)', () => {
+    const tracker = new CompletionTracker(0, 0, { barHoldMs: 0 });
+    tracker.observe({ ...finished, textChanged: true }, 0);
+    feed(tracker, finished, [10, 20]);
+    assert.equal(tracker.decide(20).done, false);
+    tracker.observe({ ...finished, textLength: 9, textChanged: true }, 30);
+    feed(tracker, { ...finished, textLength: 9 }, [40, 50]);
+    assert.equal(tracker.decide(50).done, false);
+    tracker.observe({ ...finished, textLength: 9 }, 60);
+    assert.equal(tracker.decide(60).done, true);
   });
 
   it('text growing counts as generation seen, even when the stop button was never observed', () => {
     const tracker = new CompletionTracker(50, 0);
     tracker.observe({ ...base, textLength: 3, textChanged: true }, 0);
-    tracker.observe({ ...base, textLength: 3, actionBarPresent: true }, 10);
+    feed(tracker, { ...base, textLength: 3, actionBarPresent: true }, [10, 40, 70]);
     assert.equal(tracker.generationSeen, true);
-    assert.equal(tracker.decide(60).done, true);
+    assert.equal(tracker.decide(80).done, true);
   });
 
   it('a streaming indicator holds completion like the stop button', () => {
     const tracker = new CompletionTracker(0, 0);
-    tracker.observe({ ...base, streaming: true, actionBarPresent: true, textLength: 4, textChanged: true }, 0);
+    feed(tracker, { ...base, streaming: true, actionBarPresent: true, textLength: 4, textChanged: true }, [0, 10, 20, 30]);
     assert.equal(tracker.decide(5_000).done, false);
   });
 });

@@ -66,6 +66,55 @@ if (a &lt; b) {}
     assert.equal(render('<pre><code>x\n</code></pre>'), '```\nx\n```');
   });
 
+  describe('real code-block shapes keep their language, with no stray label line', () => {
+    // Each structure is re-typed (reduced) from a public capture of the live site, named below.
+    it('ChatGPT: outer pre with a sticky header span, inner pre.cm-content > code without a class (aiweb-copyfix test/fixtures/chatgpt.html @044367e9)', () => {
+      const block = (language: string, code: string): string =>
+        `<pre class="overflow-visible"><div class="relative w-full mt-4 mb-1"><div class="contents"><div class="border rounded-3xl"><div class="relative h-full w-full overflow-clip"><div class="select-none sticky top-0"><div class="flex"><span>${language}</span><button>Copy</button><button>Download</button></div></div><pre class="cm-content"><code>${code}</code></pre></div></div></div></div></pre>`;
+      const html = `<div class="markdown prose markdown-new-styling"><p>Python:</p>${block('python', 'print(<span class="tok-string">&quot;hello&quot;</span>)\nreturn <span class="tok-number">0</span>')}<p>Bash:</p>${block('bash', 'echo hi')}</div>`;
+      assert.equal(render(html), 'Python:\n\n```python\nprint("hello")\nreturn 0\n```\n\nBash:\n\n```bash\necho hi\n```');
+    });
+
+    it('ChatGPT: a code-block frame holding a label span, a Copy button and the pre (Chat-to-Markdown test/fixtures/chatgpt/code-basic.html, captured 2026-06-05)', () => {
+      const html = `<div data-message-author-role="assistant"><p>Here is a function:</p><div class="code-block"><span>Python</span><button aria-label="Copy"></button><pre class="overflow-visible"><code>def f(x):\n    return x</code></pre></div><h3>How it works</h3></div>`;
+      assert.equal(render(html), 'Here is a function:\n\n```python\ndef f(x):\n    return x\n```\n\n### How it works');
+    });
+
+    it('Claude: div[role=group][aria-label="python code"] with a label span (Chat-to-Markdown test/fixtures/claude/code-basic.html, captured 2026-06-08)', () => {
+      const html = `<p>Here's how:</p><div role="group" aria-label="python code"><button aria-label="Copy to clipboard"></button><span>python</span><pre class="code-block__code"><code>print(1)</code></pre></div><p>Done.</p>`;
+      assert.equal(render(html), "Here's how:\n\n```python\nprint(1)\n```\n\nDone.");
+      // The group's label names the language even when the code element has no class.
+      const unlabelled = `<div role="group" aria-label="Rust code"><div><pre><code>fn main() {}</code></pre></div></div>`;
+      assert.equal(render(unlabelled), '```rust\nfn main() {}\n```');
+    });
+
+    it('Gemini: code-block with a .code-block-decoration header of spans (aiweb-copyfix test/fixtures/gemini.html @044367e9)', () => {
+      const block = (language: string, code: string): string =>
+        `<code-block class="code-block" animated-opacity="true"><div class="code-block-decoration"><span>${language}</span><span>Copy</span><span>Download</span></div><div class="formatted-code-block-internal-container"><div class="code-block-content"><pre><code data-test-id="code-content">${code}</code></pre></div></div></code-block>`;
+      assert.equal(render(`<p>Python:</p>${block('python', 'print(1)')}<p>Bash:</p>${block('bash', 'echo 1')}`), 'Python:\n\n```python\nprint(1)\n```\n\nBash:\n\n```bash\necho 1\n```');
+    });
+
+    it('AI Studio: ms-code-block[data-test-language] with an expansion-panel header and Material icon ligatures (the structure an AI Studio extractor reads, 2026)', () => {
+      const html = `<ms-cmark-node><p>Code:</p><ms-code-block data-test-language="python"><mat-expansion-panel><mat-expansion-panel-header><span class="mat-content"><mat-panel-title><mat-icon class="material-symbols-outlined">code</mat-icon><span>Python</span></mat-panel-title><button aria-label="Copy to clipboard"><mat-icon>content_copy</mat-icon></button></span></mat-expansion-panel-header><div class="mat-expansion-panel-content"><div class="mat-expansion-panel-body"><pre><code>x = 1</code></pre></div></div></mat-expansion-panel></ms-code-block></ms-cmark-node>`;
+      assert.equal(render(html), 'Code:\n\n```python\nx = 1\n```');
+    });
+
+    it('DeepSeek: md-code-block banner, <pre> without <code> (aiweb-copyfix test/fixtures/deepseek.html @044367e9)', () => {
+      const html = `<div class="ds-markdown ds-assistant-message-main-content"><p class="ds-markdown-paragraph">Python:</p><div class="md-code-block md-code-block-light"><div class="md-code-block-banner-wrap"><div class="md-code-block-banner md-code-block-banner-lite"><div class="_121d384"><div class="d2a24f03"><span class="d813de27">python</span></div><div class="d2a24f03 _246a029"><div class="efa13877"><div role="button"><span class="code-info-button-text">Copy</span></div><div role="button"><span>Download</span></div></div></div></div></div></div><div class="md-code-block-content"><pre><span class="token">print(</span><span class="token">&quot;hello&quot;</span><span class="token">)</span>\nreturn <span class="token">0</span></pre></div></div></div>`;
+      assert.equal(render(html), 'Python:\n\n```python\nprint("hello")\nreturn 0\n```');
+    });
+
+    it('prose next to a code block is never taken for its label', () => {
+      assert.equal(render('<div><p>Output</p><pre><code>42</code></pre></div>'), 'Output\n\n```\n42\n```');
+      assert.equal(render('<div><strong>Output</strong><pre><code>42</code></pre></div>'), '**Output**\n\n```\n42\n```');
+      assert.equal(render('<div><span>This prints the answer to everything:</span><pre><code>42</code></pre></div>'), 'This prints the answer to everything:\n\n```\n42\n```');
+    });
+
+    it('a code block inside a list item keeps its fence', () => {
+      assert.equal(render('<ol><li><p>Run:</p><pre><code class="language-sh">npm test</code></pre></li></ol>'), '1. Run:\n\n   ```sh\n   npm test\n   ```');
+    });
+  });
+
   it('is self-contained, so it can be serialised into the page', () => {
     const source = domToMarkdown.toString();
     // tsx / esbuild keepNames may wrap inner functions with __name: the page script defines a shim.

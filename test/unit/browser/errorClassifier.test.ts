@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { chatgptAdapter } from '../../../src/browser/adapters/chatgpt';
-import { classifyBanner, classifyPageProblems } from '../../../src/browser/errorClassifier';
+import { bannerTextPattern, classifyBanner, classifyPageProblems, isNotice, pageNotices } from '../../../src/browser/errorClassifier';
 import { parseRetryAfter } from '../../../src/browser/retryAfter';
 import { LLMBackendError, PTKErrorCode } from '../../../src/core/errors';
 
@@ -18,6 +18,11 @@ describe('classifyBanner', () => {
     ['This conversation is too long. Please start a new chat.', PTKErrorCode.CONVERSATION_TOO_LONG],
     ['The message you submitted was too long, please reload the conversation and submit something shorter.', PTKErrorCode.PROMPT_TOO_LONG],
     ['Unexpected hiccup number 42', PTKErrorCode.SITE_ERROR],
+    // Wordings steipete/oracle scans ChatGPT's toasts and status regions for (2026).
+    ["You're sending messages too quickly. Please wait a few minutes.", PTKErrorCode.RATE_LIMITED],
+    ['We have temporarily limited access to your account.', PTKErrorCode.RATE_LIMITED],
+    ['The service is temporarily unavailable.', PTKErrorCode.SITE_ERROR],
+    ['Performing security verification', PTKErrorCode.BOT_CHECK],
   ];
   for (const [text, code] of cases) {
     it(`${code}: "${text.slice(0, 40)}…"`, () => {
@@ -48,7 +53,42 @@ describe('classifyBanner', () => {
   });
 });
 
+describe('notices', () => {
+  const site = { displayName: 'ChatGPT', noticePatterns: ['free plan limit for'] };
+
+  it("a site's notice pattern, or a generic model switch, is a notice; an error wording is not", () => {
+    assert.equal(isNotice("You've hit the Free plan limit for GPT-5. Responses will use another model until your limit resets after 3:15 PM.", site), true);
+    assert.equal(isNotice('You have reached the limit. Responses will now use a smaller model.', { noticePatterns: [] }), true);
+    assert.equal(isNotice("You've reached our limit of messages. Please try again after 3:15 PM.", site), false);
+  });
+
+  it('a notice is never an error, even when it also reads like a rate limit; the next banner is classified', () => {
+    const notice = "You've hit the Free plan limit for GPT-5. Responses will use another model until your limit resets.";
+    assert.equal(classifyPageProblems({ banners: [notice], loginWall: false, botCheck: false }, site), undefined);
+    assert.equal(classifyPageProblems({ banners: [notice, 'Something went wrong.'], loginWall: false, botCheck: false }, site)!.code, PTKErrorCode.SITE_ERROR);
+    assert.deepEqual(pageNotices([notice, 'Something went wrong.', '  '], site), [notice]);
+  });
+
+  it('the generic banner filter matches every classifiable text and nothing else', () => {
+    const filter = new RegExp(bannerTextPattern({ errorPatterns: [{ code: PTKErrorCode.RATE_LIMITED, pattern: 'quota blown' }], noticePatterns: ['plan limit'] }), 'i');
+    for (const text of ['Too many requests', 'Custom quota blown', 'Your plan limit is reached', 'Something went wrong', 'Just a moment...']) assert.ok(filter.test(text), text);
+    for (const text of ['Copied!', 'ChatGPT is thinking', 'Thought for 12 seconds', 'New chat']) assert.ok(!filter.test(text), text);
+  });
+
+  it('a bad pattern in a custom setting is skipped, never thrown', () => {
+    assert.equal(isNotice('anything', { noticePatterns: ['(unclosed'] }), false);
+    assert.doesNotThrow(() => bannerTextPattern({ errorPatterns: [{ code: PTKErrorCode.SITE_ERROR, pattern: '[bad' }] }));
+    assert.equal(classifyBanner('x', { displayName: 'X', errorPatterns: [{ code: PTKErrorCode.RATE_LIMITED, pattern: '[bad' }] }).code, PTKErrorCode.SITE_ERROR);
+  });
+});
+
 describe('classifyPageProblems', () => {
+  it('a tab on a sign-in host is LOGIN_REQUIRED, before anything else', () => {
+    const error = classifyPageProblems({ banners: ['Something went wrong'], loginWall: false, botCheck: true, signInHost: true }, chatgptAdapter)!;
+    assert.equal(error.code, PTKErrorCode.LOGIN_REQUIRED);
+    assert.match(error.message, /sign-in page/);
+  });
+
   it('walls win over banners; nothing is no error', () => {
     assert.equal(classifyPageProblems({ banners: ['Something went wrong'], loginWall: true, botCheck: false }, chatgptAdapter)!.code, PTKErrorCode.LOGIN_REQUIRED);
     assert.equal(classifyPageProblems({ banners: [], loginWall: true, botCheck: true }, chatgptAdapter)!.code, PTKErrorCode.BOT_CHECK);

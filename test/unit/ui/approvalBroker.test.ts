@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { PTKAbortError } from '../../../src/core/errors';
 import type { ApprovalRequest } from '../../../src/core/workspace';
 import { ApprovalBroker } from '../../../src/ui/approvalBroker';
-import type { ChatEvent } from '../../../src/ui/protocol';
+import type { ChatEvent } from '../../../src/shared/chat/protocol';
 
 const writeRequest: ApprovalRequest = { toolName: 'write_file', kind: 'write', path: '/w/a.ts', before: 'a', after: 'b' };
 

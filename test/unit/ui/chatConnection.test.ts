@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { LLMBackendError, PTKErrorCode } from '../../../src/core/errors';
-import { ChatConnection, type ChatModelHandle } from '../../../src/ui/chatConnection';
+import { ChatConnection, type ChatModelHandle, type ChatModelStatus } from '../../../src/ui/chatConnection';
+import type { ConnectionState } from '../../../src/shared/chat/protocol';
 
 function fakeModel(loggedIn: boolean, log: string[]): ChatModelHandle {
   return {
@@ -49,5 +50,32 @@ describe('ChatConnection', () => {
     await connection.getModel();
     assert.deepEqual(log, ['openTab', 'close']);
     assert.equal(connection.state.status, 'connected');
+  });
+
+  it('shows a guest session and a site notice with the connected state, and forgets them on reset', async () => {
+    let emit: (status: ChatModelStatus) => void = () => undefined;
+    let disposed = 0;
+    const model: ChatModelHandle = {
+      call: async () => 'hi',
+      onStatus: (listener) => {
+        emit = listener;
+        return { dispose: () => void disposed++ };
+      },
+    };
+    const connection = new ChatConnection(async () => model, 'chatgpt');
+    await connection.getModel();
+    assert.deepEqual(connection.state, { site: 'chatgpt', status: 'connected', detail: undefined });
+    emit({ guest: true });
+    assert.equal(connection.state.guest, true);
+    assert.match(connection.state.detail ?? '', /guest/i);
+    emit({ guest: true, warning: 'Responses will use another model until your limit resets.' });
+    assert.equal(connection.state.warning, 'Responses will use another model until your limit resets.');
+    connection.setState('loginRequired', 'Log in.');
+    assert.deepEqual(connection.state, { site: 'chatgpt', status: 'loginRequired', detail: 'Log in.' }, 'guest and notices ride only with "connected"');
+    await connection.reset();
+    assert.equal(disposed, 1);
+    emit({ guest: true });
+    const afterReset = (): ConnectionState => connection.state; // read anew (the asserts above narrowed the property)
+    assert.equal(afterReset().guest, undefined);
   });
 });

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { ApprovalRejectedError, PTKErrorCode, LLMBackendError } from '../../../src/core/errors';
 import { PTKManager } from '../../../src/core/loop/ptkManager';
+import type { ILLMManager, StreamDelta } from '../../../src/core/ports';
 import { ScriptedChatModel } from '../../../src/core/testing/scriptedChatModel';
 import { defineTool } from '../../../src/core/tools/defineTool';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
@@ -10,7 +11,7 @@ import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/worksp
 import { ApprovalBroker } from '../../../src/ui/approvalBroker';
 import { ChatSession } from '../../../src/ui/chatSession';
 import { ConversationStore } from '../../../src/ui/conversationStore';
-import type { ChatEvent } from '../../../src/ui/protocol';
+import type { ChatEvent } from '../../../src/shared/chat/protocol';
 import { MemoryKeyValueStore } from './memoryStore';
 
 const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON.stringify({ tool, args })}</TOOL_CALL>`;
@@ -66,6 +67,51 @@ describe('ChatSession with the real engine', () => {
     const saved = store.load(session.state.conversationId);
     assert.equal(saved?.state.items.length, 2);
     assert.ok(saved!.messages.some((message) => message.role === 'assistant' && message.content.includes('four')));
+  });
+
+  it('streams only the prose: calls, a tag still arriving and a ```tool block never show', async () => {
+    const reply = `Let me read it.\n${call('read_file', { path: 'a.txt' })}`;
+    const fenced = 'Reading again.\n```tool\n{"tool": "read_file", "args": {"path": "a.txt"}}\n```';
+    const { session, events } = setup([reply, fenced, 'It says old.'], { chunkSize: 3 });
+    await session.send('What is in a.txt?');
+    const shown = events.flatMap((event) => (event.type === 'assistantDelta' ? [event.full] : []));
+    assert.ok(shown.length > 10, `streamed in many deltas (got ${shown.length})`);
+    for (const text of shown) {
+      assert.doesNotMatch(text, /<|read_file|"args"|```/, `hidden while streaming: ${JSON.stringify(text)}`);
+    }
+    const bubbles = session.state.items.flatMap((item) => (item.kind === 'assistant' ? [item.text] : []));
+    assert.deepEqual(bubbles, ['Let me read it.', 'Reading again.', 'It says old.']);
+  });
+
+  it('streams quoted tags as the finished bubble will read them (no jump at the end)', async () => {
+    const quoted = 'Write `<TOOL_CALL>` and the JSON, then `</TOOL_CALL>`, as in:\n```ts\nconst open = "<TOOL_CALL>";\n```\nThat is all.';
+    const { session, events } = setup([`Reading first.\n${call('read_file', { path: 'a.txt' })}`, quoted], { chunkSize: 4 });
+    await session.send('How do I call a tool?');
+    const bubbles = session.state.items.flatMap((item) => (item.kind === 'assistant' ? [item] : []));
+    assert.deepEqual(bubbles.map((bubble) => bubble.text), ['Reading first.', quoted]);
+    for (const bubble of bubbles) {
+      const lastShown = events.filter((event) => event.type === 'assistantDelta' && event.id === bubble.id).at(-1);
+      assert.equal(lastShown?.type === 'assistantDelta' && lastShown.full, bubble.text, 'the streamed text ends as the bubble does');
+    }
+  });
+
+  it('reads a rewritten answer afresh (the site re-rendered it)', async () => {
+    const deltas: StreamDelta[] = [
+      { text: 'Draft <TOOL_CALL>{"tool": "read_file"', full: 'Draft <TOOL_CALL>{"tool": "read_file"', rewrite: false },
+      { text: '', full: 'Final answer.', rewrite: true },
+      { text: ' Really.', full: 'Final answer. Really.', rewrite: false },
+    ];
+    const rewriting: ILLMManager = {
+      async call(_prompt, options) {
+        for (const delta of deltas) options?.onDelta?.(delta);
+        return 'Final answer. Really.';
+      },
+    };
+    const events: ChatEvent[] = [];
+    const session = new ChatSession({ runTask: (prompt, options) => new PTKManager(rewriting).orchestrateToolCalling(prompt, options), store: new ConversationStore(new MemoryKeyValueStore()) });
+    session.onEvent((_conversationId, event) => events.push(event));
+    await session.send('hi');
+    assert.deepEqual(events.flatMap((event) => (event.type === 'assistantDelta' ? [event.full] : [])), ['Draft', 'Final answer.', 'Final answer. Really.']);
   });
 
   it('shows a tool card, waits for approval, writes on Approve', async () => {

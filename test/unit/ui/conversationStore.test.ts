@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { emptyChatState } from '../../../src/ui/chatReducer';
+import { emptyChatState } from '../../../src/shared/chat/chatReducer';
 import { ConversationStore } from '../../../src/ui/conversationStore';
 import { MemoryKeyValueStore } from './memoryStore';
 

@@ -45,7 +45,13 @@ describe('ExtensionSettingsSchema', () => {
 describe('browserModelOptions', () => {
   it('passes the replica URL as the site URL override and a per-site profile', () => {
     const options = browserModelOptions(ExtensionSettingsSchema.parse({ site: 'chatgpt', siteUrl: 'http://127.0.0.1:4000/chat', headless: true }), '/storage');
-    assert.deepEqual(options, { site: 'chatgpt', siteUrl: 'http://127.0.0.1:4000/chat', customSite: undefined, browserPath: undefined, headless: true, cdpUrl: undefined, profileDir: join('/storage', 'browser-profile-chatgpt') });
+    assert.deepEqual(options, { site: 'chatgpt', siteUrl: 'http://127.0.0.1:4000/chat', customSite: undefined, siteOverrides: undefined, browserPath: undefined, headless: true, cdpUrl: undefined, profileDir: join('/storage', 'browser-profile-chatgpt') });
+  });
+
+  it('passes the site overrides setting to the backend', () => {
+    const siteOverrides = { claude: { selectors: { composer: { prepend: ['div#new'] } } } };
+    const options = browserModelOptions(ExtensionSettingsSchema.parse({ site: 'claude', siteOverrides }), '/storage');
+    assert.deepEqual(options.siteOverrides, siteOverrides);
   });
 
   it('passes the custom site description as is', () => {
@@ -62,5 +68,10 @@ describe('describeTurn', () => {
     });
     assert.match(line, /^\[chatgpt n1\] sent 5 chars, answer 2 chars, ok via copy, stopped early \(resumed 1×, 2 submit attempts\)/);
     assert.match(describeTurn({ site: 's', nonce: 'n', sent: '', rawAnswer: '', extracted: '', extractedVia: 'none', stoppedEarly: false, resumed: 0, rolledOver: false, submitAttempts: 1, timings: {} as never, error: { code: 'LOGIN_REQUIRED', message: 'Log in' } }), /failed LOGIN_REQUIRED: Log in/);
+  });
+
+  it("names the turn's warnings (a notice, an ignored temperature)", () => {
+    const line = describeTurn({ site: 'claude', nonce: 'n', sent: 'x', rawAnswer: 'y', extracted: 'y', extractedVia: 'copy', stoppedEarly: false, resumed: 0, rolledOver: false, submitAttempts: 1, timings: {} as never, warnings: ['temperature 0.2 ignored: Claude has no temperature setting'] });
+    assert.match(line, /ok via copy \(temperature 0\.2 ignored: Claude has no temperature setting\)/);
   });
 });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { JSDOM } from 'jsdom';
-import { replayChat } from '../../../src/ui/chatReducer';
-import type { ChatEvent } from '../../../src/ui/protocol';
+import { replayChat } from '../../../src/shared/chat/chatReducer';
+import type { ChatEvent } from '../../../src/shared/chat/protocol';
 import { createMarkdownRenderer, type WindowLike } from '../../../src/webview/markdown';
 import { ChatRenderer, formatDuration } from '../../../src/webview/render';
 

@@ -1,12 +1,18 @@
 /**
  * The page side every replica shares (bundled for the browser by the replica server): session
- * loading, submitting, streaming the answer from the server's NDJSON, markdown rendering with
- * `marked` (raw HTML escaped, as the real sites do: a `<TOOL_CALL>` tag shows as text), the
- * copy actions through navigator.clipboard, the failure states. A site supplies a `ReplicaSkin`
- * that builds its own DOM (ids, classes, data-testids, ARIA) and toggles its own states.
+ * loading, submitting, following the server's NDJSON events (thinking, action-bar flash,
+ * preamble + gap + second message node, tokens, notices, done / error / reload), markdown
+ * rendering with `marked` (raw HTML escaped, as the real sites do: a `<TOOL_CALL>` tag shows as
+ * text), the copy actions with the site's clipboard mechanism, the virtualized list, guest mode,
+ * off-host sign-in and the failure states. A site supplies a `ReplicaSkin` that builds its own
+ * DOM (ids, classes, data-testids, ARIA) and toggles its own states; it decides how things look,
+ * never when they happen.
  */
 import { Marked } from 'marked';
+import { copyText, type ReplicaCopyMechanism } from './clipboard';
 import { clearProseMirror, readProseMirror } from './proseMirror';
+
+export { copyText, type ReplicaCopyMechanism } from './clipboard';
 
 /** Handles of the page shell a skin builds. */
 export interface ReplicaShell {
@@ -20,40 +26,50 @@ export interface ReplicaShell {
   stopButton: HTMLButtonElement;
   /** New chat control, if the site has one (the app wires its click). */
   newChatButton?: HTMLElement;
+  /**
+   * The model / mode the page's picker shows as chosen now (sites with a picker). Sent with each
+   * message, so the server records which model a submission went out with.
+   */
+  currentModel?(): string;
 }
 
 /** Handles of one assistant turn a skin renders. */
 export interface ReplicaAssistantTurn {
-  /** Where the rendered markdown goes. */
+  /** Where the rendered markdown goes (the first message node of the turn). */
   content: HTMLElement;
-  /** Streaming on/off (classes, cursor). */
+  /** Streaming on/off (classes, cursor). Off during a preamble gap. */
   setStreaming(streaming: boolean): void;
-  /** Adds the per-turn action bar; `copy` copies the answer's markdown. */
+  /**
+   * Adds the per-turn action bar; `copy` copies the answer's markdown with the site's mechanism.
+   * Called once per turn: when it is done, or when the user stopped it (the app calls it then too,
+   * so skins need no 'replica-stopped' handling; a second call must do nothing).
+   */
   finish(copy: () => void): void;
   /** Shows an error inside the turn (e.g. "Something went wrong"). */
   showError(message: string): void;
   /**
    * Shows (text) or removes (null) the site's thinking / reasoning element in the turn. Never
-   * inside `content`. Optional: sites without a visible thinking phase omit it.
+   * inside `content`. null comes when the answer's first token arrives (and at a preamble gap,
+   * done, error, stop); the skin may remove the element or collapse it into a "done thinking"
+   * summary, but what stays must not look like a thinking indicator. Optional: sites without a
+   * visible thinking phase omit it.
    */
   setThinking?(text: string | null): void;
   /** Shows or hides the turn's action bar while the answer is not finished (a mid-thinking flash). */
   setActionBarFlash?(visible: boolean): void;
   /**
    * Starts a new assistant message node in the same turn (multi-message turns) and returns
-   * where its markdown goes; later tokens render there. Optional: single-node sites omit it.
+   * where its markdown goes; later tokens render there. Optional: single-node sites omit it
+   * (then the answer continues in `content` after the preamble).
    */
   addMessageNode?(): HTMLElement;
   /** The list item that holds this turn (what a virtualized list mounts and unmounts). */
   listItem?: HTMLElement;
 }
 
-/** How a site's copy buttons put text on the clipboard (the app implements each once). */
-export type ReplicaCopyMechanism = 'writeText' | 'clipboardItem' | 'execCommand';
-
 /** What a site provides. */
 export interface ReplicaSkin {
-  /** The site's copy mechanism (default writeText). */
+  /** The site's copy mechanism (default writeText), used by the turn copy and the code-block copy. */
   copyMechanism?: ReplicaCopyMechanism;
   /**
    * Builds the page: composer, buttons, thread container. `guest`: signed out but chatting
@@ -68,7 +84,11 @@ export interface ReplicaSkin {
   renderAssistantTurn(thread: HTMLElement, turnId: number): ReplicaAssistantTurn;
   /** Wraps a rendered code block (header with language + "Copy code"); `copy` copies the code. */
   decorateCodeBlock(pre: HTMLElement, language: string, copy: () => void): void;
-  /** Shows a page-level banner (rate limit, network error, conversation too long…). */
+  /**
+   * Shows a page-level banner: rate_limit, network_drop, conversation_too_long, prompt_too_long,
+   * and limit_notice (informational, the answer goes on). Messages use ChatGPT's wording; a
+   * skin may rewrite them in its site's words.
+   */
   showBanner(shell: ReplicaShell, kind: string, message: string): void;
   /** Removes page-level banners. */
   clearBanners(shell: ReplicaShell): void;
@@ -79,14 +99,29 @@ export interface ReplicaSkin {
 interface SessionTurn {
   id: number;
   user: string;
+  preamble?: string;
   assistant: string;
   status: 'thinking' | 'streaming' | 'done' | 'failed';
+  notice?: { kind: string; message: string };
   error?: { kind: string; message: string };
 }
 
+interface Session {
+  loggedIn: boolean;
+  guest: boolean;
+  /** Set when the signed-out page belongs on an off-host sign-in page. */
+  signInUrl: string | null;
+  turns: SessionTurn[];
+  ignoreFirstSubmit: boolean;
+  composerLimit: number | null;
+  virtualizeAfterChars: number | null;
+}
+
+/** One NDJSON event (see ReplicaEvent in ../server.ts). */
 interface ServerEvent {
-  type: 'thinking' | 'token' | 'done' | 'error' | 'reload';
+  type: 'thinking' | 'action_bar' | 'preamble_token' | 'gap' | 'node' | 'token' | 'notice' | 'done' | 'error' | 'reload';
   text?: string;
+  visible?: boolean;
   kind?: string;
   message?: string;
 }
@@ -104,12 +139,20 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+const networkErrorMessage = 'A network error occurred. Please check your connection and try again.';
+
 /** Boots the replica app with a site's skin. */
 export function startReplicaApp(skin: ReplicaSkin): void {
   const root = document.getElementById('root')!;
+  const mechanism = skin.copyMechanism ?? 'writeText';
   let shell: ReplicaShell | undefined;
   let generating = false;
   let abortCurrent: (() => void) | undefined;
+  let virtualizeAfterChars: number | null = null;
+  /** List items of the thread in order (user items a skin returned, assistant listItems). */
+  let listItems: HTMLElement[] = [];
+  /** The answer being generated, if any (what the stop button finishes). */
+  let activeAnswer: AnswerView | undefined;
 
   function readComposer(composer: HTMLElement): string {
     if (composer instanceof HTMLTextAreaElement) return composer.value;
@@ -123,12 +166,16 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     composer.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
+  function copyMarkdown(source: string): void {
+    copyText(mechanism, source, markdown.parse(source, { async: false }) as string);
+  }
+
   function render(target: HTMLElement, source: string): void {
     target.innerHTML = markdown.parse(source, { async: false }) as string;
     for (const code of Array.from(target.querySelectorAll('pre > code'))) {
       const language = /language-(\S+)/.exec(code.className)?.[1] ?? '';
       const text = code.textContent ?? '';
-      skin.decorateCodeBlock(code.parentElement as HTMLElement, language, () => void navigator.clipboard.writeText(text));
+      skin.decorateCodeBlock(code.parentElement as HTMLElement, language, () => copyText(mechanism, text, `<pre><code>${escapeHtml(text)}</code></pre>`));
     }
   }
 
@@ -137,8 +184,79 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     if (shell) skin.setGenerating(shell, value);
   }
 
-  async function follow(response: Response, turn: ReplicaAssistantTurn): Promise<void> {
-    let source = '';
+  function track(item: HTMLElement | void | undefined): void {
+    if (item) listItems.push(item);
+  }
+
+  /**
+   * The page state of one assistant turn: which message node tokens render into, the markdown
+   * of that node, whether a thinking element shows. The final answer is the markdown of the
+   * last node: the reply alone when the skin has addMessageNode, else preamble + "\n\n" + reply.
+   */
+  class AnswerView {
+    target: HTMLElement;
+    source = '';
+    streamedChars = 0;
+    thinkingShown = false;
+    finished = false;
+    /** List items before this turn's own (a virtual list drops them during a long answer). */
+    readonly earlierItems: HTMLElement[];
+
+    constructor(readonly turn: ReplicaAssistantTurn) {
+      this.target = turn.content;
+      this.earlierItems = listItems.slice();
+      track(turn.listItem);
+    }
+
+    think(text: string | undefined): void {
+      this.turn.setStreaming(true);
+      if (text && this.turn.setThinking) {
+        this.turn.setThinking(text);
+        this.thinkingShown = true;
+      }
+    }
+
+    endThinking(): void {
+      if (!this.thinkingShown) return;
+      this.thinkingShown = false;
+      this.turn.setThinking?.(null);
+    }
+
+    append(text: string, live: boolean): void {
+      this.endThinking();
+      this.source += text;
+      this.streamedChars += text.length;
+      render(this.target, this.source);
+      if (live && virtualizeAfterChars !== null && this.streamedChars >= virtualizeAfterChars) this.virtualize();
+    }
+
+    startNode(): void {
+      if (this.turn.addMessageNode) {
+        this.target = this.turn.addMessageNode();
+        this.source = '';
+      } else if (this.source) {
+        this.source += '\n\n';
+      }
+    }
+
+    /** Removes every earlier list item from the DOM, as a virtual list does once they scroll away. */
+    virtualize(): void {
+      for (const item of this.earlierItems) item.remove();
+    }
+
+    finish(): void {
+      if (this.finished) return;
+      this.finished = true;
+      this.endThinking();
+      this.turn.setStreaming(false);
+      const answer = this.source;
+      this.turn.finish(() => copyMarkdown(answer));
+    }
+  }
+
+  async function follow(response: Response, answer: AnswerView): Promise<void> {
+    activeAnswer = answer;
+    const turn = answer.turn;
     let buffered = '';
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
@@ -148,27 +266,45 @@ export function startReplicaApp(skin: ReplicaSkin): void {
       void reader.cancel();
     };
     const handle = (event: ServerEvent): boolean => {
-      if (event.type === 'thinking') {
-        turn.setStreaming(true);
-      } else if (event.type === 'token') {
-        source += event.text ?? '';
-        render(turn.content, source);
-      } else if (event.type === 'done') {
-        turn.setStreaming(false);
-        setGenerating(false);
-        const answer = source;
-        turn.finish(() => void navigator.clipboard.writeText(answer));
-        return true;
-      } else if (event.type === 'error') {
-        turn.setStreaming(false);
-        setGenerating(false);
-        failure(event.kind ?? 'error', event.message ?? 'Something went wrong.', turn);
-        return true;
-      } else if (event.type === 'reload') {
-        location.reload();
-        return true;
+      switch (event.type) {
+        case 'thinking':
+          setGenerating(true);
+          answer.think(event.text);
+          return false;
+        case 'action_bar':
+          turn.setActionBarFlash?.(event.visible === true);
+          return false;
+        case 'preamble_token':
+        case 'token':
+          answer.append(event.text ?? '', true);
+          return false;
+        case 'gap':
+          answer.endThinking();
+          turn.setStreaming(false);
+          setGenerating(false);
+          return false;
+        case 'node':
+          answer.startNode();
+          return false;
+        case 'notice':
+          if (shell) skin.showBanner(shell, event.kind ?? 'limit_notice', event.message ?? '');
+          return false;
+        case 'done':
+          setGenerating(false);
+          answer.finish();
+          return true;
+        case 'error':
+          answer.endThinking();
+          turn.setStreaming(false);
+          setGenerating(false);
+          failure(event.kind ?? 'error', event.message ?? 'Something went wrong.', turn);
+          return true;
+        case 'reload':
+          location.reload();
+          return true;
+        default:
+          return false;
       }
-      return false;
     };
     try {
       for (;;) {
@@ -185,11 +321,13 @@ export function startReplicaApp(skin: ReplicaSkin): void {
       if (!cancelled) throw new Error('stream ended early');
     } catch {
       if (cancelled) return;
+      answer.endThinking();
       turn.setStreaming(false);
       setGenerating(false);
-      failure('network_drop', 'A network error occurred. Please check your connection and try again.', turn);
+      failure('network_drop', networkErrorMessage, turn);
     } finally {
       abortCurrent = undefined;
+      if (activeAnswer === answer) activeAnswer = undefined;
     }
   }
 
@@ -211,30 +349,59 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     if (!text.trim()) return;
     skin.clearBanners(shell);
     clearComposer(shell.composer);
-    const session = (await (await fetch('/api/session')).json()) as { turns: SessionTurn[] };
+    const session = (await (await fetch('/api/session')).json()) as Session;
     const turnId = (session.turns.at(-1)?.id ?? 0) + 1;
-    skin.renderUserTurn(shell.thread, text, turnId);
+    track(skin.renderUserTurn(shell.thread, text, turnId));
     setGenerating(true);
-    const assistant = skin.renderAssistantTurn(shell.thread, turnId);
-    assistant.setStreaming(true);
+    const answer = new AnswerView(skin.renderAssistantTurn(shell.thread, turnId));
+    answer.turn.setStreaming(true);
+    activeAnswer = answer;
     try {
-      const response = await fetch('/api/conversation', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+      const response = await fetch('/api/conversation', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, model: shell.currentModel?.() }) });
       if (response.status === 401) return failure('login', 'login');
-      await follow(response, assistant);
+      await follow(response, answer);
     } catch {
       setGenerating(false);
-      failure('network_drop', 'A network error occurred. Please check your connection and try again.', assistant);
+      failure('network_drop', networkErrorMessage, answer.turn);
     }
   }
 
+  /** A turn of the session as the page shows it after a load: finished, failed, or re-attached. */
+  function restore(current: ReplicaShell, turn: SessionTurn): void {
+    track(skin.renderUserTurn(current.thread, turn.user, turn.id));
+    const answer = new AnswerView(skin.renderAssistantTurn(current.thread, turn.id));
+    if (turn.status === 'done' || turn.status === 'failed') {
+      if (turn.preamble) {
+        answer.append(turn.preamble, false);
+        answer.startNode();
+      }
+      if (turn.assistant) answer.append(turn.assistant, false);
+      if (turn.notice) skin.showBanner(current, turn.notice.kind, turn.notice.message);
+      if (turn.status === 'done') answer.finish();
+      else failure(turn.error?.kind ?? 'error', turn.error?.message ?? 'Something went wrong.', answer.turn);
+      return;
+    }
+    // Still generating: the stream replays every event from the start, then goes on live.
+    setGenerating(true);
+    answer.turn.setStreaming(true);
+    void fetch(`/api/stream?turn=${turn.id}`).then((response) => follow(response, answer));
+  }
+
   async function boot(): Promise<void> {
-    const session = (await (await fetch('/api/session')).json()) as { loggedIn: boolean; turns: SessionTurn[]; ignoreFirstSubmit: boolean; composerLimit: number | null };
+    const session = (await (await fetch('/api/session')).json()) as Session;
+    if (!session.loggedIn && !session.guest && session.signInUrl) {
+      location.replace(session.signInUrl);
+      return;
+    }
     root.innerHTML = '';
-    if (!session.loggedIn) {
+    listItems = [];
+    activeAnswer = undefined;
+    virtualizeAfterChars = session.virtualizeAfterChars;
+    if (!session.loggedIn && !session.guest) {
       skin.mountLoginWall(root);
       return;
     }
-    shell = skin.mountShell(root);
+    shell = skin.mountShell(root, { guest: session.guest });
     const current = shell;
     let ignoredOnce = false;
     if (session.ignoreFirstSubmit) current.sendButton.dataset.ignoreNext = '1';
@@ -252,6 +419,10 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     current.stopButton.addEventListener('click', () => {
       abortCurrent?.();
       setGenerating(false);
+      const stopped = activeAnswer;
+      activeAnswer = undefined;
+      stopped?.finish();
+      // Kept for skins that style a stopped turn; finishing is the app's job.
       const turns = current.thread.querySelectorAll('[data-replica-assistant]');
       const last = turns[turns.length - 1] as HTMLElement | undefined;
       last?.dispatchEvent(new CustomEvent('replica-stopped'));
@@ -266,21 +437,7 @@ export function startReplicaApp(skin: ReplicaSkin): void {
         void submit();
       }
     });
-    for (const turn of session.turns) {
-      skin.renderUserTurn(current.thread, turn.user, turn.id);
-      const assistant = skin.renderAssistantTurn(current.thread, turn.id);
-      render(assistant.content, turn.assistant);
-      if (turn.status === 'done') {
-        const answer = turn.assistant;
-        assistant.finish(() => void navigator.clipboard.writeText(answer));
-      } else if (turn.status === 'failed') {
-        failure(turn.error?.kind ?? 'error', turn.error?.message ?? 'Something went wrong.', assistant);
-      } else {
-        setGenerating(true);
-        assistant.setStreaming(true);
-        void fetch(`/api/stream?turn=${turn.id}`).then((response) => follow(response, assistant));
-      }
-    }
+    for (const turn of session.turns) restore(current, turn);
   }
 
   void boot();

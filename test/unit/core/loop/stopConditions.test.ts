@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { callSignature, sameToolCall, stableStringify } from '../../../../src/core/loop/callSignature';
+import { callSignature, sameToolCall, stableStringify } from '../../../../src/core/util/callSignature';
 import {
   consecutiveMistakesReach,
   cycleDetected,

@@ -29,6 +29,14 @@ describe('alternative protocols (seed 003), opt-in', () => {
     assert.deepEqual(block.toolCall, { tool: 'write_file', args: { path: 'a.py', content: 'def f():\n    return 1\n' } });
   });
 
+  it('reads a YAML block scalar of 200,000 lines (its indent is not found by spreading the lines into Math.min)', () => {
+    const lines = 'x = 1\n'.repeat(200_000);
+    const reply = `TOOL: write_file\nARGS:\n  path: a.py\n  content: |\n${lines.replace(/^/gm, '    ').slice(0, -4)}`;
+    const response = new PTKParser({ alternativeProtocols: [yamlStyleProtocol] }).parse(reply);
+    assert.equal(response.type, 'tool_call');
+    assert.equal(response.toolCall!.args.content, lines);
+  });
+
   it('reads seed 003\'s function-call style with quoted commas, JSON values and several calls', () => {
     const response = parser.parse('read_file(path="package.json")\nsearch_code(query="a, b", limit=5, options={"regex": true})');
     assert.deepEqual(response.toolCalls, [

@@ -1,8 +1,10 @@
 /**
- * Google AI Studio adapter specifics against its replica, in real Chromium: the thoughts
- * section (with a draft tool call) is never streamed, extracted or taken as a complete tool
- * call; the single Run button toggles to Stop and back; the textarea composer; AI Studio's
- * error wording.
+ * Google AI Studio adapter specifics against its replica (the Dec-2025+ UI), in real Chromium:
+ * the thoughts (with a draft tool call) never streamed, extracted or taken as a complete tool
+ * call; "Copy markdown" through the hover-revealed options menu in a CDK overlay (execCommand
+ * copy); the `.turn-footer` thumbs as the completion bar; the Run button that turns into Stop;
+ * Ctrl+Enter as the only key that runs (the adapter's submit hook escalates from Enter); the
+ * off-host sign-in; AI Studio's error wording.
  * Run: node scripts/run-tests.mjs test/browser/replicas/sites/aistudio
  */
 import assert from 'node:assert/strict';
@@ -10,64 +12,116 @@ import { describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../../../src/core/errors';
 import { aiStudioAdapter } from '../../../../../src/browser/adapters/aistudio';
 import { classifyBanner } from '../../../../../src/browser/errorClassifier';
+import { callRuntime } from '../../../../../src/browser/siteDriver';
+import type { PageSnapshot } from '../../../../../src/browser/page/pageRuntime';
 import { sharedTestBrowser, withSite } from '../../../harness';
 
-const entry = { adapter: 'aistudio', replica: 'aistudio' };
+const entry = { adapter: 'aistudio', replica: 'aistudio', signInUrl: 'http://accounts.google.com/ServiceLogin' };
 const REPLY = 'The final answer, with no tool call in it at all, streamed after the model thought.';
+const THOUGHTS = '**Planning the reply**\n\nDraft: <TOOL_CALL>{"tool": "read_file", "args": {"path": "draft-only.txt"}}</TOOL_CALL> — no, answer directly.';
 const testBrowser = sharedTestBrowser();
 
-describe('Google AI Studio adapter', () => {
-  it('never streams, extracts or early-stops on the thoughts section', async () => {
-    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: REPLY, thinkingMs: 600, tokenMs: 8 }] } }, async ({ model }) => {
+describe('Google AI Studio adapter (Dec-2025+ replica)', () => {
+  it('never streams, extracts or early-stops on the thoughts; thinking shows while the model thinks', async () => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: REPLY, thinkingText: THOUGHTS, thinkingMs: 700, tokenMs: 8 }] } }, async ({ model }) => {
+      const page = await model.page();
       const deltas: string[] = [];
-      const answer = await model.call('think first', { onDelta: (delta) => deltas.push(delta.full), isComplete: (text) => text.includes('</TOOL_CALL>') });
+      const pending = model.call('think first', { onDelta: (delta) => deltas.push(delta.full), isComplete: (text) => text.includes('</TOOL_CALL>') });
+      await page.waitForSelector('ms-thought-chunk [role="progressbar"]', { timeout: 5_000 });
+      const thinking = await callRuntime<PageSnapshot | null>(page, 'snapshot');
+      const answer = await pending;
       assert.equal(answer, REPLY);
+      assert.equal(thinking?.thinking, true);
+      assert.equal(thinking?.stopVisible, true, 'the Run button is Stop while the model thinks');
       assert.ok(deltas.length > 0 && deltas.every((text) => !text.includes('draft-only')), 'no thought text streamed');
       assert.equal(model.log.entries[0]!.stoppedEarly, false);
       assert.equal(model.log.entries[0]!.extractedVia, 'copy');
-      const page = await model.page();
       assert.match((await page.locator('ms-thought-chunk').last().textContent()) ?? '', /draft-only\.txt/, 'the thoughts really are on the page');
     });
   });
 
-  it('copies through the turn options menu, which opens in an overlay outside the turn and closes after', async () => {
+  it('copies "Copy markdown" through the hover-revealed options menu, in an overlay outside the turn, closed after', async () => {
     const reply = 'Copied **markdown**\n\n```ts\nconst a = 1;\n```';
     await withSite(testBrowser(), entry, { scenario: { turns: [{ reply, tokenMs: 2 }] } }, async ({ model }) => {
       assert.equal(await model.call('menu copy'), reply);
       assert.equal(model.log.entries[0]!.extractedVia, 'copy');
       const page = await model.page();
+      const options = page.locator('ms-chat-turn .chat-turn-container.model ms-chat-turn-options > div > button[aria-label="Open options"]').last();
+      await page.mouse.move(0, 0);
+      assert.equal(await options.isVisible(), false, 'hidden until the turn is hovered');
+      await page.locator('ms-chat-turn .chat-turn-container.model').last().hover();
+      assert.equal(await options.isVisible(), true, 'revealed on hover');
       assert.equal(await page.locator('ms-chat-turn .mat-mdc-menu-item').count(), 0, 'no menu inside the turn');
       assert.equal(await page.locator('.cdk-overlay-container .mat-mdc-menu-panel').count(), 0, 'the menu closed after the copy');
-      assert.equal(await page.locator('ms-chat-turn-options button[aria-label="Open options"]').last().getAttribute('aria-expanded'), 'false');
-      // The replica's menu really is in the overlay at the end of <body>, and Escape closes it.
-      await page.locator('ms-chat-turn-options button[aria-label="Open options"]').last().click();
-      assert.equal(await page.locator('body > .cdk-overlay-container .mat-mdc-menu-panel button.mat-mdc-menu-item', { hasText: 'Copy markdown' }).count(), 1);
+      await options.click();
+      assert.equal(await page.locator('body > .cdk-overlay-container .mat-mdc-menu-panel button.mat-mdc-menu-item:nth-child(4)', { hasText: 'Copy markdown' }).count(), 1);
       await page.keyboard.press('Escape');
       assert.equal(await page.locator('.cdk-overlay-container .mat-mdc-menu-panel').count(), 0);
     });
   });
 
-  it('a rate-limit toast that names no time → RATE_LIMITED with the default wait', async () => {
-    await withSite(testBrowser(), entry, { scenario: { turns: [{ failure: 'rate_limit' }] } }, async ({ model }) => {
-      await assert.rejects(model.call('x'), (error: Error & { code?: string; retryAfterMs?: number }) => error.code === PTKErrorCode.RATE_LIMITED && error.retryAfterMs === aiStudioAdapter.defaultRetryAfterMs && error.retryAfterMs === 60_000);
+  it('the turn footer gets its thumbs only when the answer is complete', async () => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: 'long '.repeat(60), tokenMs: 15 }] } }, async ({ model }) => {
+      const page = await model.page();
+      const midAnswer: Array<{ footers: number; thumbs: number; snapshot: PageSnapshot | null }> = [];
+      let sampling: Promise<void> | undefined;
+      await model.call('x', {
+        onDelta: (delta) => {
+          if (sampling || delta.full.length < 20) return;
+          sampling = (async () => {
+            midAnswer.push({
+              footers: await page.locator('ms-chat-turn .turn-footer').count(),
+              thumbs: await page.locator('ms-chat-turn .turn-footer button[iconname="thumb_up"]').count(),
+              snapshot: await callRuntime<PageSnapshot | null>(page, 'snapshot'),
+            });
+          })();
+        },
+      });
+      await sampling;
+      assert.deepEqual({ footers: midAnswer[0]!.footers, thumbs: midAnswer[0]!.thumbs, bar: midAnswer[0]!.snapshot?.actionBarPresent }, { footers: 1, thumbs: 0, bar: false });
+      assert.equal(await page.locator('ms-chat-turn .turn-footer button[iconname="thumb_up"]').count(), 1);
     });
   });
 
-  it('the DOM fallback skips the thoughts too', async () => {
-    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: REPLY, tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-copy'], copyMenuButton: [] } }) }, async ({ model }) => {
-      assert.equal(await model.call('x'), REPLY);
-      assert.equal(model.log.entries[0]!.extractedVia, 'dom');
+  it('without a Run button it submits with Ctrl+Enter after a plain Enter did nothing, and sends the prompt as typed', async () => {
+    await withSite(
+      testBrowser(),
+      entry,
+      { scenario: { turns: [{ reply: 'sent by keyboard', tokenMs: 2 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, sendButton: ['#no-run-button'] } }) },
+      async ({ model, server }) => {
+        assert.equal(await model.call('line one\nline two'), 'sent by keyboard');
+        assert.equal(server.submissions.length, 1);
+        assert.match(server.submissions[0]!.text, /^line one\nline two\n\n\[ptk:[0-9a-z]+\]$/, 'the newline Enter typed was taken back');
+        assert.equal(model.log.entries[0]!.submitAttempts, 1);
+      },
+    );
+  });
+
+  it('a plain Enter in the composer types a newline, it never runs the prompt', async () => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: 'ok', tokenMs: 2 }] } }, async ({ model, server }) => {
+      await model.connect();
+      const page = await model.page();
+      const composer = page.locator('textarea[formcontrolname="promptText"]');
+      await composer.fill('hello');
+      await composer.press('Enter');
+      await page.waitForTimeout(300);
+      assert.equal(await composer.inputValue(), 'hello\n');
+      assert.equal(server.submissions.length, 0);
+      await composer.press('Control+Enter');
+      await page.waitForFunction(() => document.querySelectorAll('ms-chat-turn').length === 2, undefined, { timeout: 3_000 });
+      assert.equal(server.submissions.length, 1);
     });
   });
 
-  it('one Run button: disabled when empty, Stop while running, stops on abort, Run again after', async () => {
+  it('one Run button: disabled when empty, Stop (with a spinner) while running, stops on abort, Run again after', async () => {
     await withSite(testBrowser(), entry, { scenario: { turns: [{ reply: 'warm-up', tokenMs: 2 }, { reply: 'long '.repeat(200), tokenMs: 20 }] } }, async ({ model, server }) => {
       assert.equal(await model.call('warm up', { thread: { newThread: true, fullTranscript: () => '' } }), 'warm-up');
       const page = await model.page();
-      const run = page.locator('ms-run-button button.run-button');
+      const run = page.locator('ms-run-button button[type="submit"].ms-button-primary');
       assert.equal(await run.isDisabled(), true, 'Run is disabled while the composer is empty');
+      assert.equal(await run.getAttribute('aria-label'), null, 'no aria-label "Run" in this UI');
       await run.evaluate((button) => button.setAttribute('data-probe', 'same-element'));
-      const states: Array<string | null> = [];
+      const states: Array<{ label: string | null; spinners: number }> = [];
       let sampling: Promise<void> | undefined;
       const controller = new AbortController();
       const pending = model.call('x', {
@@ -76,23 +130,41 @@ describe('Google AI Studio adapter', () => {
         onDelta: (delta) => {
           if (sampling || delta.full.length < 10) return;
           sampling = (async () => {
-            states.push(await page.locator('[data-probe="same-element"]').getAttribute('aria-label'));
+            states.push({ label: await page.locator('[data-probe="same-element"]').getAttribute('aria-label'), spinners: await page.locator('[data-probe="same-element"] .spin').count() });
             controller.abort();
           })();
         },
       });
       await assert.rejects(pending, (error: Error & { code?: string }) => error.code === PTKErrorCode.ABORTED);
       await sampling;
-      assert.deepEqual(states, ['Stop'], 'the same element became the Stop button');
-      await page.waitForFunction(() => document.querySelector('[data-probe="same-element"]')?.getAttribute('aria-label') === 'Run', undefined, { timeout: 3_000 });
-      assert.equal(await page.locator('ms-chat-turn-options').count(), 2, 'the stopped turn got its actions too');
+      assert.deepEqual(states, [{ label: 'Stop', spinners: 1 }], 'the same element became the Stop button');
+      await page.waitForFunction(() => document.querySelector('[data-probe="same-element"]')?.textContent?.includes('Run'), undefined, { timeout: 3_000 });
+      assert.equal(await page.locator('ms-chat-turn .chat-turn-container.model ms-chat-turn-options').count(), 2, 'the stopped turn got its actions too');
       assert.equal(server.submissions.length, 2);
+    });
+  });
+
+  it('signed out, redirected to accounts.google.com → LOGIN_REQUIRED', async () => {
+    await withSite(testBrowser(), entry, { scenario: { loggedIn: false, signIn: 'offHost' } }, async ({ model }) => {
+      await assert.rejects(model.call('x'), (error: Error & { code?: string }) => error.code === PTKErrorCode.LOGIN_REQUIRED);
+      const page = await model.page();
+      assert.equal(new URL(page.url()).hostname, 'accounts.google.com');
+    });
+  });
+
+  it('a rate-limit toast that names no time → RATE_LIMITED with the default wait', async () => {
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ failure: 'rate_limit' }] } }, async ({ model }) => {
+      await assert.rejects(model.call('x'), (error: Error & { code?: string; retryAfterMs?: number }) => error.code === PTKErrorCode.RATE_LIMITED && error.retryAfterMs === aiStudioAdapter.defaultRetryAfterMs && error.retryAfterMs === 60_000);
+      const page = await model.page();
+      assert.equal(await page.locator('div.toast.warning span.content-text').count(), 1);
     });
   });
 
   it("classifies AI Studio's own error wording", () => {
     assert.equal(classifyBanner("You've reached your rate limit. Please try again later.", aiStudioAdapter).code, PTKErrorCode.RATE_LIMITED);
     assert.equal(classifyBanner("You've reached your rate limit. Please try again later.", aiStudioAdapter).retryAfterMs, 60_000, 'no time named: the default wait');
+    assert.equal(classifyBanner('User has exceeded quota. Please try again later.', aiStudioAdapter).code, PTKErrorCode.RATE_LIMITED);
+    assert.equal(classifyBanner('You are out of free generations.', aiStudioAdapter).code, PTKErrorCode.RATE_LIMITED);
     assert.equal(classifyBanner('Failed to generate content: quota exceeded', aiStudioAdapter).code, PTKErrorCode.RATE_LIMITED);
     assert.equal(classifyBanner('An internal error has occurred.', aiStudioAdapter).code, PTKErrorCode.SITE_ERROR);
     assert.equal(classifyBanner('The input token count (1048601) exceeds the maximum number of tokens allowed (1048576).', aiStudioAdapter).code, PTKErrorCode.CONVERSATION_TOO_LONG);

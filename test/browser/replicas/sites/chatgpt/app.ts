@@ -1,137 +1,66 @@
 /**
- * ChatGPT replica (chatgpt.com, 2025-2026 DOM as publicly observed). What it reproduces:
- * - composer `#prompt-textarea`: a ProseMirror-like contenteditable inside a form, with
- *   `button[data-testid="send-button"]` (aria-label "Send prompt") that becomes
- *   `button[data-testid="stop-button"]` (aria-label "Stop streaming") while generating;
- * - turns: `article[data-testid="conversation-turn-N"]` holding a screen-reader heading
- *   ("You said:" / "ChatGPT said:") and `div[data-message-author-role="user"|"assistant"]`;
- *   the answer in `div.markdown.prose` with `result-streaming` while streaming;
- * - code blocks: `<pre>` with a header (language, "Copy code" button) and `code.language-x`;
- * - the per-turn action bar (copy `button[data-testid="copy-turn-action-button"]`, good/bad
- *   response) appears only when the answer is complete;
- * - errors: in-turn "Something went wrong…" (`.text-token-text-error`), page banners
- *   (`[role="alert"]`) for rate limits / network errors / conversation too long, the login
- *   wall (`button[data-testid="login-button"]`), the Cloudflare interstitial (server side).
+ * ChatGPT replica, current page (chatgpt.com as captured in 2026). The builders are in
+ * ./skin.ts; this file names the evidence and starts the app.
+ *
+ * Evidence (id = source, repo:path@commit, capture date):
+ * - C2M  royharden/Chat-to-Markdown test/fixtures/chatgpt/{code-basic,research-writing-block-sources,
+ *        access-gate-cloudflare}.html (+ .meta.json) @79ea2bb0, captured 2026-06-05 from a live,
+ *        signed-OUT (guest) conversation, "sanitized/minimized";
+ * - TOK  jazelly/tokenless test/fixtures/provider-dom/chatgpt/signed-in-paid/composer-idle.html
+ *        @7c808aa2 (observed 2026-07-17), conversation-existing / image-result @4a2563bf / f660f76c
+ *        (observed 2026-07-25), packages/cli/src/playwright/providers.ts @1edd2d1b (2026-07-21);
+ * - ORA  steipete/oracle src/browser/constants.ts, actions/assistantResponse.ts,
+ *        actions/thinkingStatus.ts, actions/navigation.ts, index.ts @083bba7e (2026-08-14);
+ *        terminal gate 0f5c3cda (2026-07-09), UI warnings 8a258adb (2026-05-17);
+ * - ACF  mcgaffertybodway62-cell/aiweb-copyfix test/fixtures/chatgpt.html @044367e9 / bfe87ef4
+ *        (2026, capture date not shown);
+ * - PX   pionxzh/chatgpt-exporter src/main.tsx, src/exporter/image.ts @c397f0df (2026-08-18).
+ *
+ * Reproduced from that evidence:
+ * - turns: `section[data-testid="conversation-turn-N"][data-turn="user"|"assistant"]` (C2M; ORA
+ *   reads data-turn), each with an `h4.sr-only` "You said:" / "ChatGPT said:" (C2M), inside
+ *   `#thread` (PX); messages `div[data-message-author-role][data-message-id]` (C2M, ORA, PX);
+ *   several assistant message nodes in one turn (ORA picks among them by data-message-id);
+ * - the answer `div.markdown.prose.dark:prose-invert.wrap-break-word.w-full.light.markdown-new-styling` (ACF);
+ * - composer `div#prompt-textarea.ProseMirror[contenteditable][role=textbox][aria-label="Chat with ChatGPT"]`
+ *   plus the hidden `textarea[name="prompt-textarea"]` (TOK composer-idle, ORA PROMPT_FALLBACK_SELECTOR);
+ *   `button[data-testid="composer-plus-btn"][aria-label="Add files and more"]` (TOK);
+ * - send `button[data-testid="send-button"][aria-label="Send prompt"]`, stop
+ *   `button[data-testid="stop-button"]` inside the composer form (ORA, TOK);
+ * - after completion `div[role=group][aria-label="Response actions"]` with
+ *   `button[data-testid="copy-turn-action-button"][aria-label="Copy response"]`, Share (C2M), good /
+ *   bad testids (ORA FINISHED_ACTIONS); the user turn's own "Your message actions" group with the
+ *   same copy testid, aria-label "Copy message" (C2M);
+ * - code blocks: `pre.overflow-visible` > frame divs > `div.sticky` header (`span` "python",
+ *   `button[aria-label="Copy"]`) + `pre.cm-content > code` without `language-x`, strings in
+ *   `span.tok-string` (ACF; C2M labels the code copy "Copy"); writing blocks
+ *   `div[data-testid="writing-block-container"]` with `button[aria-label="Copy"]` (C2M);
+ * - copy through `navigator.clipboard.write([ClipboardItem])` (ORA intercepts write() for it);
+ * - thinking: `span.loading-shimmer` "Thinking…" in the turn, collapsed afterwards into
+ *   "Thought for Ns" (`span.text-token-text-tertiary`, no shimmer), which stays (ORA
+ *   thinkingStatus.ts); the action bar can flash mid-thinking (ORA assistantResponse.ts);
+ * - guest mode: composer plus "Log in" / "Sign up for free" (C2M captured signed out; TOK guest
+ *   "supported"; ORA's login CTA texts); sign-in off host on auth.openai.com (ORA isAuthLoginUrl,
+ *   TOK trusted sign-in hosts), declared in ../../sites.ts;
+ * - the profile button `div[data-testid="accounts-profile-button"][role=button]` "…, Plus" (TOK),
+ *   the model switcher `button[data-testid="model-switcher-dropdown-button"]` (ORA) and the
+ *   composer's effort pill with the model menus (TOK; ./modelPicker.ts names its evidence).
+ *
+ * Inferred or unverified (my choices):
+ * - the limit notice's element: a `div[role=status]` above the composer holding "You’ve hit the
+ *   Free plan limit for GPT-5. Responses will use another model until your limit resets after
+ *   7:35 AM." and "Get Plus" (the wording is from an unattributed page-text capture; no source
+ *   shows its markup);
+ * - page banners (rate limit, network, too long) as `[role=alert]` with the server's wording;
+ *   the in-turn error `.text-token-text-error` + Retry; the login wall page without a composer;
+ * - ids `composer-submit-button` / `thread-bottom-container`, the disclaimer line, the button
+ *   texts (sources keep aria-labels only), the data-turn-id values;
+ * - no streaming class on the answer (no 2026 source names one; the stop button is the signal);
+ * - where the thinking status sits among the message nodes; a `writing` fence becoming a writing
+ *   block (the real site decides by itself);
+ * - the Cloudflare interstitial is the shared server's page (title "Just a moment...").
  */
-import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
-import { attachProseMirror } from '../../shared/proseMirror';
+import { startReplicaApp } from '../../shared/app';
+import { chatgptSkin } from './skin';
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const created = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
-  if (text !== undefined) created.textContent = text;
-  return created;
-}
-
-const skin: ReplicaSkin = {
-  mountShell(root) {
-    const layout = element('div', { class: 'layout' });
-    const nav = element('nav', { 'aria-label': 'Chat history' });
-    const newChat = element('a', { 'data-testid': 'create-new-chat-button', 'aria-label': 'New chat', href: '/' }, 'New chat');
-    nav.append(newChat);
-    const main = element('main', { class: 'main' });
-    const thread = element('div', { role: 'presentation', class: 'thread' });
-    const banners = element('div', { id: 'banners' });
-    const form = element('form', { class: 'composer', 'data-type': 'unified-composer' });
-    const composer = element('div', { id: 'prompt-textarea', class: 'ProseMirror', contenteditable: 'true', translate: 'no', role: 'textbox', 'aria-label': 'Message ChatGPT' });
-    composer.innerHTML = '<p data-placeholder="Ask anything" class="placeholder"><br class="ProseMirror-trailingBreak"></p>';
-    attachProseMirror(composer);
-    const send = element('button', { type: 'button', id: 'composer-submit-button', 'data-testid': 'send-button', 'aria-label': 'Send prompt', class: 'composer-submit-btn' }, '↑');
-    const stop = element('button', { type: 'button', id: 'composer-submit-button', 'data-testid': 'stop-button', 'aria-label': 'Stop streaming', class: 'composer-submit-btn', hidden: '' }, '■');
-    form.addEventListener('submit', (event) => event.preventDefault());
-    form.append(composer, send, stop);
-    main.append(thread, banners, form);
-    layout.append(nav, main);
-    root.append(layout);
-    return { thread, composer, sendButton: send, stopButton: stop, newChatButton: newChat };
-  },
-
-  mountLoginWall(root) {
-    const wall = element('div', { class: 'login-wall', 'data-testid': 'login-wall' });
-    wall.append(
-      element('h2', {}, 'Get smarter responses, upload files and images, and more.'),
-      element('button', { 'data-testid': 'login-button', class: 'btn btn-primary' }, 'Log in'),
-      element('button', { 'data-testid': 'signup-button', class: 'btn btn-secondary' }, 'Sign up for free'),
-    );
-    root.append(wall);
-  },
-
-  renderUserTurn(thread, text, turnId) {
-    const article = element('article', { 'data-testid': `conversation-turn-${turnId * 2 - 1}`, 'data-turn': 'user', dir: 'auto' });
-    article.append(element('h5', { class: 'sr-only' }, 'You said:'));
-    const message = element('div', { 'data-message-author-role': 'user', 'data-message-id': `user-${turnId}` });
-    message.append(element('div', { class: 'whitespace-pre-wrap' }, text));
-    article.append(message);
-    thread.append(article);
-  },
-
-  renderAssistantTurn(thread, turnId) {
-    const article = element('article', { 'data-testid': `conversation-turn-${turnId * 2}`, 'data-turn': 'assistant', dir: 'auto', 'data-replica-assistant': '' });
-    article.append(element('h6', { class: 'sr-only' }, 'ChatGPT said:'));
-    const message = element('div', { 'data-message-author-role': 'assistant', 'data-message-id': `assistant-${turnId}`, 'data-message-model-slug': 'gpt-5' });
-    const content = element('div', { class: 'markdown prose w-full break-words' });
-    message.append(content);
-    article.append(message);
-    thread.append(article);
-    const finish = (copy: () => void): void => {
-      if (article.querySelector('[data-testid="copy-turn-action-button"]')) return;
-      const bar = element('div', { class: 'turn-actions', 'aria-label': 'Response actions', role: 'group' });
-      const copyButton = element('button', { 'data-testid': 'copy-turn-action-button', 'aria-label': 'Copy', class: 'action' }, '⧉');
-      copyButton.addEventListener('click', copy);
-      bar.append(
-        copyButton,
-        element('button', { 'data-testid': 'good-response-turn-action-button', 'aria-label': 'Good response', class: 'action' }, '👍'),
-        element('button', { 'data-testid': 'bad-response-turn-action-button', 'aria-label': 'Bad response', class: 'action' }, '👎'),
-      );
-      article.append(bar);
-    };
-    article.addEventListener('replica-stopped', () => {
-      content.classList.remove('result-streaming');
-      finish(() => void navigator.clipboard.writeText(content.textContent ?? ''));
-    });
-    return {
-      content,
-      setStreaming(streaming) {
-        content.classList.toggle('result-streaming', streaming);
-      },
-      finish,
-      showError(messageText) {
-        const error = element('div', { class: 'text-token-text-error border-token-border-error rounded-md' }, messageText);
-        const retry = element('button', { class: 'btn btn-secondary' }, 'Retry');
-        article.append(error, retry);
-      },
-    };
-  },
-
-  decorateCodeBlock(pre, language, copy) {
-    const code = pre.querySelector('code')!;
-    const container = element('div', { class: 'contain-inline-size rounded-md border' });
-    const header = element('div', { class: 'code-header flex items-center' }, language);
-    const sticky = element('div', { class: 'sticky' });
-    const copyButton = element('button', { class: 'flex gap-1 items-center' }, 'Copy code');
-    copyButton.addEventListener('click', copy);
-    sticky.append(copyButton);
-    const body = element('div', { class: 'overflow-y-auto p-4', dir: 'ltr' });
-    code.classList.add('whitespace-pre!');
-    body.append(code);
-    container.append(header, sticky, body);
-    pre.innerHTML = '';
-    pre.append(container);
-  },
-
-  showBanner(shell, kind, message) {
-    const banners = shell.thread.parentElement!.querySelector('#banners')!;
-    banners.append(element('div', { role: 'alert', class: 'banner text-token-text-error', 'data-kind': kind }, message));
-  },
-
-  clearBanners(shell) {
-    shell.thread.parentElement!.querySelector('#banners')!.innerHTML = '';
-  },
-
-  setGenerating(shell, generating) {
-    shell.sendButton.hidden = generating;
-    shell.stopButton.hidden = !generating;
-  },
-};
-
-startReplicaApp(skin);
+startReplicaApp(chatgptSkin);

@@ -1,166 +1,241 @@
 /**
- * Claude replica (claude.ai, 2025-2026 DOM as publicly observed). What it reproduces, with the
- * selectors the adapter uses, most stable first:
- * - composer: a ProseMirror contenteditable `div.ProseMirror[contenteditable="true"]` with
- *   aria-label "Write your prompt to Claude", inside a `fieldset`; empty → `p.is-empty` placeholder;
- * - send `button[aria-label="Send message"]` (disabled while the composer is empty); while
- *   Claude answers it is replaced by `button[aria-label="Stop response"]`;
- * - turns: each message sits in `div[data-test-render-count]`; user text in
- *   `div[data-testid="user-message"]`; the answer in `div[data-is-streaming="true"]` →
- *   `div.font-claude-message` → `div.grid-cols-1` (rendered markdown). The `data-is-streaming`
- *   attribute flips to "false" when the answer is complete (no class change: the adapter must
- *   read the attribute);
- * - code blocks: `pre.code-block__code` with a header (language, "Copy" button) and
- *   `code.language-x`;
- * - after completion only: the message action bar (`div[role="group"][aria-label="Message actions"]`)
- *   with `button[data-testid="action-bar-copy"]` (copies the markdown), retry, thumbs;
- * - errors: in-message "Something went wrong" (`.text-danger-000`), toasts
- *   (`[data-testid="toast"][role="alert"]`) for network errors, the composer banner
- *   "You are out of free messages until 3 PM", "This conversation has reached its maximum
- *   length", the login page (`input#email`, "Continue with Google"), the Cloudflare
- *   interstitial (server side).
+ * Claude replica (claude.ai as captured in mid-2026). Evidence, with the selector each part
+ * reproduces:
+ *   TOK  jazelly/tokenless packages/cli/src/playwright/providers.ts@1edd2d1b (2026-07-21) and
+ *        test/fixtures/provider-dom/claude/signed-in-free/{composer-idle@7c808aa2,
+ *        file-input-ready@6413e3dc, model-menu-open@6413e3dc} observed 2026-07-17,
+ *        signed-out-challenge/cloudflare-security-verification@f660f76c observed 2026-07-31
+ *   C2M  royharden/Chat-to-Markdown test/fixtures/claude/{code-basic, research-document-artifact}
+ *        @79ea2bb0 captured 2026-06-08, login-google-oauth captured 2026-06-05;
+ *        planning/requirements-capture-spec.md@a3e0ced4
+ *   CWC  robertpiosik/CodeWebChat chatbots/claude.ts@25d353db (footer 2bca34a1, 2026-08-10;
+ *        2fe156f1, 2026-02-03; 950a294c, 2025-12-11)
+ *   CCE  agarwalvishal/claude-chat-exporter claude-chat-exporter.js@85c739d1 (2025-10-15)
+ *   UNATTRIBUTED  a 2025-11-22 claude.ai DOM study and 2026-08 scraper notes (index text only)
+ *
+ * - composer: `div[data-testid="chat-input"].ProseMirror[contenteditable][role=textbox]`,
+ *   aria-label "Write your prompt to Claude" (TOK composer-idle; C2M spec); no fieldset (no 2026
+ *   source shows one). Next to it "Add files, connectors, and more" (TOK file-input-ready,
+ *   static) and the model selector `button[data-testid="model-selector-dropdown"]
+ *   [aria-label^="Model: "]` with its menu (TOK model-menu-open; ./modelPicker.ts names its
+ *   evidence and choices);
+ * - send `button[data-cds="Button"][aria-label="Send message"]` (TOK). Stop: INFERRED, no source
+ *   gives its label (CWC finds it by icon); this replica uses `button[aria-label="Stop response"]`
+ *   in place of send while Claude answers;
+ * - the message list `div[data-testid="virtual-message-list"]` (TOK busy/answer selectors)
+ *   holds one `div[data-test-render-count]` per message; it virtualizes: renderUserTurn returns
+ *   the user's wrapper and the assistant handle's listItem is its wrapper, so the shared app can
+ *   unmount earlier items during a long answer (C2M spec: "long conversation virtualization");
+ * - user turn: `h2.sr-only` "You said: …", `div[data-testid="user-message"].!font-user-message`
+ *   > `p.whitespace-pre-wrap`, then its OWN `div[role=group][aria-label="Message actions"]`
+ *   (Retry, `action-bar-edit`, `action-bar-copy`) (C2M code-basic; classes: 2025-11 study);
+ * - assistant turn: render-count wrapper > div > [ `div[data-is-streaming="true|false"]` >
+ *   `div.font-claude-response` > (thinking summary) + `div.standard-markdown.grid-cols-1` whose
+ *   paragraphs are `p.font-claude-response-body` ], then, once finished, the action bar
+ *   `div[role=group][aria-label="Message actions"]` (`action-bar-copy`, `action-bar-read-aloud`,
+ *   `action-bar-retry`) as a SIBLING of the streaming div (C2M; CWC footer
+ *   `div[data-test-render-count] > div > div:nth-child(2)`; TOK `.font-claude-response-body`;
+ *   study and 2026-08 notes: that class marks each paragraph). `data-is-streaming` flips to
+ *   "false" at the end (TOK busy selector);
+ * - thinking: `button.group/status` + `span[role=status].sr-only` at the top of the answer
+ *   body, outside the markdown (C2M code-basic, research-document-artifact). They stay as the
+ *   summary once the answer streams, as on the real page;
+ * - code blocks: `div[role=group][aria-label="python code"]` > "Copy to clipboard" button,
+ *   language label, `pre.code-block__code > code.language-python` (C2M; pieces.ts);
+ * - copy: navigator.clipboard.writeText (CCE intercepts exactly that);
+ * - login page (claude.ai/login): "Think fast, build faster", `button[data-testid=
+ *   "login-with-google"]` "Continue with Google" (TOK loginIndicators; C2M), `input[placeholder=
+ *   "Enter your email"]`, "Continue with email", "Continue with SSO" (C2M login-google-oauth);
+ * - banners: "You are out of free messages until 1:50 AM" + "Upgrade" above the composer
+ *   (2026 pasted transcripts, unattributed) and the "N messages remaining until …" warning as
+ *   the limit notice; their `role=alert` / `role=status` containers, the toasts and the
+ *   in-message `.text-danger-000` error are INFERRED (no source shows them).
+ * The 2026 Cloudflare interstitial ("Just a moment...", "Performing security verification",
+ * TOK/C2M) is sites/claude/interstitial.html, served by the replica server for bot checks.
  */
-import { startReplicaApp, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
+import { copyText, startReplicaApp, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
 import { attachProseMirror, readProseMirror } from '../../shared/proseMirror';
+import { attachClaudeModelPicker } from './modelPicker';
+import { claudeMessage, decorateClaudeCodeBlock, element } from './pieces';
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const created = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
-  if (text !== undefined) created.textContent = text;
-  return created;
+/** Messages render-count numbers grow by one per message, as the real wrappers' counters do. */
+function renderCount(turnId: number, role: 'user' | 'assistant'): string {
+  return String(turnId * 2 - (role === 'user' ? 1 : 0));
 }
 
-/** Claude's wording for the states the shared server reports in ChatGPT's words. */
-function claudeMessage(kind: string, message: string): string {
-  const time = /(?:after|until|at)\s+(\d{1,2}(?::\d{2})?\s*[AP]M)/i.exec(message)?.[1];
-  switch (kind) {
-    case 'rate_limit':
-      return `You are out of free messages until ${time ?? '3 PM'}. Subscribe to Pro for more usage.`;
-    case 'conversation_too_long':
-      return 'This conversation has reached its maximum length. Start a new chat to continue.';
-    case 'network_drop':
-      return 'Network error: the connection was lost. Check your internet connection and try again.';
-    case 'prompt_too_long':
-      return 'Your message is over the length limit. Try shortening your message or attaching fewer files.';
-    case 'error_banner':
-      return 'Something went wrong. Claude will return soon. Please try again.';
-    default:
-      return message;
-  }
+/** One "Message actions" group; `buttons` in page order. */
+function messageActions(buttons: HTMLButtonElement[]): HTMLElement {
+  const group = element('div', { role: 'group', 'aria-label': 'Message actions', class: 'flex items-center gap-0.5' });
+  group.append(...buttons);
+  return group;
+}
+
+/** Paragraphs of Claude's answer carry `.font-claude-response-body` (kept on every re-render). */
+function markParagraphs(markdownBlock: HTMLElement): void {
+  const mark = (): void => {
+    for (const paragraph of Array.from(markdownBlock.querySelectorAll('p:not(.font-claude-response-body)'))) {
+      paragraph.classList.add('font-claude-response-body', 'whitespace-normal', 'break-words');
+    }
+  };
+  new MutationObserver(mark).observe(markdownBlock, { childList: true, subtree: true });
 }
 
 const skin: ReplicaSkin = {
+  copyMechanism: 'writeText',
+
   mountShell(root) {
-    const app = element('div', { class: 'app' });
+    const app = element('div', { class: 'app flex' });
     const nav = element('nav', { 'aria-label': 'Sidebar' });
     const newChat = element('a', { href: '/new', 'aria-label': 'New chat', class: 'new-chat' }, 'New chat');
-    nav.append(newChat);
+    nav.append(newChat, element('a', { href: '/recents', 'aria-label': 'Chats' }, 'Chats'), element('a', { href: '/projects', 'aria-label': 'Projects' }, 'Projects'));
     const main = element('main', {});
-    const thread = element('div', { class: 'thread flex-1 flex flex-col gap-3' });
+    const thread = element('div', { 'data-testid': 'virtual-message-list', class: 'flex-1 flex flex-col gap-3 px-4 max-w-3xl mx-auto w-full' });
     const toasts = element('ol', { class: 'toast-viewport', id: 'toasts' });
     const banners = element('div', { id: 'composer-banners' });
-    const fieldset = element('fieldset', { class: 'flex w-full' });
-    const composer = element('div', { contenteditable: 'true', translate: 'no', class: 'ProseMirror break-words', role: 'textbox', 'aria-label': 'Write your prompt to Claude', 'aria-multiline': 'true' });
+    const box = element('div', { class: 'composer flex flex-col bg-bg-000 rounded-2xl border-0.5' });
+    const composer = element('div', {
+      'data-testid': 'chat-input',
+      contenteditable: 'true',
+      translate: 'no',
+      class: 'ProseMirror break-words',
+      role: 'textbox',
+      'aria-label': 'Write your prompt to Claude',
+      'aria-multiline': 'true',
+    });
     composer.innerHTML = '<p data-placeholder="How can I help you today?" class="is-empty is-editor-empty"><br class="ProseMirror-trailingBreak"></p>';
     attachProseMirror(composer);
-    const send = element('button', { type: 'button', 'aria-label': 'Send message', class: 'send', disabled: '' }, '↑');
+    const tools = element('div', { class: 'flex gap-2 items-center' });
+    const send = element('button', { type: 'button', 'data-cds': 'Button', 'aria-label': 'Send message', class: 'send', disabled: '' }, '↑');
     const stop = element('button', { type: 'button', 'aria-label': 'Stop response', class: 'stop', hidden: '' }, '■');
     composer.addEventListener('input', () => {
       send.disabled = !(readProseMirror(composer) ?? composer.innerText).trim();
     });
-    fieldset.append(composer, send, stop);
-    main.append(thread, toasts, banners, fieldset);
+    const modelSelector = element('button', { type: 'button', 'data-testid': 'model-selector-dropdown', 'aria-label': 'Model: Sonnet 5', 'aria-haspopup': 'menu', 'aria-expanded': 'false' }, 'Sonnet 5');
+    const currentModel = attachClaudeModelPicker(modelSelector);
+    tools.append(
+      element('button', { type: 'button', 'aria-label': 'Add files, connectors, and more', 'aria-haspopup': 'menu', 'aria-expanded': 'false' }, '+'),
+      element('input', { id: 'chat-input-file-upload-onpage', 'data-testid': 'file-upload', 'aria-label': 'Upload files', type: 'file', multiple: '', hidden: '' }),
+      modelSelector,
+      send,
+      stop,
+    );
+    box.append(composer, tools);
+    main.append(thread, toasts, banners, box, element('p', { class: 'disclaimer' }, 'Claude is AI and can make mistakes. Please double-check responses.'));
     app.append(nav, main);
     root.append(app);
-    return { thread, composer, sendButton: send, stopButton: stop, newChatButton: newChat };
+    return { thread, composer, sendButton: send, stopButton: stop, newChatButton: newChat, currentModel };
   },
 
   mountLoginWall(root) {
-    const login = element('div', { class: 'login' });
-    const form = element('form', { 'data-testid': 'login-form', action: '/login' });
-    form.append(
-      element('h1', {}, 'Your ideas, amplified'),
-      element('button', { type: 'button', 'data-testid': 'login-with-google' }, 'Continue with Google'),
-      element('input', { id: 'email', type: 'email', placeholder: 'Enter your personal or work email' }),
-      element('button', { type: 'submit', 'data-testid': 'continue' }, 'Continue with email'),
-    );
+    const page = element('main', { class: 'login' });
+    const form = element('form', { action: '/login' });
+    const google = element('button', { type: 'button', 'data-testid': 'login-with-google' }, 'Continue with Google');
+    const emailLabel = element('label', {}, 'Email ');
+    emailLabel.append(element('input', { type: 'email', placeholder: 'Enter your email', autocomplete: 'email' }));
+    form.append(google, emailLabel, element('button', { type: 'submit' }, 'Continue with email'), element('button', { type: 'button' }, 'Continue with SSO'));
     form.addEventListener('submit', (event) => event.preventDefault());
-    login.append(form);
-    root.append(login);
+    page.append(element('h2', {}, 'Think fast, build faster'), element('h3', {}, 'Brainstorm in chat, build in Cowork'), form);
+    root.append(page);
   },
 
   renderUserTurn(thread, text, turnId) {
-    const wrapper = element('div', { 'data-test-render-count': String(turnId * 2 - 1) });
-    const group = element('div', { class: 'group relative inline-flex' });
-    const message = element('div', { 'data-testid': 'user-message', class: 'font-user-message' });
+    const wrapper = element('div', { 'data-test-render-count': renderCount(turnId, 'user') });
+    const group = element('div', { class: 'group relative mb-1' });
+    const bubble = element('div', { class: 'group relative inline-flex gap-2 bg-bg-300 rounded-xl pl-2.5 py-2.5 break-words max-w-[75ch] flex-col pr-6' });
+    const message = element('div', { 'data-testid': 'user-message', class: 'font-large !font-user-message grid grid-cols-1 gap-2 py-0.5 relative' });
     message.append(element('p', { class: 'whitespace-pre-wrap break-words' }, text));
-    group.append(message);
+    bubble.append(message);
+    const copyButton = element('button', { type: 'button', 'data-testid': 'action-bar-copy', 'aria-label': 'Copy' }, '⧉');
+    copyButton.addEventListener('click', () => copyText('writeText', text, ''));
+    const actions = messageActions([
+      element('button', { type: 'button', 'aria-label': 'Retry' }, '↻'),
+      element('button', { type: 'button', 'data-testid': 'action-bar-edit', 'aria-label': 'Edit' }, '✎'),
+      copyButton,
+    ]);
+    group.append(element('h2', { class: 'sr-only select-none' }, `You said: ${text}`), bubble, actions);
     wrapper.append(group);
     thread.append(wrapper);
+    return wrapper;
   },
 
   renderAssistantTurn(thread, turnId) {
-    const wrapper = element('div', { 'data-test-render-count': String(turnId * 2), 'data-replica-assistant': '' });
-    const streamingFlag = element('div', { 'data-is-streaming': 'true', class: 'group relative' });
-    const message = element('div', { class: 'font-claude-message relative leading-[1.65rem]' });
-    const content = element('div', { class: 'grid-cols-1 grid gap-2.5' });
-    message.append(content);
-    streamingFlag.append(message);
-    wrapper.append(streamingFlag);
+    const wrapper = element('div', { 'data-test-render-count': renderCount(turnId, 'assistant'), 'data-replica-assistant': '' });
+    const group = element('div', { class: 'group relative' });
+    const streamingFlag = element('div', { 'data-is-streaming': 'true', class: 'group relative pb-3' });
+    const body = element('div', { class: 'font-claude-response relative leading-[1.65rem]' });
+    const content = element('div', { class: 'grid-cols-1 grid gap-2.5 [&_>_*]:min-w-0 standard-markdown' });
+    markParagraphs(content);
+    body.append(content);
+    streamingFlag.append(body);
+    group.append(element('h2', { class: 'sr-only select-none' }, 'Claude responded:'), streamingFlag);
+    wrapper.append(group);
     thread.append(wrapper);
-    const finish = (copy: () => void): void => {
-      streamingFlag.setAttribute('data-is-streaming', 'false');
-      if (wrapper.querySelector('[data-testid="action-bar-copy"]')) return;
-      const bar = element('div', { role: 'group', 'aria-label': 'Message actions', class: 'message-actions' });
+    let finished = false;
+    const actionBar = (copy: () => void): HTMLElement => {
       const copyButton = element('button', { type: 'button', 'data-testid': 'action-bar-copy', 'aria-label': 'Copy' }, '⧉');
       copyButton.addEventListener('click', copy);
-      bar.append(
-        copyButton,
-        element('button', { type: 'button', 'data-testid': 'action-bar-retry', 'aria-label': 'Retry' }, '↻'),
-        element('button', { type: 'button', 'aria-label': 'Give positive feedback' }, '👍'),
-        element('button', { type: 'button', 'aria-label': 'Give negative feedback' }, '👎'),
+      const footer = element('div', { class: 'flex justify-start' });
+      footer.append(
+        messageActions([
+          copyButton,
+          element('button', { type: 'button', 'data-testid': 'action-bar-read-aloud', 'aria-label': 'Read aloud' }, '🔊'),
+          element('button', { type: 'button', 'aria-label': 'Give positive feedback' }, '👍'),
+          element('button', { type: 'button', 'aria-label': 'Give negative feedback' }, '👎'),
+          element('button', { type: 'button', 'data-testid': 'action-bar-retry', 'aria-label': 'Retry' }, '↻'),
+        ]),
       );
-      streamingFlag.append(bar);
+      return footer;
     };
-    wrapper.addEventListener('replica-stopped', () => {
-      finish(() => void navigator.clipboard.writeText(content.textContent ?? ''));
-    });
     return {
       content,
+      listItem: wrapper,
       setStreaming(streaming) {
-        // Claude shows no class change while streaming: only the data attribute.
+        // Claude toggles no class while streaming: only the data attribute.
         streamingFlag.setAttribute('data-is-streaming', streaming ? 'true' : 'false');
       },
-      finish,
+      finish(copy) {
+        if (finished) return;
+        finished = true;
+        streamingFlag.setAttribute('data-is-streaming', 'false');
+        group.append(actionBar(copy));
+      },
       showError(messageText) {
         streamingFlag.setAttribute('data-is-streaming', 'false');
-        const error = element('div', { class: 'text-danger-000 mt-2' }, claudeMessage('error_banner', messageText));
-        streamingFlag.append(error, element('button', { type: 'button', 'aria-label': 'Retry' }, 'Retry'));
+        body.append(element('div', { class: 'text-danger-000 mt-2' }, claudeMessage('error_banner', messageText)), element('button', { type: 'button', 'aria-label': 'Retry' }, 'Retry'));
+      },
+      setThinking(text) {
+        const summary = body.querySelector<HTMLElement>('button[class*="group/status"]');
+        const status = body.querySelector<HTMLElement>('span[role="status"]');
+        if (text === null) {
+          // The summary stays above the answer, as on the real page; no longer "thinking".
+          summary?.setAttribute('aria-expanded', 'false');
+          return;
+        }
+        if (summary && status) {
+          summary.textContent = text;
+          status.textContent = text;
+          return;
+        }
+        body.prepend(
+          element('button', { type: 'button', class: 'group/status flex items-center gap-1 text-text-300', 'aria-expanded': 'false' }, text),
+          element('span', { role: 'status', class: 'sr-only' }, text),
+        );
       },
     };
   },
 
-  decorateCodeBlock(pre, language, copy) {
-    const code = pre.querySelector('code')!;
-    pre.className = 'code-block__code !my-0 !rounded-lg';
-    const header = element('div', { class: 'code-header text-text-500 font-small' });
-    header.append(element('span', { class: 'code-language' }, language));
-    const copyButton = element('button', { type: 'button', class: 'copy-button', 'aria-label': 'Copy to clipboard' }, 'Copy');
-    copyButton.addEventListener('click', copy);
-    header.append(copyButton);
-    pre.innerHTML = '';
-    pre.append(header, code);
-  },
+  decorateCodeBlock: decorateClaudeCodeBlock,
 
   showBanner(shell, kind, message) {
     const text = claudeMessage(kind, message);
+    const main = shell.thread.parentElement!;
     if (kind === 'network_drop') {
-      const toasts = shell.thread.parentElement!.querySelector('#toasts')!;
-      toasts.append(element('li', { 'data-testid': 'toast', role: 'alert', class: 'toast' }, text));
+      main.querySelector('#toasts')!.append(element('li', { 'data-testid': 'toast', role: 'alert', class: 'toast' }, text));
       return;
     }
-    const banners = shell.thread.parentElement!.querySelector('#composer-banners')!;
-    banners.append(element('div', { role: 'alert', class: 'composer-banner', 'data-kind': kind }, text));
+    const banner = element('div', { role: kind === 'limit_notice' ? 'status' : 'alert', class: 'composer-banner', 'data-kind': kind }, text);
+    if (kind === 'rate_limit') banner.append(' ', element('a', { href: '/upgrade' }, 'Upgrade'));
+    main.querySelector('#composer-banners')!.append(banner);
   },
 
   clearBanners(shell: ReplicaShell) {

@@ -2,6 +2,10 @@
  * "Simple chat" replica: a generic self-hosted chat UI (textarea composer, #send / #stop
  * buttons, `.message.user` / `.message.bot` turns, `.actions` with a copy button after
  * completion) driven through the `custom` adapter, configured in ../../sites.ts.
+ * Evidence: none, by design; it stands for any plain site a user configures by hand. It keeps
+ * the shared app's defaults: writeText copy, one message node per turn (a preamble and its
+ * reply share `.body`), no thinking element, no action-bar flash. Guest mode adds a
+ * "Sign in" button (#login) next to a working composer.
  */
 import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
 
@@ -13,10 +17,11 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
 }
 
 const skin: ReplicaSkin = {
-  mountShell(root) {
+  mountShell(root, options) {
     const header = element('header');
     const newChat = element('button', { id: 'new-chat' }, 'New chat');
     header.append(element('h1', {}, 'Simple chat'), newChat);
+    if (options?.guest) header.append(element('button', { id: 'login' }, 'Sign in'));
     const thread = element('section', { id: 'thread' });
     const notices = element('div', { id: 'notices' });
     const composer = element('textarea', { id: 'message', rows: '3', placeholder: 'Type a message' });
@@ -36,6 +41,7 @@ const skin: ReplicaSkin = {
     const message = element('div', { class: 'message user' });
     message.append(element('pre', { class: 'body' }, text));
     thread.append(message);
+    return message;
   },
   renderAssistantTurn(thread) {
     const message = element('div', { class: 'message bot', 'data-replica-assistant': '' });
@@ -50,9 +56,9 @@ const skin: ReplicaSkin = {
       actions.append(copyButton);
       message.append(actions);
     };
-    message.addEventListener('replica-stopped', () => finish(() => void navigator.clipboard.writeText(body.textContent ?? '')));
     return {
       content: body,
+      listItem: message,
       setStreaming(streaming) {
         message.classList.toggle('typing', streaming);
       },
@@ -68,7 +74,9 @@ const skin: ReplicaSkin = {
     pre.prepend(button);
   },
   showBanner(shell, kind, message) {
-    shell.thread.parentElement!.querySelector('#notices')!.append(element('div', { class: 'notice', 'data-kind': kind }, message));
+    // An informational notice is not an error: it gets its own class, outside the error banners.
+    const attributes: Record<string, string> = kind === 'limit_notice' ? { class: 'info', role: 'status' } : { class: 'notice' };
+    shell.thread.parentElement!.querySelector('#notices')!.append(element('div', { ...attributes, 'data-kind': kind }, message));
   },
   clearBanners(shell) {
     shell.thread.parentElement!.querySelector('#notices')!.innerHTML = '';

@@ -1,180 +1,219 @@
 /**
- * DeepSeek replica (chat.deepseek.com, 2025-2026 DOM as publicly observed). What it
- * reproduces, with the selectors the adapter uses, most stable first. DeepSeek's CSS-module
- * class names are hashed (`_7436101`, `_4f9bf79`, `dad65929`…) and change between deploys;
- * the stable hooks are `#chat-input`, the `ds-*` design-system classes and the structure.
- * - composer: a TEXTAREA `textarea#chat-input` (placeholder "Message DeepSeek");
- * - send: NOT a <button> but a `div.ds-icon-button[role="button"]` whose `aria-disabled`
- *   follows the composer; while the answer streams the same div shows a square stop icon
- *   (`svg rect`) and stops generation when clicked; no aria-labels on these icons;
- * - the "DeepThink (R1)" and "Search" toggles (`div.ds-button[role="button"]`) next to it;
- * - turns: user `div._9663006 > div.ds-message`; assistant `div._4f9bf79 > div.ds-message`
- *   holding the DeepThink section first (`div.ds-think`: header "Thinking…" then "Thought for
- *   N seconds", content `div.ds-think-content` with its OWN `div.ds-markdown` — here with a
- *   draft tool call) and then the answer `div.ds-markdown.ds-markdown--block`;
- * - code blocks: a banner (`md-code-block-banner`: language, "Copy" and "Download" as
- *   div[role=button]) and `code.language-x`;
- * - after completion only: the row of icon buttons `div._965abe9` (copy = first, regenerate,
- *   like, dislike), copy writes the answer's markdown;
- * - errors: "The server is busy. Please try again later." inside the turn, toasts
- *   (`div.ds-toast`) for rate limits and network errors, "This conversation has reached its
- *   length limit" notice, the sign-in page (phone / email input), the Cloudflare interstitial.
- * Deviation: the real `div.md-code-block` wraps the <pre>; here the banner sits inside the
- * <pre> so the generic DOM → markdown keeps only the code (see the report on this).
+ * DeepSeek replica (chat.deepseek.com as captured in 2026). Evidence, with the selector each
+ * part reproduces:
+ *   TOK  jazelly/tokenless test/fixtures/provider-dom/deepseek/signed-in-unknown/
+ *        {response-complete@f660f76c, deepthink-response-complete@3f210569,
+ *        search-response-complete@3f210569, composer-instant@06908f82, composer-expert@f660f76c,
+ *        composer-vision@06908f82} observed 2026-08-01 (redacted, reduced DOM)
+ *   CWC  robertpiosik/CodeWebChat chatbots/deepseek.ts@25d353db (footer and model radios from
+ *        2bca34a1, 2026-08-10; generating rule since fd46ca50, 2025-09-04)
+ *   ACF  mcgaffertybodway62-cell/aiweb-copyfix test/fixtures/deepseek.html@044367e9 / ffa4fd34
+ *   BDE  blueberrycongee/DeepSeek-Chat-Exporter@7468962f (selectors of 2025-09-08)
+ *   UNATTRIBUTED  2026 scripts and tests (index text only): the virtual list
+ *        `.ds-virtual-list-visible-items > [data-virtual-list-item-key] > .ds-message`, the
+ *        toolbar `div.ds-flex._965abe9._54866f7` of five `div[role=button].ds-button--icon`,
+ *        user text `.ds-collapsible-text`, the composer inside `.ds-virtual-list` but outside
+ *        `.ds-virtual-list-items`, send / stop drawn as path icons on a `.ds-button`
+ *
+ * DeepSeek's CSS-module classes are hashed and change per deploy; this page keeps them where
+ * the evidence shows them (`_965abe9`, `_63c77b1`, `fbb737a4`, `_9663006`, `_4f9bf79`, `d813de27`,
+ * `dad65929`…) so a hashed fallback can still match, but every element is also reachable by a
+ * `ds-*` class, a name, a role or the structure, which is what the adapter tries first.
+ * - composer: `textarea[name="search"][placeholder="Message DeepSeek"]`, no id (TOK); above it the
+ *   model radios `div[role=radiogroup] > div[role=radio][data-model-type="default|expert|vision"]
+ *   [aria-checked]` "Instant" / "Expert" / "Vision" (TOK composer-*, CWC), below it the
+ *   `div.ds-toggle-button[aria-pressed]` "DeepThink" / "Search" toggles (TOK, CWC); Expert drops
+ *   Search and the file input, Vision drops Search (TOK; ./modePicker.ts names its evidence and
+ *   choices);
+ * - send: `div[role=button].ds-button.ds-button--primary`, `ds-button--disabled` (+
+ *   aria-disabled) while the input is empty (TOK prompt.submit), right after the
+ *   `input[type=file]` (CWC's `input[type="file"] + div[aria-disabled]`; TOK's reduced DOM lists
+ *   an attach `ds-button--iconLabelPrimary` between them with the wrappers removed: ORDER CHOSEN
+ *   from CWC). Stop: the SAME control, enabled while the input is empty (CWC); its icon (a
+ *   rounded square drawn with a path, no `<rect>`) is INFERRED;
+ * - the list: `div.ds-virtual-list` > `div.ds-virtual-list-items` >
+ *   `div.ds-virtual-list-visible-items` > one `div[data-virtual-list-item-key]` per message; it
+ *   virtualizes (renderUserTurn returns the user's item, the assistant handle's listItem is its
+ *   item);
+ * - user item: `div.ds-message` > `div.fbb737a4` > `div.ds-collapsible-text` (text), then its
+ *   own footer `div > div.ds-flex` with copy / edit `div[role=button].ds-button--icon`
+ *   (INFERRED: the real page shows them on hover; here always present);
+ * - assistant item: `div.ds-message._63c77b1` > [DeepThink block `div.ds-think-content >
+ *   div.ds-markdown` (TOK deepthink) with a "Thinking…" / "Thought for N seconds" header] +
+ *   `div.ds-markdown.ds-assistant-message-main-content` (TOK response-complete, ACF); then, once
+ *   finished, `div > div.ds-flex._965abe9._54866f7` with copy, regenerate, like, dislike, share
+ *   as `div[role=button].ds-button.ds-button--icon` (CWC footer `div.ds-message + div >
+ *   div.ds-flex`, copy = its first `div[role="button"]`). The answer block is added when the
+ *   answer starts, after the thinking (INFERRED; the reduced captures show only the end state);
+ *   the thinking stays above it afterwards (TOK);
+ * - code blocks: `div.md-code-block` > `div.md-code-block-banner-wrap` (language, Copy /
+ *   Download) + `<pre>` without `<code>` (ACF ffa4fd34; pieces.ts);
+ * - copy: navigator.clipboard.writeText (INFERRED: no source shows DeepSeek's mechanism);
+ * - sign-in: `/sign_in` with "Phone number / email address", "Password", "Log in", "Log in with
+ *   Google" (2026 scripts, unattributed);
+ * - banners: toasts `div.ds-toast[role=alert]`, notices `div.ds-notice`, and their wordings
+ *   ("You are sending messages too frequently…", "The server is busy…") are INFERRED.
  */
-import { startReplicaApp, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
+import { copyText, startReplicaApp, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
+import { mountDeepSeekModes } from './modePicker';
+import { decorateDeepSeekCodeBlock, deepSeekMessage, deepThinkBlock, element, mountDeepSeekSignIn } from './pieces';
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const created = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
-  if (text !== undefined) created.textContent = text;
-  return created;
+const SEND_ICON = '<svg width="16" height="16" viewBox="0 0 16 16"><path d="M8 1.5 13.5 7l-1.4 1.4L9 5.3V14.5H7V5.3L3.9 8.4 2.5 7z"/></svg>';
+const STOP_ICON = '<svg width="16" height="16" viewBox="0 0 16 16"><path d="M3 5a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z"/></svg>';
+
+/** The composer's send / stop control (one per page) and whether it is the stop right now. */
+let sendControl: HTMLElement | undefined;
+let generatingNow = false;
+
+/** Sets the control's state: enabled (send or stop) or disabled, and its icon. */
+function showControl(control: HTMLElement, enabled: boolean, generating: boolean): void {
+  control.classList.toggle('ds-button--disabled', !enabled);
+  control.setAttribute('aria-disabled', String(!enabled));
+  control.innerHTML = generating ? STOP_ICON : SEND_ICON;
 }
 
-const SEND_ICON = '<svg width="14" height="16" viewBox="0 0 14 16"><path d="M7 16c-.6 0-1.1-.5-1.1-1V4.1L2.8 7.2a1 1 0 0 1-1.5-1.5L7 0l5.7 5.7a1 1 0 0 1-1.5 1.5L8.1 4.1V15c0 .5-.5 1-1.1 1z"/></svg>';
-const STOP_ICON = '<svg width="14" height="14" viewBox="0 0 14 14"><rect x="1" y="1" width="12" height="12" rx="2"/></svg>';
-
-/** DeepSeek's wording for the states the shared server reports in ChatGPT's words. */
-function deepSeekMessage(kind: string, message: string): string {
-  const time = /(?:after|until|at)\s+(\d{1,2}(?::\d{2})?\s*[AP]M)/i.exec(message)?.[1];
-  switch (kind) {
-    case 'rate_limit':
-      return `You are sending messages too frequently. Please try again after ${time ?? '3:15 PM'}.`;
-    case 'conversation_too_long':
-      return 'This conversation has reached its length limit. Please start a new chat.';
-    case 'network_drop':
-      return 'Network error. Please check your connection and retry.';
-    case 'prompt_too_long':
-      return 'The message is too long. Please shorten it and try again.';
-    case 'error_banner':
-      return 'The server is busy. Please try again later.';
-    default:
-      return message;
+/** A footer of icon buttons after a message (`div.ds-message + div > div.ds-flex`). */
+function footer(toolbarClasses: string, buttons: Array<{ label: string; onClick?: () => void }>): HTMLElement {
+  const holder = element('div', { class: '_0a3d93b' });
+  const bar = element('div', { class: `ds-flex ${toolbarClasses}` });
+  for (const button of buttons) {
+    const icon = element('div', { role: 'button', tabindex: '0', class: 'ds-button ds-button--icon ds-button--borderless' }, button.label);
+    if (button.onClick) icon.addEventListener('click', button.onClick);
+    bar.append(icon);
   }
+  holder.append(bar);
+  return holder;
 }
-
-/** What DeepThink "thinks" first: a draft tool call that is not the answer. */
-const THOUGHTS = 'Okay, the user wants something. Maybe I should call <TOOL_CALL>{"tool": "read_file", "args": {"path": "draft-only.txt"}}</TOOL_CALL> first. No, answer directly.';
-
-let sendDiv: HTMLElement | undefined;
 
 const skin: ReplicaSkin = {
+  copyMechanism: 'writeText',
+
   mountShell(root) {
-    const app = element('div', { class: 'ds-app' });
-    const sidebar = element('div', { class: 'ds-sidebar' });
-    const newChat = element('div', { class: 'ds-icon-button _217e214', role: 'button', tabindex: '0' }, 'New chat');
+    const app = element('div', { class: 'ds-theme _2be88ba' });
+    const sidebar = element('div', { class: 'ds-sidebar b8812f16' });
+    const newChat = element('div', { class: 'ds-button ds-button--secondary _217e214', role: 'button', tabindex: '0' }, 'New chat');
     sidebar.append(newChat);
-    const main = element('div', { class: 'ds-main' });
-    const thread = element('div', { class: 'dad65929' });
+    const main = element('div', { class: 'ds-main _7780f2e' });
+    const scrollArea = element('div', { class: 'ds-scroll-area _765a5cd' });
+    const list = element('div', { class: 'ds-virtual-list dad65929' });
+    const items = element('div', { class: 'ds-virtual-list-items' });
+    const thread = element('div', { class: 'ds-virtual-list-visible-items' });
+    items.append(thread);
     const toasts = element('div', { class: 'ds-toast-container', id: 'toasts' });
     const notices = element('div', { id: 'notices' });
-    const composerBox = element('div', { class: 'ds-composer _77cefa5' });
-    const composer = element('textarea', { id: 'chat-input', placeholder: 'Message DeepSeek', rows: '2', class: 'c92459f0' });
+    const composerBox = element('div', { class: '_871cbca composer' });
+    const composer = element('textarea', { name: 'search', placeholder: 'Message DeepSeek', rows: '2', class: '_27c9245' });
     const toggles = element('div', { class: 'ec4f5d61' });
-    toggles.append(
-      element('div', { class: 'ds-button ds-button--primary ds-button--filled _3172d9f', role: 'button', 'aria-pressed': 'true' }, 'DeepThink (R1)'),
-      element('div', { class: 'ds-button _3172d9f', role: 'button', 'aria-pressed': 'false' }, 'Search'),
-    );
-    const attach = element('div', { class: 'ds-icon-button f02f0e25', role: 'button', 'aria-disabled': 'false' }, '📎');
-    const send = element('div', { class: 'ds-icon-button _7436101', role: 'button', 'aria-disabled': 'true', tabindex: '0' });
-    send.innerHTML = SEND_ICON;
-    // The icon div sends or stops; the app's send / stop handles are proxies for it.
+    const controls = element('div', { class: 'bf38813a' });
+    const attach = element('div', { role: 'button', class: 'ds-button ds-button--iconLabelPrimary', tabindex: '0' }, '📎');
+    const fileInput = element('input', { type: 'file', multiple: '', hidden: '' });
+    const send = element('div', { role: 'button', class: 'ds-button ds-button--primary ds-button--filled ds-button--circle', tabindex: '0' });
+    showControl(send, false, false);
+    // The one control sends or stops; the app's send / stop handles are proxies for it.
     const sendProxy = document.createElement('button');
     const stopProxy = document.createElement('button');
+    generatingNow = false;
     send.addEventListener('click', () => {
-      if (send.querySelector('rect')) stopProxy.click();
-      else if (send.getAttribute('aria-disabled') !== 'true') sendProxy.click();
+      if (send.classList.contains('ds-button--disabled')) return;
+      if (generatingNow) stopProxy.click();
+      else sendProxy.click();
     });
     composer.addEventListener('input', () => {
-      if (!send.querySelector('rect')) send.setAttribute('aria-disabled', String(!composer.value.trim()));
+      if (!generatingNow) showControl(send, composer.value.trim() !== '', false);
     });
-    sendDiv = send;
-    composerBox.append(composer, toggles, attach, send);
-    main.append(thread, toasts, notices, composerBox);
+    sendControl = send;
+    controls.append(attach, fileInput, send);
+    const modes = mountDeepSeekModes({ toggles, controls, attach, fileInput });
+    composerBox.append(modes.radios, composer, toggles, controls);
+    list.append(items, composerBox);
+    scrollArea.append(list);
+    main.append(scrollArea, toasts, notices);
     app.append(sidebar, main);
     root.append(app);
-    return { thread, composer, sendButton: sendProxy, stopButton: stopProxy, newChatButton: newChat };
+    return { thread, composer, sendButton: sendProxy, stopButton: stopProxy, newChatButton: newChat, currentModel: modes.currentModel };
   },
 
-  mountLoginWall(root) {
-    const page = element('div', { class: 'ds-sign-in' });
-    page.append(
-      element('h2', {}, 'Log in to DeepSeek'),
-      element('input', { class: 'ds-input__input', placeholder: 'Phone number / email address', type: 'text' }),
-      element('input', { class: 'ds-input__input', placeholder: 'Password', type: 'password' }),
-      element('div', { class: 'ds-button ds-button--primary ds-sign-in-button', role: 'button' }, 'Log in'),
-    );
-    root.append(page);
-  },
+  mountLoginWall: mountDeepSeekSignIn,
 
   renderUserTurn(thread, text, turnId) {
-    const wrapper = element('div', { class: '_9663006', 'data-um-id': String(turnId) });
+    const item = element('div', { 'data-virtual-list-item-key': `${turnId}-user`, class: '_9663006' });
     const message = element('div', { class: 'ds-message _63c77b1' });
-    message.append(element('div', { class: 'fbb737a4' }, text));
-    wrapper.append(message);
-    thread.append(wrapper);
+    const bubble = element('div', { class: 'fbb737a4' });
+    bubble.append(element('div', { class: 'ds-collapsible-text' }, text));
+    message.append(bubble);
+    item.append(
+      message,
+      footer('_78e0558', [
+        { label: '⧉', onClick: () => copyText('writeText', text, '') },
+        { label: '✎' },
+      ]),
+    );
+    thread.append(item);
+    return item;
   },
 
   renderAssistantTurn(thread, turnId) {
-    const wrapper = element('div', { class: '_4f9bf79 _43c05b5', 'data-replica-assistant': '', 'data-turn': String(turnId) });
+    const item = element('div', { 'data-virtual-list-item-key': `${turnId}-assistant`, class: '_4f9bf79 _43c05b5', 'data-replica-assistant': '' });
     const message = element('div', { class: 'ds-message _63c77b1' });
-    const think = element('div', { class: 'ds-think' });
-    const thinkHeader = element('div', { class: 'ds-think-header _58a6d71' }, 'Thinking…');
-    const thinkContent = element('div', { class: 'ds-think-content e1675d8b' });
-    thinkContent.append(element('div', { class: 'ds-markdown ds-markdown--block' }, THOUGHTS));
-    think.append(thinkHeader, thinkContent);
-    const content = element('div', { class: 'ds-markdown ds-markdown--block' });
-    message.append(think, content);
-    wrapper.append(message);
-    thread.append(wrapper);
-    const startedAt = Date.now();
-    const finish = (copy: () => void): void => {
-      thinkHeader.textContent = `Thought for ${Math.max(1, Math.round((Date.now() - startedAt) / 1000))} seconds`;
-      if (wrapper.querySelector('._965abe9')) return;
-      const actions = element('div', { class: 'ds-flex _965abe9' });
-      const copyIcon = element('div', { class: 'ds-icon-button db183363', role: 'button', tabindex: '0' }, '⧉');
-      copyIcon.addEventListener('click', copy);
-      actions.append(
-        copyIcon,
-        element('div', { class: 'ds-icon-button db183363', role: 'button', tabindex: '0' }, '↻'),
-        element('div', { class: 'ds-icon-button db183363', role: 'button', tabindex: '0' }, '👍'),
-        element('div', { class: 'ds-icon-button db183363', role: 'button', tabindex: '0' }, '👎'),
-      );
-      wrapper.append(actions);
+    // The answer block joins the message with the answer's first token (see placeAnswer).
+    const content = element('div', { class: 'ds-markdown ds-assistant-message-main-content' });
+    item.append(message);
+    thread.append(item);
+    let thinking: ReturnType<typeof deepThinkBlock> | undefined;
+    let finished = false;
+    // The answer block exists once the answer starts: while DeepThink thinks, only the thinking shows.
+    const placeAnswer = (): void => {
+      if (!content.isConnected && content.childNodes.length > 0) message.append(content);
     };
-    wrapper.addEventListener('replica-stopped', () => {
-      finish(() => void navigator.clipboard.writeText(content.textContent ?? ''));
-    });
+    new MutationObserver(placeAnswer).observe(content, { childList: true });
     return {
       content,
+      listItem: item,
       setStreaming(streaming) {
-        wrapper.classList.toggle('_streaming', streaming);
-        if (streaming && !content.textContent) thinkHeader.textContent = 'Thinking…';
+        item.classList.toggle('_1ff0d4f', streaming);
       },
-      finish,
+      finish(copy) {
+        if (finished) return;
+        finished = true;
+        thinking?.settle();
+        if (!content.isConnected) message.append(content);
+        item.append(
+          footer('_965abe9 _54866f7', [
+            { label: '⧉', onClick: copy },
+            { label: '↻' },
+            { label: '👍' },
+            { label: '👎' },
+            { label: '⇪' },
+          ]),
+        );
+      },
       showError(messageText) {
-        wrapper.classList.remove('_streaming');
-        wrapper.append(element('div', { class: 'ds-notice _error' }, deepSeekMessage('error_banner', messageText)));
+        item.append(element('div', { class: 'ds-notice _error', role: 'alert' }, deepSeekMessage('error_banner', messageText)));
+      },
+      setThinking(text) {
+        if (text === null) {
+          thinking?.settle();
+          placeAnswer();
+          return;
+        }
+        if (thinking) {
+          thinking.update(text);
+          return;
+        }
+        thinking = deepThinkBlock(text, 'ds-think-content e1675d8b');
+        message.prepend(thinking.block);
       },
     };
   },
 
   decorateCodeBlock(pre, language, copy) {
-    const code = pre.querySelector('code')!;
-    pre.classList.add('md-code-block');
-    const banner = element('div', { class: 'md-code-block-banner code-header' });
-    banner.append(element('span', { class: 'd813de27' }, language));
-    const copyButton = element('div', { class: 'ds-button ds-button--secondary copy-button', role: 'button' }, 'Copy');
-    copyButton.addEventListener('click', copy);
-    banner.append(copyButton, element('div', { class: 'ds-button ds-button--secondary', role: 'button' }, 'Download'));
-    pre.innerHTML = '';
-    pre.append(banner, code);
+    decorateDeepSeekCodeBlock(pre, language, copy);
   },
 
   showBanner(shell, kind, message) {
-    const main = shell.thread.parentElement!;
+    const main = shell.thread.closest('.ds-main')!;
     const text = deepSeekMessage(kind, message);
-    if (kind === 'conversation_too_long' || kind === 'prompt_too_long') {
+    if (kind === 'conversation_too_long' || kind === 'prompt_too_long' || kind === 'limit_notice') {
       main.querySelector('#notices')!.append(element('div', { class: 'ds-notice', 'data-kind': kind }, text));
       return;
     }
@@ -182,15 +221,16 @@ const skin: ReplicaSkin = {
   },
 
   clearBanners(shell: ReplicaShell) {
-    const main = shell.thread.parentElement!;
+    const main = shell.thread.closest('.ds-main')!;
     main.querySelector('#toasts')!.innerHTML = '';
     main.querySelector('#notices')!.innerHTML = '';
   },
 
   setGenerating(shell, generating) {
-    if (!sendDiv) return;
-    sendDiv.innerHTML = generating ? STOP_ICON : SEND_ICON;
-    sendDiv.setAttribute('aria-disabled', generating ? 'false' : String(!(shell.composer as HTMLTextAreaElement).value.trim()));
+    if (!sendControl) return;
+    generatingNow = generating;
+    const hasText = (shell.composer as HTMLTextAreaElement).value.trim() !== '';
+    showControl(sendControl, generating || hasText, generating);
   },
 };
 

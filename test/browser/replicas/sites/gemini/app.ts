@@ -1,225 +1,118 @@
 /**
- * Gemini replica (gemini.google.com, 2025-2026 DOM as publicly observed). What it reproduces,
- * with the selectors the adapter uses, most stable first:
- * - Angular custom elements: `chat-window` → `infinite-scroller` → `div.conversation-container`
- *   per exchange, holding `user-query` and `model-response`;
- * - composer: Quill, `rich-textarea > div.ql-editor[contenteditable="true"]` (role textbox,
- *   aria-label "Enter a prompt here", `ql-blank` while empty);
- * - ONE send button that toggles: `button.send-button[aria-label="Send message"]`
- *   (aria-disabled while the composer is empty) becomes `button.send-button.stop` with
- *   aria-label "Stop response" while Gemini answers (same element, not a second button);
- * - user text: `user-query .query-text` with one `p.query-text-line` per line;
- * - the answer: `model-response message-content.model-response-text > div.markdown`
- *   (`aria-busy="true"` on message-content while streaming); a collapsed `model-thoughts`
- *   section ("Show thinking") precedes it and is not part of the answer;
- * - code blocks: header `div.code-block-decoration` (language, `button[aria-label="Copy code"]`)
- *   and `code.code-container[data-test-id="code-content"]`;
- * - after completion only: the footer `message-actions` with thumbs, redo and
- *   `button[data-test-id="copy-button"][aria-label="Copy"]`; Gemini uses `data-test-id`
- *   (with a hyphen), not `data-testid`;
- * - errors: Material snack bars (`mat-snack-bar-container`) for "Something went wrong" and
- *   network errors, a limit notice "You've reached your limit … until 3:15 PM", "Sign in"
- *   link on the signed-out page, the bot-check interstitial (server side).
- * Deviation: the real site puts the code language only in the header; the replica also
- * keeps marked's `language-x` class on `code` so the DOM fallback can name the fence.
+ * Gemini replica, the current UI (gemini.google.com after the May 2026 "lr26" refresh).
+ *
+ * Evidence (source id, repository:path@commit, capture date):
+ * - TOK  jazelly/tokenless test/fixtures/provider-dom/gemini/signed-in-unknown/composer-idle.html
+ *        @7c808aa2 (observed 2026-07-17): `rich-textarea > div.ql-editor[data-gramm=false]
+ *        [contenteditable][role=textbox][aria-multiline][aria-label="Enter a prompt for Gemini"]`;
+ *        …/response-complete-source-badges.html @a9d82fbf (2026-08-10): `response-container
+ *        message-content > div.markdown.markdown-main-panel.md-content`, message-content without
+ *        a class, `button[aria-label="Stop response"]` absent once complete;
+ *        …/signed-out-guest/mode-picker.html @f660f76c (2026-07-28): guest page = composer +
+ *        `button[aria-label="Sign in"]` + `button[data-test-id="bard-mode-menu-button"]`;
+ *        …/signed-in-unknown/model-menu-open.html @7c808aa2 (2026-07-17): the mode picker
+ *        (./modePicker.ts names its evidence and choices).
+ * - C2M  royharden/Chat-to-Markdown test/fixtures/gemini/code-basic.html,
+ *        research-sources-generated-file.html @79ea2bb0 (captured 2026-06-05, signed out):
+ *        `div.conversation-container > user-query` (`.query-text[role=heading]`, "Copy prompt")
+ *        and `model-response > div.response-container > [h2 "Gemini said", message-content,
+ *        div.response-footer.gap.complete (Redo, Copy, Show more options)]`; `.thoughts-container`.
+ * - GV   Nagi-ovo/gemini-voyager commit 131cf0b7 (2026-05-21): lr26 dropped the copy button's
+ *        data-test-id (found by `mat-icon[fonticon="content_copy"]` + aria-label "Copy…"), moved
+ *        menus / icon buttons to `gem-menu`, `gem-icon-button`; a3644075 (2026-02-14): an
+ *        expanded thoughts panel puts a second `message-content` before the answer
+ *        (`model-thoughts`, `.thoughts-container`, `.thoughts-content`); @103c367c (2026-07-24)
+ *        src/pages/content/export/responseActionImageButton.ts: `more-menu-button` test-id,
+ *        `message-actions > .actions-container-v2 > .buttons-container-v2`.
+ * - ARA  Gambitnl/Aralia skills/whisk-image-generation/SKILL.md (verified 2026-09-03): the send
+ *        button exists only once text is typed, a microphone button sits there while empty;
+ *        stop `button[aria-label="Stop response"]`; new chat `a[aria-label="New chat"]`.
+ * - CWC  robertpiosik/CodeWebChat chatbots/gemini.ts @25d353db (2026-08-11): copy
+ *        `copy-button button`, footer `message-actions > div > div`, generating
+ *        `mat-icon[fonticon="stop"]`.
+ * - ORA  steipete/oracle src/browser/providers/geminiDeepThinkDomProvider.ts (2026-03-08):
+ *        `.response-footer.complete`, `.thoughts-header-button`, `model-thoughts`, spinner
+ *        `[role="progressbar"]`; sign-in = a tab on accounts.google.com.
+ * - ACF  mcgaffertybodway62-cell/aiweb-copyfix test/fixtures/gemini.html @044367e9 (2026, date
+ *        not shown): `code-block > div.code-block-decoration (span language, copy, download) +
+ *        div.formatted-code-block-internal-container > … > pre > code[data-test-id=code-content]`.
+ *
+ * Inferred / unverified (choices made here):
+ * - the send button's host is `gem-icon-button.send-button` (unattributed developer doc); the
+ *   microphone is `speech-dictation-mic-button > button[aria-label="Use microphone"]`; the stop
+ *   control replaces the send button in the same host (`gem-icon-button.send-button.stop >
+ *   button[aria-label="Stop response"] > mat-icon[fonticon=stop]`);
+ * - copy: `copy-button > button[aria-label="Copy"]` with `mat-icon[fonticon="content_copy"]`,
+ *   copying through Angular CDK's Clipboard (execCommand on a hidden textarea): whether real
+ *   Gemini uses CDK or navigator.clipboard is unverified; execCommand is the harder case;
+ * - `message-content` no longer carries aria-busy (unattributed doc): streaming shows only
+ *   through the stop button; the footer is in the DOM while streaming and gets `.complete`
+ *   and its `message-actions` at the end;
+ * - thoughts stay expanded (as after a user opened "Show thinking"), so the second
+ *   `message-content` is always on the page; a `[role=progressbar]` spinner shows while thinking;
+ * - errors: Material snack bars (`mat-snack-bar-container`, role alert) — no source shows the
+ *   lr26 snack bar, so this keeps the pre-lr26 component; limit notices are role=alert blocks
+ *   with the wording of ./skin.ts (unverified);
+ * - the signed-out, no-guest page keeps a landing with a ServiceLogin link; the off-host
+ *   sign-in (sites.ts signInUrl) is the real flow.
  */
-import { startReplicaApp, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
-import { attachProseMirror, readProseMirror } from '../../shared/proseMirror';
+import { startReplicaApp } from '../../shared/app';
+import { LR26_MODES } from './modePicker';
+import { custom, element, geminiSkin, icon, iconButton, type GeminiEra } from './skin';
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const created = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
-  if (text !== undefined) created.textContent = text;
-  return created;
-}
+const lr26: GeminiEra = {
+  copyMechanism: 'execCommand',
+  composerLabel: 'Enter a prompt for Gemini',
 
-function custom(tag: string, attributes: Record<string, string> = {}, text?: string): HTMLElement {
-  return element(tag as 'div', attributes, text);
-}
-
-/** Gemini's wording for the states the shared server reports in ChatGPT's words. */
-function geminiMessage(kind: string, message: string): string {
-  const time = /(?:after|until|at)\s+(\d{1,2}(?::\d{2})?\s*[AP]M)/i.exec(message)?.[1];
-  switch (kind) {
-    case 'rate_limit':
-      return `You've reached your limit for 2.5 Pro until ${time ?? '3:15 PM'}. Upgrade for higher limits.`;
-    case 'conversation_too_long':
-      return 'This chat has grown too long. Start a new chat to keep going.';
-    case 'network_drop':
-      return "Couldn't connect. Check your internet connection and try again.";
-    case 'prompt_too_long':
-      return 'Your prompt is too long. Try a shorter prompt.';
-    case 'error_banner':
-      return 'Something went wrong. (13)';
-    default:
-      return message;
-  }
-}
-
-const THOUGHTS = 'The user wants an answer. I should consider the request and reply concisely.';
-
-let sendButton: HTMLButtonElement | undefined;
-
-const skin: ReplicaSkin = {
-  mountShell(root) {
-    const app = custom('chat-app', { class: 'app' });
-    const sidenav = custom('bard-sidenav', {});
-    const newChat = element('button', { 'data-test-id': 'new-chat-button', 'aria-label': 'New chat', class: 'new-chat-button' }, 'New chat');
-    sidenav.append(newChat);
-    const window_ = custom('chat-window', {});
-    const thread = custom('infinite-scroller', { class: 'chat-history', 'data-test-id': 'chat-history-container' });
-    const snackbars = element('div', { class: 'cdk-overlay-container', id: 'overlay' });
-    const notices = element('div', { id: 'limit-notices' });
-    const inputArea = custom('input-area-v2', {});
-    const richTextarea = custom('rich-textarea', { class: 'text-input-field_textarea' });
-    const composer = element('div', { class: 'ql-editor ql-blank textarea new-input-ui', contenteditable: 'true', role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Enter a prompt here', 'data-placeholder': 'Ask Gemini' });
-    composer.innerHTML = '<p><br></p>';
-    attachProseMirror(composer);
-    richTextarea.append(composer);
-    // The visible button toggles between send and stop; the app's handles are proxies.
-    const visible = element('button', { class: 'send-button submit', 'aria-label': 'Send message', 'aria-disabled': 'true', type: 'button' });
-    visible.append(custom('mat-icon', { fonticon: 'send' }, 'send'));
-    const sendProxy = document.createElement('button');
-    const stopProxy = document.createElement('button');
-    visible.addEventListener('click', () => {
-      if (visible.classList.contains('stop')) stopProxy.click();
-      else if (visible.getAttribute('aria-disabled') !== 'true') sendProxy.click();
-    });
-    composer.addEventListener('input', () => {
-      const empty = !(readProseMirror(composer) ?? '').trim();
-      composer.classList.toggle('ql-blank', empty);
-      if (!visible.classList.contains('stop')) visible.setAttribute('aria-disabled', String(empty));
-    });
-    sendButton = visible;
-    inputArea.append(richTextarea, visible);
-    window_.append(thread, snackbars, notices, inputArea);
-    app.append(sidenav, window_);
-    root.append(app);
-    return { thread, composer, sendButton: sendProxy, stopButton: stopProxy, newChatButton: newChat };
-  },
-
-  mountLoginWall(root) {
-    const page = element('div', { class: 'sign-in' });
-    page.append(
-      element('h1', {}, 'Meet Gemini, your personal AI assistant'),
-      element('a', { href: 'https://accounts.google.com/ServiceLogin?continue=https://gemini.google.com/app', 'aria-label': 'Sign in', class: 'sign-in-button', 'data-test-id': 'sign-in-button' }, 'Sign in'),
-    );
-    root.append(page);
-  },
-
-  renderUserTurn(thread, text, turnId) {
-    const container = element('div', { class: 'conversation-container', id: `c_${turnId}` });
-    const query = custom('user-query', {});
-    const content = custom('user-query-content', { class: 'user-query-container' });
-    const queryText = element('div', { class: 'query-text', dir: 'ltr' });
-    for (const line of text.split('\n')) queryText.append(element('p', { class: 'query-text-line' }, line));
-    content.append(queryText);
-    query.append(content);
-    container.append(query);
-    thread.append(container);
-  },
-
-  renderAssistantTurn(thread, turnId) {
-    let container = thread.querySelector<HTMLElement>(`#c_${turnId}`);
-    if (!container) {
-      container = element('div', { class: 'conversation-container', id: `c_${turnId}` });
-      thread.append(container);
-    }
-    const response = custom('model-response', { 'data-replica-assistant': '' });
-    const responseContainer = custom('response-container', {});
-    const inner = element('div', { class: 'response-container-content' });
-    const thoughts = custom('model-thoughts', {});
-    const thoughtsHeader = element('button', { class: 'thoughts-header-button', 'aria-expanded': 'false' }, 'Show thinking');
-    const thoughtsContent = element('div', { class: 'thoughts-content', hidden: '' });
-    thoughtsContent.append(element('div', { class: 'markdown' }, THOUGHTS));
-    thoughtsHeader.addEventListener('click', () => {
-      thoughtsContent.hidden = !thoughtsContent.hidden;
-      thoughtsHeader.setAttribute('aria-expanded', String(!thoughtsContent.hidden));
-    });
-    thoughts.append(thoughtsHeader, thoughtsContent);
-    const messageContent = custom('message-content', { class: 'model-response-text', 'aria-busy': 'true' });
-    const content = element('div', { class: 'markdown markdown-main-panel', dir: 'ltr' });
-    messageContent.append(content);
-    inner.append(thoughts, messageContent);
-    responseContainer.append(inner);
-    response.append(responseContainer);
-    container.append(response);
-    const finish = (copy: () => void): void => {
-      messageContent.setAttribute('aria-busy', 'false');
-      if (response.querySelector('message-actions')) return;
-      const actions = custom('message-actions', {});
-      const bar = element('div', { class: 'actions-container-v2' });
-      const copyButton = element('button', { 'data-test-id': 'copy-button', 'aria-label': 'Copy', class: 'icon-button' }, 'content_copy');
-      copyButton.addEventListener('click', copy);
-      bar.append(
-        element('button', { 'aria-label': 'Good response', class: 'icon-button' }, 'thumb_up'),
-        element('button', { 'aria-label': 'Bad response', class: 'icon-button' }, 'thumb_down'),
-        element('button', { 'aria-label': 'Redo', class: 'icon-button' }, 'refresh'),
-        copyButton,
-        element('button', { 'aria-label': 'Show more options', class: 'icon-button' }, 'more_vert'),
-      );
-      actions.append(bar);
-      responseContainer.append(actions);
-    };
-    response.addEventListener('replica-stopped', () => {
-      finish(() => void navigator.clipboard.writeText(content.textContent ?? ''));
-    });
+  mountSendControl(host, send, stop) {
     return {
-      content,
-      setStreaming(streaming) {
-        messageContent.setAttribute('aria-busy', String(streaming));
-        response.classList.toggle('is-streaming', streaming);
-      },
-      finish,
-      showError(messageText) {
-        messageContent.setAttribute('aria-busy', 'false');
-        response.classList.remove('is-streaming');
-        const overlay = document.getElementById('overlay')!;
-        const snackbar = custom('mat-snack-bar-container', { class: 'mat-mdc-snack-bar-container', role: 'alert' });
-        snackbar.append(element('div', { class: 'mat-mdc-snack-bar-label' }, geminiMessage('error_banner', messageText)));
-        overlay.append(snackbar);
+      update({ empty, generating }) {
+        host.innerHTML = '';
+        if (generating) {
+          const stopHost = custom('gem-icon-button', { class: 'send-button stop' });
+          const button = element('button', { type: 'button', 'aria-label': 'Stop response', class: 'gem-button' });
+          button.append(icon('stop'));
+          button.addEventListener('click', stop);
+          stopHost.append(button);
+          host.append(stopHost);
+        } else if (empty) {
+          const mic = custom('speech-dictation-mic-button', {});
+          mic.append(iconButton('Use microphone', 'mic'));
+          host.append(mic);
+        } else {
+          const sendHost = custom('gem-icon-button', { class: 'send-button submit' });
+          const button = element('button', { type: 'button', 'aria-label': 'Send message', class: 'gem-button' });
+          button.append(icon('send'));
+          button.addEventListener('click', send);
+          sendHost.append(button);
+          host.append(sendHost);
+        }
       },
     };
   },
 
-  decorateCodeBlock(pre, language, copy) {
-    const code = pre.querySelector('code')!;
-    const decoration = element('div', { class: 'code-block-decoration header-formatted gds-title-s' });
-    decoration.append(element('span', {}, language));
-    const copyButton = element('button', { 'aria-label': 'Copy code', class: 'copy-button' }, 'content_copy');
+  mountNewChat(sidenav) {
+    const host = custom('side-nav-action-button', { 'data-test-id': 'new-chat-button' });
+    const link = element('a', { href: '/app', 'aria-label': 'New chat', class: 'side-nav-action-button' }, 'New chat');
+    host.append(link);
+    sidenav.append(host);
+    return link;
+  },
+
+  messageContent: () => ({}),
+
+  actionButtons(copy) {
+    const copyHost = custom('copy-button', {});
+    const copyButton = iconButton('Copy', 'content_copy', { class: 'gem-button' });
     copyButton.addEventListener('click', copy);
-    decoration.append(copyButton);
-    code.classList.add('code-container', 'formatted');
-    code.setAttribute('data-test-id', 'code-content');
-    pre.innerHTML = '';
-    pre.append(decoration, code);
+    copyHost.append(copyButton);
+    const more = element('div', { class: 'more-menu-button-container' });
+    more.append(iconButton('Show more options', 'more_vert', { 'data-test-id': 'more-menu-button', 'aria-expanded': 'false' }));
+    return [iconButton('Good response', 'thumb_up'), iconButton('Bad response', 'thumb_down'), iconButton('Redo', 'refresh'), copyHost, more];
   },
 
-  showBanner(shell, kind, message) {
-    const text = geminiMessage(kind, message);
-    const window_ = shell.thread.parentElement!;
-    if (kind === 'rate_limit' || kind === 'conversation_too_long' || kind === 'prompt_too_long') {
-      window_.querySelector('#limit-notices')!.append(element('div', { class: 'limit-notice', role: 'alert', 'data-kind': kind }, text));
-      return;
-    }
-    const snackbar = custom('mat-snack-bar-container', { class: 'mat-mdc-snack-bar-container', role: 'alert' });
-    snackbar.append(element('div', { class: 'mat-mdc-snack-bar-label' }, text));
-    window_.querySelector('#overlay')!.append(snackbar);
-  },
-
-  clearBanners(shell: ReplicaShell) {
-    const window_ = shell.thread.parentElement!;
-    window_.querySelector('#overlay')!.innerHTML = '';
-    window_.querySelector('#limit-notices')!.innerHTML = '';
-  },
-
-  setGenerating(shell, generating) {
-    if (!sendButton) return;
-    sendButton.classList.toggle('stop', generating);
-    sendButton.setAttribute('aria-label', generating ? 'Stop response' : 'Send message');
-    sendButton.querySelector('mat-icon')!.textContent = generating ? 'stop' : 'send';
-    sendButton.setAttribute('aria-disabled', generating ? 'false' : String(!(readProseMirror(shell.composer) ?? '').trim()));
-  },
+  thoughtsExpanded: true,
+  modes: LR26_MODES,
 };
 
-startReplicaApp(skin);
+startReplicaApp(geminiSkin(lr26));

@@ -1,0 +1,143 @@
+/**
+ * PTK: Diagnose Site, the Node half: runs the adapter's selectors on the live tab, reads the
+ * login / guest / bot-check state, and takes a redacted DOM snapshot; `formatDiagnosis` turns
+ * the result into the report shown to the user. When a site's page changes, the report names
+ * the lists that no longer match, and `ptk.siteOverrides` repairs them without a release.
+ */
+import type { Page } from 'playwright-core';
+import { errorMessage, LLMBackendError, PTKErrorCode } from '../../core/errors';
+import { pageSelectorsOf, type SiteAdapter } from '../adapters/types';
+import { redactedSnapshot, runPageDiagnosis, type PageDiagnosis, type PageDiagnosisInput, type SelectorListProbe } from './pageDiagnosis';
+
+/** Lists every site must match on a working chat page (the others are optional or state-dependent). */
+const ESSENTIAL_LISTS = ['composer', 'userTurn', 'assistantTurn', 'turnActionBar', 'copyButton'] as const;
+
+export interface SiteDiagnosis extends PageDiagnosis {
+  site: string;
+  siteName: string;
+  /** ISO time of the capture. */
+  capturedAt: string;
+  /** The redacted page, with its evidence header. */
+  snapshot: string;
+  /** Lists that should match and do not (on a page that has a conversation). */
+  problems: string[];
+}
+
+/** Serialises an in-page function with its argument (shim for bundlers' `__name` helper). */
+function pageExpression(source: string, argument?: unknown): string {
+  return `(() => { var __name = function (target) { return target; }; return (${source})(${argument === undefined ? '' : JSON.stringify(argument)}); })()`;
+}
+
+/** The header that opens every snapshot: which site, page and time it shows, and how it was redacted. */
+export function snapshotHeader(diagnosis: Pick<SiteDiagnosis, 'site' | 'siteName' | 'url' | 'capturedAt'>): string {
+  return [
+    '<!--',
+    '  PTK site snapshot',
+    `  site: ${diagnosis.site} (${diagnosis.siteName})`,
+    `  url: ${diagnosis.url.replace(/[?#].*$/, '').replace(/--/g, '- -')}`,
+    `  captured: ${diagnosis.capturedAt} by PTK: Diagnose Site`,
+    '  redaction: letters and digits of the text replaced by x; scripts, styles, form values and URL ids removed; element names, nesting and attributes kept',
+    '-->',
+  ].join('\n');
+}
+
+/**
+ * Waits (at most `timeoutMs`) until the page has drawn something the adapter knows (its
+ * composer, login wall or bot check) and then stopped changing for a moment, so a single-page
+ * app that loads its conversation after the first paint is diagnosed as the user sees it.
+ * Never fails: a page that never settles is diagnosed as it is.
+ */
+async function waitForPageToSettle(page: Page, adapter: SiteAdapter, timeoutMs: number): Promise<void> {
+  const landmarks = [...adapter.selectors.composer, ...adapter.selectors.loginWall, ...adapter.selectors.botCheck];
+  const script = `new Promise((resolve) => {
+    const landmarks = ${JSON.stringify(landmarks)};
+    const known = () => landmarks.some((selector) => { try { return document.querySelector(selector) !== null; } catch { return false; } });
+    const deadline = Date.now() + ${timeoutMs};
+    let lastChange = Date.now();
+    const observer = new MutationObserver(() => { lastChange = Date.now(); });
+    observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true });
+    const check = () => {
+      if (Date.now() > deadline || (known() && Date.now() - lastChange >= ${SETTLE_QUIET_MS})) { observer.disconnect(); resolve(true); return; }
+      setTimeout(check, 50);
+    };
+    check();
+  })`;
+  await page.evaluate(script).catch(() => undefined);
+}
+
+/** How long the page must stay unchanged before it is diagnosed. */
+const SETTLE_QUIET_MS = 400;
+/** Longest wait for the page to settle. */
+const SETTLE_TIMEOUT_MS = 8_000;
+
+/** Diagnoses the page the tab shows, once it has settled. */
+export async function diagnoseSite(page: Page, adapter: SiteAdapter, now: () => Date = () => new Date()): Promise<SiteDiagnosis> {
+  const input: PageDiagnosisInput = { selectors: pageSelectorsOf(adapter), signInHosts: [...(adapter.signInHosts ?? [])] };
+  let diagnosis: PageDiagnosis;
+  let html: string;
+  await waitForPageToSettle(page, adapter, SETTLE_TIMEOUT_MS);
+  try {
+    diagnosis = (await page.evaluate(pageExpression(runPageDiagnosis.toString(), input))) as PageDiagnosis;
+    html = (await page.evaluate(pageExpression(redactedSnapshot.toString()))) as string;
+  } catch (error) {
+    throw new LLMBackendError(`Could not diagnose ${adapter.displayName}: ${errorMessage(error).split('\n')[0]}.`, PTKErrorCode.TAB_CLOSED, { cause: error });
+  }
+  const capturedAt = now().toISOString();
+  const problems: string[] = [];
+  if (diagnosis.onSignInHost) problems.push('the tab is on the sign-in page: log in first, then diagnose again');
+  else if (diagnosis.botCheckSuspected) problems.push('the page shows a bot check: complete it in the tab, then diagnose again');
+  else if (!diagnosis.composerPresent) problems.push('composer: no selector matches');
+  if (diagnosis.assistantTurnCount > 0 || diagnosis.userTurnCount > 0) {
+    for (const name of ESSENTIAL_LISTS) {
+      if (name === 'composer') continue;
+      const list = diagnosis.lists[name];
+      if (list && list.matchedIndex === -1 && !(name === 'copyButton' && (diagnosis.lists.copyMenuButton?.matchedIndex ?? -1) !== -1)) problems.push(`${name}: no selector matches`);
+    }
+  }
+  const base = { site: adapter.id, siteName: adapter.displayName, url: diagnosis.url, capturedAt };
+  return { ...diagnosis, ...base, problems, snapshot: `${snapshotHeader(base)}\n${html}` };
+}
+
+function describeList(name: string, list: SelectorListProbe): string[] {
+  const verdict = list.matchedIndex === -1 ? 'none matched' : `matched #${list.matchedIndex}`;
+  const lines = [`- **${name}** (${list.scope}): ${verdict}`];
+  list.selectors.forEach((probe, index) => {
+    const mark = index === list.matchedIndex ? '→' : ' ';
+    lines.push(`  ${mark} ${index}. \`${probe.selector}\` ${probe.invalid ? 'invalid selector' : `${probe.count} found`}`);
+  });
+  return lines;
+}
+
+/** The report as markdown. */
+export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string): string {
+  const state = diagnosis.onSignInHost
+    ? 'on the sign-in page (log in required)'
+    : diagnosis.botCheckSuspected
+      ? 'bot check shown'
+      : diagnosis.guest
+        ? 'signed out, chatting as a guest'
+        : diagnosis.loginWallPresent
+          ? 'login wall'
+          : diagnosis.composerPresent
+            ? 'ready (signed in)'
+            : 'not ready (no composer found)';
+  const lines = [
+    `# PTK: Diagnose Site — ${diagnosis.siteName}`,
+    '',
+    `- page: ${diagnosis.url.replace(/[?#].*$/, '')}`,
+    `- captured: ${diagnosis.capturedAt}`,
+    `- state: ${state}`,
+    `- turns on the page: ${diagnosis.userTurnCount} user, ${diagnosis.assistantTurnCount} assistant`,
+    snapshotPath ? `- redacted DOM snapshot: ${snapshotPath}` : '',
+    '',
+    diagnosis.problems.length === 0 ? 'No problem found.' : `## Problems\n${diagnosis.problems.map((problem) => `- ${problem}`).join('\n')}`,
+    '',
+    '## Selectors (index of the fallback that matched)',
+    ...Object.entries(diagnosis.lists).flatMap(([name, list]) => (list.selectors.length === 0 ? [] : describeList(name, list))),
+    '',
+    'A list that no longer matches can be repaired with the `ptk.siteOverrides` setting, e.g.',
+    `\`{ "${diagnosis.site}": { "selectors": { "composer": { "prepend": ["<new selector>"] } } } }\`.`,
+    diagnosis.userTurnCount === 0 ? 'Tip: diagnose on a chat with at least one answer, so the turn, action bar and copy selectors are checked too.' : '',
+  ];
+  return `${lines.filter((line, index, all) => line !== '' || all[index - 1] !== '').join('\n').trim()}\n`;
+}

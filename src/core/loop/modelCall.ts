@@ -1,0 +1,55 @@
+/**
+ * One call of the LLM manager for a turn. The call gets the run's signal and is raced with it
+ * (a backend that ignores the signal cannot hang the task), gets `isComplete` so a streaming
+ * backend may stop once a complete tool call arrived, and its failures are classified once:
+ * cancellation stays the signal's error; anything else is the backend's fault, an
+ * LLMBackendError(LLM_CALL_FAILED) whose cause is what the backend threw.
+ */
+import { errorMessage, LLMBackendError, PTKErrorCode } from '../errors';
+import type { ILLMManager, StreamDelta } from '../ports';
+import type { PTKParser } from '../protocol/parser';
+import { abortErrorOf, raceWithSignal, throwIfAborted } from '../util/abortSignals';
+import { createCompletionCheck } from './completionCheck';
+import type { TurnPrompt } from './turnPrompt';
+
+export interface ModelCallInput {
+  llmManager: ILLMManager;
+  turnPrompt: TurnPrompt;
+  parser: PTKParser;
+  signal: AbortSignal | undefined;
+  onDelta?: (delta: StreamDelta) => void;
+  model?: string;
+  temperature?: number;
+  /** The turn's number, kept in the error's context. */
+  iteration: number;
+}
+
+/** The model's reply; throws the signal's error when cancelled, else LLMBackendError(LLM_CALL_FAILED). */
+export async function callModel(input: ModelCallInput): Promise<string> {
+  const { signal } = input;
+  let reply: unknown;
+  try {
+    reply = await raceWithSignal(input.llmManager.call(input.turnPrompt.prompt, {
+      signal,
+      onDelta: input.onDelta,
+      isComplete: createCompletionCheck(input.parser),
+      model: input.model,
+      temperature: input.temperature,
+      thread: input.turnPrompt.thread,
+    }), signal);
+  } catch (error) {
+    if (signal?.aborted) throw abortErrorOf(signal);
+    const backendError = error instanceof LLMBackendError ? error : undefined;
+    throw new LLMBackendError(`LLM call failed: ${errorMessage(error)}`, PTKErrorCode.LLM_CALL_FAILED, {
+      cause: error,
+      retryAfterMs: backendError?.retryAfterMs,
+      recoverable: backendError?.recoverable,
+      context: { iteration: input.iteration },
+    });
+  }
+  throwIfAborted(signal);
+  if (typeof reply !== 'string') {
+    throw new LLMBackendError('LLM call failed: the LLM manager returned no text.', PTKErrorCode.LLM_CALL_FAILED, { context: { iteration: input.iteration } });
+  }
+  return reply;
+}

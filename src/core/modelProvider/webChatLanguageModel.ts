@@ -1,0 +1,215 @@
+/**
+ * The web chat as a language model with native tool calling, for callers that run their own
+ * tools (VS Code's language-model API: Copilot Chat's model picker, Cline, Roo, any agent).
+ * One request: render the conversation into the tab (only what is new when the tab's chat already
+ * holds the rest), stream the prose as it arrives with the call markup held back, parse the reply
+ * with the PTK parser, and hand each call over as a tool call with a stable id. The caller never
+ * sees broken markup: an unreadable call, an unknown tool, bad arguments, or a missing call when
+ * one is required are answered inside the request with TOOL_ERROR, a bounded number of times;
+ * `describe_tool` calls (bounded tool list) are answered inside too. Requests run one at a time:
+ * the tab holds one chat.
+ */
+import { DEFAULTS } from '../constants';
+import { ModelBehaviorError, PTKAbortError, PTKErrorCode } from '../errors';
+import { createCompletionCheck } from '../loop/completionCheck';
+import type { ILLMManager } from '../ports';
+import { PTKFormatter, PTKParser, validateToolCall } from '../protocol';
+import { protocolTags } from '../protocol/tagNames';
+import type { PTKMessage, PTKResponse } from '../types';
+import { abortErrorOf, raceWithSignal, throwIfAborted } from '../util/abortSignals';
+import { textHash } from './messageIdentity';
+import { renderNewChat, renderNewMessages, type PromptRenderingOptions } from './promptRendering';
+import { providerToolAsPTKTool, type ProviderMessage, type ProviderPart, type ProviderRequest, type ProviderResponseSink, type ProviderToolCall } from './providerMessages';
+import { ThreadTracker, type ThreadPlan } from './threadTracker';
+import { buildToolCatalog, DESCRIBE_TOOL_NAME, type ToolCatalog } from './toolCatalog';
+import { VisibleTextStream } from './visibleText';
+
+export interface WebChatLanguageModelOptions {
+  /** The chat tab's model (connecting on first use). */
+  getModel: () => Promise<ILLMManager>;
+  formatter?: PTKFormatter;
+  parser?: PTKParser;
+  /** Broken replies answered with TOOL_ERROR before the request fails (default DEFAULTS.providerMaxRepairs). */
+  maxRepairs?: number;
+  /** describe_tool rounds answered inside one request (default DEFAULTS.providerMaxDescribeCalls). */
+  maxDescribeCalls?: number;
+  /** Tools shown with their full schema before the list turns compact (default DEFAULTS.promptFullToolsMax). */
+  maxFullTools?: number;
+  /** History budget of a new chat's transcript (default DEFAULTS.historyBudgetChars). */
+  historyBudgetChars?: number;
+  /** Thread tracking (tests pass one with a fixed session prefix). */
+  threads?: ThreadTracker;
+  /** One line per request and per repair. */
+  log?: (line: string) => void;
+}
+
+/** What one request cost and how it went. */
+export interface ProviderAnswerReport {
+  /** 'continue': only the new messages were sent to the tab's chat. */
+  mode: ThreadPlan['kind'];
+  /** Characters sent to the tab over every attempt. */
+  sentChars: number;
+  /** Model calls made (1 + repairs + describe rounds). */
+  attempts: number;
+  repairs: number;
+  toolCalls: ProviderToolCall[];
+}
+
+/** How a reply is dealt with. */
+type ReplyOutcome =
+  | { kind: 'answer'; prose: string; calls: Array<{ name: string; input: Record<string, unknown> }> }
+  | { kind: 'describe'; results: string }
+  | { kind: 'repair'; feedback: string; reason: string };
+
+export class WebChatLanguageModel {
+  private readonly formatter: PTKFormatter;
+  private readonly parser: PTKParser;
+  private readonly threads: ThreadTracker;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: WebChatLanguageModelOptions) {
+    this.formatter = options.formatter ?? new PTKFormatter();
+    this.parser = options.parser ?? new PTKParser();
+    this.threads = options.threads ?? new ThreadTracker();
+  }
+
+  /** Answers one request into `sink`. Rejects with PTKAbortError when `signal` fires, ModelBehaviorError when the model's calls stay broken. */
+  respond(request: ProviderRequest, sink: ProviderResponseSink, signal?: AbortSignal): Promise<ProviderAnswerReport> {
+    const run = this.queue.then(() => this.answer(request, sink, signal));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Something else (a PTK task) used the tab: the next request starts a new chat. */
+  tabUsedElsewhere(): void {
+    this.threads.forget();
+  }
+
+  private async answer(request: ProviderRequest, sink: ProviderResponseSink, signal: AbortSignal | undefined): Promise<ProviderAnswerReport> {
+    try {
+      throwIfAborted(signal);
+      const model = await raceWithSignal(this.options.getModel(), signal);
+      return await this.answerWith(model, request, sink, signal);
+    } catch (error) {
+      this.threads.forget();
+      if (signal?.aborted) throw abortErrorOf(signal);
+      throw error;
+    }
+  }
+
+  private async answerWith(model: ILLMManager, request: ProviderRequest, sink: ProviderResponseSink, signal: AbortSignal | undefined): Promise<ProviderAnswerReport> {
+    const catalog = buildToolCatalog(request.tools.map(providerToolAsPTKTool), this.options.maxFullTools ?? DEFAULTS.promptFullToolsMax);
+    const toolsKey = textHash(JSON.stringify(request.tools.map((tool) => [tool.name, tool.description, tool.inputSchema ?? null])));
+    const keepsThread = model.keepsThread === true;
+    const plan = this.threads.plan(request.modelId, request.messages, toolsKey);
+    const turn = plan.kind === 'continue' ? plan.turn : 0;
+    const rendering: PromptRenderingOptions = { formatter: this.formatter, promptTools: catalog.promptTools, toolMode: request.toolMode, historyBudgetChars: this.options.historyBudgetChars };
+    const repairs: PTKMessage[] = [];
+    const fullPrompt = (): string => renderNewChat(request.messages, rendering, repairs);
+    let prompt = !keepsThread || plan.kind === 'new' ? fullPrompt() : renderNewMessages(plan.newMessages, rendering, turn);
+    const report: ProviderAnswerReport = { mode: plan.kind, sentChars: 0, attempts: 0, repairs: 0, toolCalls: [] };
+    let shownText = '';
+    let describeRounds = 0;
+    this.options.log?.(`[lm ${plan.threadId}] ${plan.kind === 'new' ? 'new chat' : `continues turn ${turn}`}: ${request.messages.length} messages, ${request.tools.length} tools${catalog.compact ? ' (compact list)' : ''}, toolMode ${request.toolMode}`);
+
+    for (;;) {
+      // Text of a retry is shown only when nothing was shown yet: the first attempt's prose stays.
+      const visible = shownText === '' ? new VisibleTextStream(protocolTags(this.formatter.tagName)) : undefined;
+      report.attempts++;
+      report.sentChars += prompt.length;
+      const reply = await raceWithSignal(model.call(prompt, {
+        signal,
+        isComplete: createCompletionCheck(this.parser),
+        onDelta: visible
+          ? (delta) => {
+              const piece = delta.rewrite ? visible.rewrite(delta.full) : visible.push(delta.text);
+              if (piece) {
+                shownText += piece;
+                sink.text(piece);
+              }
+            }
+          : undefined,
+        thread: keepsThread ? { newThread: report.attempts === 1 && plan.kind === 'new', fullTranscript: fullPrompt } : undefined,
+      }), signal);
+      throwIfAborted(signal);
+
+      const outcome = this.judge(this.parser.parse(reply), catalog, request);
+      if (outcome.kind === 'answer') {
+        const rest = visible?.finish(outcome.prose) ?? '';
+        if (rest) {
+          shownText += rest;
+          sink.text(rest);
+        }
+        const calls = outcome.calls.map((call, index): ProviderToolCall => ({ callId: `call_${plan.threadId}_${turn}_${index}`, name: call.name, input: call.input }));
+        for (const call of calls) sink.toolCall(call);
+        report.toolCalls = calls;
+        const answerParts: ProviderPart[] = [{ type: 'text', text: shownText }, ...calls.map((call): ProviderPart => ({ type: 'toolCall', ...call }))];
+        const answer: ProviderMessage = { role: 'assistant', parts: answerParts };
+        if (keepsThread) this.threads.record(plan, request.modelId, toolsKey, request.messages, answer);
+        else this.threads.forget();
+        return report;
+      }
+
+      repairs.push({ role: 'assistant', content: reply });
+      let feedback: string;
+      if (outcome.kind === 'describe') {
+        if (++describeRounds > (this.options.maxDescribeCalls ?? DEFAULTS.providerMaxDescribeCalls)) {
+          throw new ModelBehaviorError(`The model kept calling ${DESCRIBE_TOOL_NAME} without calling a tool (${describeRounds - 1} rounds).`, { code: PTKErrorCode.INVALID_TOOL_CALL });
+        }
+        feedback = outcome.results;
+        repairs.push({ role: 'tool', content: feedback });
+      } else {
+        if (++report.repairs > (this.options.maxRepairs ?? DEFAULTS.providerMaxRepairs)) {
+          throw new ModelBehaviorError(`The model's reply was still unusable after ${report.repairs - 1} repairs: ${outcome.reason}`, { code: PTKErrorCode.PARSE_ERROR });
+        }
+        feedback = outcome.feedback;
+        repairs.push({ role: 'system', content: feedback });
+        this.options.log?.(`[lm ${plan.threadId}] repair ${report.repairs}: ${outcome.reason}`);
+      }
+      prompt = keepsThread ? feedback : fullPrompt();
+    }
+  }
+
+  /** What to do with a finished reply. */
+  private judge(parsed: PTKResponse, catalog: ToolCatalog, request: ProviderRequest): ReplyOutcome {
+    const formatter = this.formatter;
+    if (parsed.type === 'invalid') {
+      const reason = parsed.error ?? 'The tool call could not be read.';
+      return { kind: 'repair', feedback: formatter.formatToolError(reason), reason };
+    }
+    if (parsed.type === 'text') {
+      if (request.toolMode === 'required' && catalog.fullTools.size > 0) {
+        const reason = `This request requires a tool call: reply with one call of one of these tools: ${[...catalog.fullTools.keys()].join(', ')}.`;
+        return { kind: 'repair', feedback: formatter.formatToolError(reason), reason };
+      }
+      return { kind: 'answer', prose: parsed.content ?? parsed.raw, calls: [] };
+    }
+    const describeCalls = catalog.compact ? parsed.toolCalls.filter((call) => call.tool === DESCRIBE_TOOL_NAME) : [];
+    const calls = parsed.toolCalls.filter((call) => !describeCalls.includes(call));
+    if (calls.length === 0) {
+      const results = describeCalls.map((call) => {
+        const name = typeof call.args?.name === 'string' ? call.args.name : '';
+        const description = catalog.describe(name);
+        return formatter.formatToolResult(description
+          ? { success: true, data: description, error: null }
+          : { success: false, data: null, error: `Unknown tool "${name}". Tools: ${[...catalog.fullTools.keys()].join(', ')}.` });
+      });
+      return { kind: 'describe', results: results.join('\n\n') };
+    }
+    const problems: string[] = [];
+    const checked = calls.map((call) => {
+      const validation = validateToolCall({ tool: call.tool, args: call.args ?? {} }, catalog.fullTools);
+      if (!validation.valid) problems.push(validation.error ?? `Invalid call of ${call.tool}.`);
+      return { name: call.tool, input: (validation.args ?? call.args ?? {}) as Record<string, unknown> };
+    });
+    if (problems.length > 0) {
+      return { kind: 'repair', feedback: problems.map((problem) => formatter.formatToolError(problem)).join('\n'), reason: problems.join(' ') };
+    }
+    return { kind: 'answer', prose: parsed.content ?? '', calls: checked };
+  }
+}
+
+/** Whether an error from `respond` is a cancellation. */
+export function isCancellation(error: unknown): boolean {
+  return error instanceof PTKAbortError || (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === PTKErrorCode.ABORTED);
+}

@@ -1,0 +1,130 @@
+/**
+ * `@ptk` in VS Code's chat view: a chat participant that runs the same PTK task as the sidebar
+ * (the web chat model, PTK's tools, the same approval flow), streaming the answer's prose with
+ * `response.markdown`, each tool call with `response.progress`, using the files and selections
+ * the user attached with # as context and the earlier turns with @ptk as history, and offering
+ * follow-ups. Where the editor shows no chat view (or it needs an account first) the participant
+ * is simply not shown; the sidebar stays the primary surface.
+ */
+import * as vscode from 'vscode';
+import { errorMessage } from '../../core/errors';
+import type { PTKExecuteOptions, PTKExecuteResult } from '../../core/loop/loopTypes';
+import { VisibleTextStream } from '../../core/modelProvider/visibleText';
+import { participantFollowups, type ParticipantResultMetadata } from '../../ui/participantFollowups';
+import { participantHistory, participantPrompt, type ParticipantReference, type ParticipantTurn } from '../../ui/participantPrompt';
+import { abortSignalFromToken } from './cancellation';
+
+/** The participant's id (package.json `chatParticipants`). */
+export const PTK_CHAT_PARTICIPANT_ID = 'ptk.assistant';
+
+export interface ChatParticipantDependencies {
+  /** Runs a PTK task (the sidebar's runner: model, tools, settings). */
+  runTask: (prompt: string, options: PTKExecuteOptions) => Promise<PTKExecuteResult>;
+  /** True while the sidebar runs a task: the tab does one thing at a time. */
+  isTabBusy: () => boolean;
+  log?: (line: string) => void;
+}
+
+/** Reads what the user attached: a file (Uri), a selection (Location), or a plain value. */
+export async function readReferences(references: readonly vscode.ChatPromptReference[]): Promise<ParticipantReference[]> {
+  const read: ParticipantReference[] = [];
+  for (const reference of references) {
+    const value = reference.value;
+    try {
+      if (value instanceof vscode.Uri) {
+        const document = await vscode.workspace.openTextDocument(value);
+        read.push({ label: vscode.workspace.asRelativePath(value), text: document.getText() });
+      } else if (value instanceof vscode.Location) {
+        const document = await vscode.workspace.openTextDocument(value.uri);
+        const range = value.range;
+        read.push({ label: `${vscode.workspace.asRelativePath(value.uri)}:${range.start.line + 1}-${range.end.line + 1}`, text: document.getText(range) });
+      } else if (typeof value === 'string') {
+        read.push({ label: reference.modelDescription ?? reference.id, text: value });
+      }
+    } catch (error) {
+      read.push({ label: reference.id, text: `(could not be read: ${errorMessage(error)})` });
+    }
+  }
+  return read;
+}
+
+/** The earlier turns of this chat that were addressed to @ptk. */
+export function historyTurns(history: vscode.ChatContext['history']): ParticipantTurn[] {
+  const turns: ParticipantTurn[] = [];
+  for (const turn of history) {
+    if (turn.participant !== PTK_CHAT_PARTICIPANT_ID) continue;
+    if (turn instanceof vscode.ChatRequestTurn) turns.push({ role: 'user', text: turn.prompt });
+    else if (turn instanceof vscode.ChatResponseTurn) {
+      const text = turn.response.map((part) => (part instanceof vscode.ChatResponseMarkdownPart ? part.value.value : '')).join('');
+      turns.push({ role: 'assistant', text });
+    }
+  }
+  return turns;
+}
+
+function describeCall(tool: string, args: Record<string, unknown>): string {
+  const path = typeof args.path === 'string' ? ` ${args.path}` : typeof args.command === 'string' ? ` \`${args.command}\`` : '';
+  return `Running ${tool}${path}…`;
+}
+
+/** The participant's request handler (exported so tests can drive it where the chat view needs an account). */
+export function createChatRequestHandler(dependencies: ChatParticipantDependencies): vscode.ChatRequestHandler {
+  return async (request, context, response, token): Promise<vscode.ChatResult> => {
+    if (dependencies.isTabBusy()) {
+      response.markdown('The PTK sidebar is running a task in the chat tab: wait for it to finish, or stop it, then ask again.');
+      return { metadata: { prompt: request.prompt, success: false, toolNames: [] } satisfies ParticipantResultMetadata };
+    }
+    const bridged = abortSignalFromToken(token);
+    let visible = new VisibleTextStream();
+    let shownInReply = false;
+    const show = (text: string): void => {
+      if (!text) return;
+      response.markdown(text);
+      shownInReply = true;
+    };
+    try {
+      const prompt = participantPrompt(request.prompt, await readReferences(request.references));
+      response.progress('Asking the web chat…');
+      const result = await dependencies.runTask(prompt, {
+        signal: bridged.signal,
+        history: participantHistory(historyTurns(context.history)),
+        onDelta: (delta) => show(delta.rewrite ? visible.rewrite(delta.full) : visible.push(delta.text)),
+        onIteration: (info) => {
+          if (info.type !== 'invalid') show(visible.finish(info.content ?? ''));
+          if (shownInReply) response.markdown('\n\n');
+          visible = new VisibleTextStream();
+          shownInReply = false;
+        },
+        onToolCall: (toolCall) => response.progress(describeCall(toolCall.tool, toolCall.args)),
+        onToolResult: (info) => {
+          if (!info.result.success) response.markdown(`> ${info.toolCall.tool} failed: ${info.result.error ?? 'unknown error'}\n\n`);
+        },
+      });
+      const metadata: ParticipantResultMetadata = { prompt: request.prompt, success: result.success, toolNames: result.toolCalls.map((toolCall) => toolCall.tool) };
+      dependencies.log?.(`[@ptk] ${result.success ? 'done' : `failed (${result.errorCode ?? 'error'})`} after ${result.iterations} replies, ${result.totalToolCalls} tool calls`);
+      if (!result.success) {
+        if (token.isCancellationRequested) return { metadata };
+        return { errorDetails: { message: result.error ?? 'The task failed.' }, metadata };
+      }
+      return { metadata };
+    } finally {
+      bridged.dispose();
+    }
+  };
+}
+
+/** The follow-up provider: what to ask next after an answer. */
+export const chatFollowupProvider: vscode.ChatFollowupProvider = {
+  provideFollowups(result) {
+    return participantFollowups(result.metadata as ParticipantResultMetadata | undefined);
+  },
+};
+
+/** Creates @ptk (returns undefined when this editor has no chat API). */
+export function registerChatParticipant(extensionUri: vscode.Uri, handler: vscode.ChatRequestHandler): vscode.ChatParticipant | undefined {
+  if (typeof vscode.chat?.createChatParticipant !== 'function') return undefined;
+  const participant = vscode.chat.createChatParticipant(PTK_CHAT_PARTICIPANT_ID, handler);
+  participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'ptk.svg');
+  participant.followupProvider = chatFollowupProvider;
+  return participant;
+}

@@ -1,0 +1,191 @@
+/**
+ * The typed messages between the extension host and the chat webview (both sides import
+ * this file; it imports neither 'vscode' nor the DOM). Every message is a discriminated
+ * union on `type`, checked on arrival: a malformed message is refused with a specific
+ * reason instead of half-handled.
+ *
+ * The schemas use `zod/mini`, the tree-shakable build of zod with the same checks: the
+ * webview bundles only the validators it uses (about 25 KB) instead of all of zod (about
+ * 450 KB), and the host checks with the very same schemas.
+ */
+import * as z from 'zod/mini';
+import { en as englishMessages } from 'zod/locales';
+
+/** Where the chat tab connection stands (status bar + the view's header). */
+export const ConnectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected', 'loginRequired', 'error']);
+export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
+
+/** Buttons the view may offer next to an error. */
+export const ConnectionActionSchema = z.enum(['login', 'retry', 'openTab', 'chooseSite']);
+export type ConnectionAction = z.infer<typeof ConnectionActionSchema>;
+
+export const ConnectionStateSchema = z.object({
+  site: z.string(),
+  status: ConnectionStatusSchema,
+  detail: z.optional(z.string()),
+  /** Connected signed out: the site lets guests chat. */
+  guest: z.optional(z.boolean()),
+  /** The latest notice the site showed (a plan limit that switched models…); informative only. */
+  warning: z.optional(z.string()),
+});
+export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
+
+/** Lifecycle of one tool card. */
+export const ToolCardStatusSchema = z.enum(['running', 'awaitingApproval', 'approved', 'rejected', 'succeeded', 'failed', 'cancelled']);
+export type ToolCardStatus = z.infer<typeof ToolCardStatusSchema>;
+
+/** One thing that happened in a conversation; the view model is the fold of these. */
+export const ChatEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('userMessage'), id: z.string(), text: z.string(), time: z.number() }),
+  z.object({ type: z.literal('assistantStart'), id: z.string() }),
+  z.object({ type: z.literal('assistantDelta'), id: z.string(), full: z.string() }),
+  z.object({ type: z.literal('assistantDone'), id: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal('toolCall'),
+    id: z.string(),
+    tool: z.string(),
+    args: z.record(z.string(), z.unknown()),
+    dangerous: z.boolean(),
+    time: z.number(),
+  }),
+  z.object({
+    type: z.literal('approvalRequested'),
+    approvalId: z.string(),
+    toolName: z.string(),
+    kind: z.enum(['write', 'edit', 'command']),
+    summary: z.string(),
+    path: z.optional(z.string()),
+    command: z.optional(z.string()),
+    hasDiff: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('approvalResolved'),
+    approvalId: z.string(),
+    decision: z.enum(['approve', 'reject', 'always', 'cancelled']),
+    reason: z.optional(z.string()),
+  }),
+  z.object({
+    type: z.literal('toolResult'),
+    id: z.string(),
+    success: z.boolean(),
+    summary: z.string(),
+    durationMs: z.number(),
+  }),
+  z.object({ type: z.literal('taskStarted'), taskId: z.string(), title: z.string() }),
+  z.object({
+    type: z.literal('taskFinished'),
+    taskId: z.string(),
+    outcome: z.enum(['done', 'stopped', 'failed']),
+    message: z.optional(z.string()),
+  }),
+  z.object({
+    type: z.literal('error'),
+    message: z.string(),
+    code: z.optional(z.string()),
+    actions: z.array(ConnectionActionSchema),
+  }),
+  z.object({ type: z.literal('notice'), text: z.string() }),
+]);
+export type ChatEvent = z.infer<typeof ChatEventSchema>;
+
+/** One row of the chat. */
+export type ChatItem =
+  | { kind: 'user'; id: string; text: string; time: number }
+  | { kind: 'assistant'; id: string; text: string; streaming: boolean }
+  | {
+      kind: 'tool';
+      id: string;
+      tool: string;
+      args: Record<string, unknown>;
+      dangerous: boolean;
+      status: ToolCardStatus;
+      startedAt: number;
+      durationMs?: number;
+      resultSummary?: string;
+      approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string };
+    }
+  | { kind: 'notice'; id: string; text: string }
+  | { kind: 'error'; id: string; message: string; code?: string; actions: ConnectionAction[] };
+
+/** Everything the view shows for one conversation (plain JSON: persisted and sent as is). */
+export interface ChatViewState {
+  conversationId: string;
+  title: string;
+  items: ChatItem[];
+  /** A task is running (the Stop button is live, Send is disabled). */
+  busy: boolean;
+  /** Approval ids waiting for the user, oldest first. */
+  pendingApprovals: string[];
+}
+
+/** A persisted conversation as the history list shows it. */
+export const ConversationSummarySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.number() });
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+// ---------------------------------------------------------------- host → webview
+
+export const HostToWebviewMessageSchema = z.discriminatedUnion('type', [
+  /** The whole picture: sent on `ready`, on conversation switch and after reload. */
+  z.object({
+    type: z.literal('state'),
+    state: z.custom<ChatViewState>((value) => isChatViewState(value), 'not a ChatViewState'),
+    connection: ConnectionStateSchema,
+    history: z.array(ConversationSummarySchema),
+  }),
+  /** One incremental change: the webview folds it with the same reducer as the host. */
+  z.object({ type: z.literal('event'), conversationId: z.string(), event: ChatEventSchema }),
+  z.object({ type: z.literal('connection'), connection: ConnectionStateSchema }),
+  /** Put text in the composer (e.g. "Ask PTK about this" pre-fills). */
+  z.object({ type: z.literal('prefill'), text: z.string() }),
+]);
+export type HostToWebviewMessage = z.infer<typeof HostToWebviewMessageSchema>;
+
+// ---------------------------------------------------------------- webview → host
+
+export const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('send'), text: z.string().check(z.trim(), z.minLength(1, 'empty message')) }),
+  z.object({ type: z.literal('stop') }),
+  z.object({ type: z.literal('approve'), approvalId: z.string().check(z.minLength(1)), always: z.optional(z.boolean()) }),
+  z.object({ type: z.literal('reject'), approvalId: z.string().check(z.minLength(1)), reason: z.optional(z.string()) }),
+  z.object({ type: z.literal('openDiff'), approvalId: z.string().check(z.minLength(1)) }),
+  z.object({ type: z.literal('newConversation') }),
+  z.object({ type: z.literal('openConversation'), conversationId: z.string().check(z.minLength(1)) }),
+  z.object({ type: z.literal('connectionAction'), action: ConnectionActionSchema }),
+]);
+export type WebviewToHostMessage = z.infer<typeof WebviewToHostMessageSchema>;
+
+/** Result of checking a message that crossed the boundary. */
+export type ParsedMessage<Message> = { ok: true; message: Message } | { ok: false; error: string };
+
+/** English issue texts for every check, given per parse (zod/mini loads no locale of its own). */
+const ENGLISH = { error: englishMessages().localeError };
+
+function describeIssues(error: z.core.$ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(message)'}: ${issue.message}`).join('; ');
+}
+
+/** Checks a message the webview posted; `error` says exactly what is wrong. */
+export function parseWebviewMessage(value: unknown): ParsedMessage<WebviewToHostMessage> {
+  const parsed = WebviewToHostMessageSchema.safeParse(value, ENGLISH);
+  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, error: describeIssues(parsed.error) };
+}
+
+/** Checks a message the host posted. */
+export function parseHostMessage(value: unknown): ParsedMessage<HostToWebviewMessage> {
+  const parsed = HostToWebviewMessageSchema.safeParse(value, ENGLISH);
+  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, error: describeIssues(parsed.error) };
+}
+
+/** Shallow structural check of a persisted or posted view state. */
+export function isChatViewState(value: unknown): value is ChatViewState {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<ChatViewState>;
+  return (
+    typeof candidate.conversationId === 'string' &&
+    typeof candidate.title === 'string' &&
+    Array.isArray(candidate.items) &&
+    typeof candidate.busy === 'boolean' &&
+    Array.isArray(candidate.pendingApprovals)
+  );
+}

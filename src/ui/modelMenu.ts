@@ -1,0 +1,47 @@
+/**
+ * PTK: Choose Model, the pure part: the quick pick's entries from what the site's picker offers,
+ * and the `ptk.model` value a choice writes ("Expert + DeepThink"). The command itself is in
+ * commands.ts.
+ */
+import type { OfferedChoices } from '../browser/modelSelection';
+
+/** One entry of the model quick pick; `value` is what ptk.model becomes. */
+export interface ModelMenuItem {
+  label: string;
+  description?: string;
+  value: string;
+}
+
+/** The request's parts: the model, then the switches ("Expert + DeepThink" → Expert, DeepThink). */
+function settingParts(setting: string): string[] {
+  return setting
+    .split('+')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/**
+ * "Site's current model" (an empty setting), then every model / mode the picker offers, the one
+ * the page shows marked, the one the setting names marked.
+ */
+export function modelMenuItems(offered: OfferedChoices, setting: string): ModelMenuItem[] {
+  const chosen = settingParts(setting)[0];
+  const items: ModelMenuItem[] = [{ label: "Site's current model", description: setting ? undefined : 'setting', value: '' }];
+  for (const model of offered.models) {
+    const notes = [model.current ? 'on the page now' : '', chosen === model.name.toLowerCase() ? 'setting' : '', ...model.aliases].filter(Boolean);
+    items.push({ label: model.name, description: notes.join(' · ') || undefined, value: model.name });
+  }
+  return items;
+}
+
+/** Which switches start ticked in the second pick: the ones the setting names, else the ones on now. */
+export function switchesToTick(offered: OfferedChoices, setting: string): string[] {
+  const named = settingParts(setting).slice(1);
+  if (named.length > 0) return offered.toggles.filter((toggle) => named.includes(toggle.name.toLowerCase())).map((toggle) => toggle.name);
+  return offered.toggles.filter((toggle) => toggle.on).map((toggle) => toggle.name);
+}
+
+/** The ptk.model value for a model and the switches to turn on. */
+export function modelSetting(model: string, switches: readonly string[]): string {
+  return [model, ...switches].filter((part) => part.trim() !== '').join(' + ');
+}

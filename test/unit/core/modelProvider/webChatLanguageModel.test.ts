@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { PTKErrorCode } from '../../../../src/core/errors';
+import type { ProviderMessage, ProviderRequest, ProviderTool, ProviderToolCall } from '../../../../src/core/modelProvider/providerMessages';
+import { ThreadTracker } from '../../../../src/core/modelProvider/threadTracker';
+import { WebChatLanguageModel } from '../../../../src/core/modelProvider/webChatLanguageModel';
+import { ScriptedChatModel, type ScriptedReply } from '../../../../src/core/testing/scriptedChatModel';
+
+const WEATHER: ProviderTool = {
+  name: 'get_weather',
+  description: 'Current weather of a city.',
+  inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'City name' } }, required: ['city'] },
+};
+const TIME: ProviderTool = { name: 'get_time', description: 'Current time in a time zone.', inputSchema: { type: 'object', properties: { zone: { type: 'string' } }, required: ['zone'] } };
+
+const user = (text: string): ProviderMessage => ({ role: 'user', parts: [{ type: 'text', text }] });
+const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON.stringify({ tool, args })}</TOOL_CALL>`;
+
+/** Records what the provider hands the caller, part by part. */
+class RecordingSink {
+  readonly parts: Array<{ type: 'text'; value: string } | { type: 'toolCall'; call: ProviderToolCall }> = [];
+  text(value: string): void {
+    this.parts.push({ type: 'text', value });
+  }
+  toolCall(toolCall: ProviderToolCall): void {
+    this.parts.push({ type: 'toolCall', call: toolCall });
+  }
+  get texts(): string[] {
+    return this.parts.flatMap((part) => (part.type === 'text' ? [part.value] : []));
+  }
+  get calls(): ProviderToolCall[] {
+    return this.parts.flatMap((part) => (part.type === 'toolCall' ? [part.call] : []));
+  }
+  /** The assistant message a caller echoes back. */
+  answer(): ProviderMessage {
+    return { role: 'assistant', parts: [{ type: 'text', text: this.texts.join('') }, ...this.calls.map((toolCall) => ({ type: 'toolCall' as const, ...toolCall }))] };
+  }
+}
+
+function setUp(replies: ScriptedReply[], options: { keepsThread?: boolean; chunkSize?: number; delayMs?: number } = {}) {
+  const model = new ScriptedChatModel(replies, { keepsThread: options.keepsThread ?? true, chunkSize: options.chunkSize ?? 5, delayMs: options.delayMs });
+  const lm = new WebChatLanguageModel({ getModel: async () => model, threads: new ThreadTracker('s') });
+  return { model, lm };
+}
+
+function request(messages: ProviderMessage[], tools: ProviderTool[] = [WEATHER, TIME], toolMode: ProviderRequest['toolMode'] = 'auto'): ProviderRequest {
+  return { modelId: 'ptk-chatgpt', messages, tools, toolMode };
+}
+
+describe('WebChatLanguageModel', () => {
+  it('streams the prose, hands over the call with its input and a stable id, then continues the thread with only the result', async () => {
+    const { model, lm } = setUp([`Let me check the weather for you.\n${call('get_weather', { city: 'Paris' })}`, 'It is sunny in Paris, 21 °C.']);
+    const first = [user('What is the weather in Paris?')];
+    const sink = new RecordingSink();
+    const report = await lm.respond(request(first), sink);
+    assert.ok(sink.texts.length > 1, `streamed in several parts: ${JSON.stringify(sink.texts)}`);
+    assert.equal(sink.texts.join(''), 'Let me check the weather for you.');
+    assert.deepEqual(sink.calls, [{ callId: 'call_s1_0_0', name: 'get_weather', input: { city: 'Paris' } }]);
+    assert.equal(sink.parts.at(-1)?.type, 'toolCall', 'the call comes after the text');
+    assert.equal(report.mode, 'new');
+    assert.equal(model.calls[0].newThread, true);
+    assert.match(model.prompts[0], /get_weather\(city: string\)/);
+    assert.match(model.prompts[0], /USER:\nWhat is the weather in Paris\?/);
+
+    const second: ProviderMessage[] = [...first, sink.answer(), { role: 'user', parts: [{ type: 'toolResult', callId: 'call_s1_0_0', text: 'sunny, 21 C' }] }];
+    const finalSink = new RecordingSink();
+    const secondReport = await lm.respond(request(second), finalSink);
+    assert.equal(secondReport.mode, 'continue');
+    assert.equal(model.calls[1].newThread, false);
+    assert.equal(model.prompts[1], 'TOOL_RESULT: {"success":true,"data":"sunny, 21 C","error":null}');
+    assert.equal(finalSink.texts.join(''), 'It is sunny in Paris, 21 °C.');
+    assert.deepEqual(finalSink.calls, []);
+  });
+
+  it('a new conversation, or one the tab does not hold, gets a new chat with the whole transcript', async () => {
+    const { model, lm } = setUp(['One.', 'Two.']);
+    await lm.respond(request([user('first conversation')]), new RecordingSink());
+    const history: ProviderMessage[] = [
+      user('other conversation'),
+      { role: 'assistant', parts: [{ type: 'text', text: 'Checking.' }, { type: 'toolCall', callId: 'x1', name: 'get_time', input: { zone: 'UTC' } }] },
+      { role: 'user', parts: [{ type: 'toolResult', callId: 'x1', text: '12:00' }] },
+      user('thanks, and now?'),
+    ];
+    const report = await lm.respond(request(history), new RecordingSink());
+    assert.equal(report.mode, 'new');
+    assert.equal(model.calls[1].newThread, true);
+    const prompt = model.prompts[1];
+    assert.match(prompt, /AVAILABLE TOOLS/);
+    assert.ok(prompt.includes('<TOOL_CALL>{"tool":"get_time","args":{"zone":"UTC"}}</TOOL_CALL>'), prompt);
+    assert.ok(prompt.includes('TOOL_RESULT: {"success":true,"data":"12:00","error":null}'));
+    assert.ok(prompt.indexOf('other conversation') < prompt.indexOf('thanks, and now?'));
+  });
+
+  it('repairs a malformed call inside the request: the caller sees neither the markup nor the error', async () => {
+    const { model, lm } = setUp([
+      `I'll look that up.\n<TOOL_CALL>{"tool": "get_weather", "args": {"city": "Berlin"}}`,
+      `Sorry, here is the call.\n${call('get_weather', { city: 'Berlin' })}`,
+    ]);
+    const sink = new RecordingSink();
+    const report = await lm.respond(request([user('Weather in Berlin?')]), sink);
+    assert.equal(report.repairs, 1);
+    assert.equal(sink.texts.join(''), "I'll look that up.", 'only the first attempt\'s prose is shown');
+    assert.deepEqual(sink.calls.map((toolCall) => [toolCall.name, toolCall.input]), [['get_weather', { city: 'Berlin' }]]);
+    assert.ok(!sink.texts.join('').includes('TOOL'), 'no markup and no TOOL_ERROR reached the caller');
+    assert.match(model.prompts[1], /^TOOL_ERROR: /);
+    assert.equal(model.calls[1].newThread, false, 'the repair goes into the same chat');
+  });
+
+  it('repairs unknown tools and bad arguments, naming the problem to the model', async () => {
+    const { model, lm } = setUp([call('get_wether', { city: 'Oslo' }), call('get_weather', { city: 42 }), call('get_weather', { city: 'Oslo' })]);
+    const sink = new RecordingSink();
+    const report = await lm.respond(request([user('Oslo?')]), sink);
+    assert.equal(report.repairs, 2);
+    assert.match(model.prompts[1], /TOOL_ERROR: Unknown tool "get_wether"\. Available tools: get_weather, get_time/);
+    assert.match(model.prompts[2], /TOOL_ERROR: .*city/);
+    assert.deepEqual(sink.calls[0].input, { city: 'Oslo' });
+  });
+
+  it('fails with a model-behaviour error after the bounded repairs, and the next request starts a new chat', async () => {
+    const broken = '<TOOL_CALL>{"tool": "get_weather"';
+    const { model, lm } = setUp([broken, broken, broken, 'fine']);
+    const sink = new RecordingSink();
+    await assert.rejects(lm.respond(request([user('x')]), sink), (error: Error & { code?: string }) => error.code === PTKErrorCode.PARSE_ERROR && /after 2 repairs/.test(error.message));
+    assert.equal(model.calls.length, 3);
+    assert.deepEqual(sink.calls, []);
+    await lm.respond(request([user('x'), { role: 'assistant', parts: [] }, user('again')]), new RecordingSink());
+    assert.equal(model.calls[3].newThread, true);
+  });
+
+  it('honours toolMode required: a text reply is sent back until a tool is called', async () => {
+    const { model, lm } = setUp(['It is probably sunny.', call('get_weather', { city: 'Rome' })]);
+    const sink = new RecordingSink();
+    await lm.respond(request([user('Rome?')], [WEATHER], 'required'), sink);
+    assert.match(model.prompts[0], /MUST call one of the tools/);
+    assert.match(model.prompts[1], /TOOL_ERROR: This request requires a tool call/);
+    assert.equal(sink.calls[0].name, 'get_weather');
+  });
+
+  it('with more tools than the bound, lists them compactly and answers describe_tool itself', async () => {
+    const tools: ProviderTool[] = Array.from({ length: 50 }, (_, index) => ({
+      name: `tool_${index}`,
+      description: `Tool number ${index}. It has a long explanation.`,
+      inputSchema: { type: 'object', properties: { [`value_${index}`]: { type: 'string', description: `the secret parameter ${index}` } }, required: [`value_${index}`] },
+    }));
+    const { model, lm } = setUp([call('describe_tool', { name: 'tool_7' }), call('tool_7', { value_7: 'x' })]);
+    const sink = new RecordingSink();
+    const report = await lm.respond(request([user('use tool 7')], tools), sink);
+    assert.ok(!model.prompts[0].includes('the secret parameter 7'), 'schemas left out of the prompt');
+    assert.match(model.prompts[0], /describe_tool/);
+    assert.ok(model.prompts[1].startsWith('TOOL_RESULT: '), model.prompts[1]);
+    assert.ok(model.prompts[1].includes('the secret parameter 7'), 'describe_tool returned the full schema');
+    assert.equal(report.repairs, 0);
+    assert.deepEqual(sink.calls.map((toolCall) => toolCall.name), ['tool_7']);
+  });
+
+  it('cancellation stops the model call, rejects as ABORTED, and the next request starts a new chat', async () => {
+    const { model, lm } = setUp([`${'word '.repeat(200)}`, 'after'], { delayMs: 0, chunkSize: 5 });
+    const controller = new AbortController();
+    const sink = { text: () => controller.abort(), toolCall: () => undefined };
+    await assert.rejects(lm.respond(request([user('long')]), sink, controller.signal), (error: Error & { code?: string }) => error.code === PTKErrorCode.ABORTED);
+    assert.equal(model.calls[0].options.signal?.aborted, true, 'the backend saw the cancellation');
+    await lm.respond(request([user('long'), { role: 'assistant', parts: [] }, user('next')]), new RecordingSink());
+    assert.equal(model.calls[1].newThread, true);
+  });
+
+  it('a backend without a thread gets the whole transcript every time, repairs included', async () => {
+    const { model, lm } = setUp(['<TOOL_CALL>{"tool":', call('get_weather', { city: 'Lima' })], { keepsThread: false });
+    await lm.respond(request([user('Lima?')]), new RecordingSink());
+    assert.equal(model.calls[0].options.thread, undefined);
+    assert.match(model.prompts[1], /AVAILABLE TOOLS/);
+    assert.match(model.prompts[1], /TOOL_ERROR/);
+  });
+
+  it('after a PTK task used the tab, the caller\'s next request starts a new chat', async () => {
+    const { model, lm } = setUp(['a', 'b']);
+    const first = [user('hi')];
+    const sink = new RecordingSink();
+    await lm.respond(request(first), sink);
+    lm.tabUsedElsewhere();
+    await lm.respond(request([...first, sink.answer(), user('more')]), new RecordingSink());
+    assert.equal(model.calls[1].newThread, true);
+  });
+
+  it('runs requests one at a time (the tab holds one chat)', async () => {
+    let active = 0;
+    let most = 0;
+    const reply = async () => {
+      active++;
+      most = Math.max(most, active);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      active--;
+      return 'ok';
+    };
+    const { lm } = setUp([reply, reply, reply]);
+    await Promise.all([1, 2, 3].map((index) => lm.respond(request([user(`q${index}`)]), new RecordingSink())));
+    assert.equal(most, 1);
+  });
+});

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { PTKErrorCode } from '../../../../src/core/errors';
+import type { ApprovalRequest } from '../../../../src/core/workspace';
+import { createExternalTool, ExternalToolApprovals, externalResultText, selectExternalTools, ExternalToolsSettingSchema, type ExternalToolDescriptor } from '../../../../src/tools/external';
+
+const LOOKUP: ExternalToolDescriptor = {
+  name: 'ptkTest_lookupCode',
+  description: 'Looks up the code of a name.',
+  inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  tags: ['test'],
+};
+const MCP_FETCH: ExternalToolDescriptor = { name: 'mcp_web_fetch', description: 'Fetches a page.', inputSchema: { type: 'object', properties: { url: { type: 'string' } } } };
+const context = () => ({ signal: new AbortController().signal, toolCallId: 'call_1_0', iteration: 1 });
+
+describe('selectExternalTools (ptk.externalTools)', () => {
+  const all = [LOOKUP, MCP_FETCH, { name: 'read_file', description: 'someone else\'s read_file' }];
+  it('"none" offers nothing, "ask" everything (asking), an allow-list only the matches (not asking)', () => {
+    assert.deepEqual(selectExternalTools(all, 'none'), []);
+    assert.deepEqual(selectExternalTools(all, 'ask', ['read_file']).map((tool) => [tool.descriptor.name, tool.preApproved]), [['ptkTest_lookupCode', false], ['mcp_web_fetch', false]]);
+    assert.deepEqual(selectExternalTools(all, ['mcp_*']).map((tool) => [tool.descriptor.name, tool.preApproved]), [['mcp_web_fetch', true]]);
+    assert.deepEqual(selectExternalTools(all, ['ptkTest_lookupCode']).map((tool) => tool.descriptor.name), ['ptkTest_lookupCode']);
+  });
+
+  it('the setting defaults to "none" and refuses other words', () => {
+    assert.equal(ExternalToolsSettingSchema.parse(undefined), 'none');
+    assert.deepEqual(ExternalToolsSettingSchema.parse(['a*']), ['a*']);
+    assert.equal(ExternalToolsSettingSchema.safeParse('all').success, false);
+  });
+});
+
+describe('createExternalTool', () => {
+  function setUp(decision: 'approve' | 'reject' | 'always', preApproved = false) {
+    const asked: ApprovalRequest[] = [];
+    const invoked: Array<{ name: string; input: Record<string, unknown> }> = [];
+    const approvals = new ExternalToolApprovals(async (request) => {
+      asked.push(request);
+      return decision === 'reject' ? { decision, reason: 'not now' } : { decision };
+    });
+    const tool = createExternalTool({ descriptor: LOOKUP, preApproved }, {
+      approvals,
+      invoke: async (name, input) => {
+        invoked.push({ name, input });
+        return [{ kind: 'text', text: `The code for ${String(input.name)} is 4711.` }, { kind: 'data', mimeType: 'application/json', data: new TextEncoder().encode('{"extra":true}') }];
+      },
+    });
+    return { tool, asked, invoked };
+  }
+
+  it('asks through the approval flow, runs the tool, and returns its parts as text', async () => {
+    const { tool, asked, invoked } = setUp('approve');
+    assert.equal(tool.dangerous, true);
+    assert.deepEqual(tool.parameters.required, ['name']);
+    const result = await tool.handler({ name: 'alpha' }, context());
+    assert.equal(result, 'The code for alpha is 4711.\n{"extra":true}');
+    assert.equal(asked.length, 1);
+    assert.equal(asked[0].toolName, 'ptkTest_lookupCode');
+    assert.match(asked[0].summary ?? '', /Run the VS Code tool ptkTest_lookupCode \(test\) with \{"name":"alpha"\}/);
+    assert.deepEqual(invoked, [{ name: 'ptkTest_lookupCode', input: { name: 'alpha' } }]);
+  });
+
+  it('a rejection does not run the tool and carries the user\'s reason', async () => {
+    const { tool, invoked } = setUp('reject');
+    await assert.rejects(Promise.resolve(tool.handler({ name: 'alpha' }, context())), (error: Error & { code?: string }) => error.code === PTKErrorCode.APPROVAL_REJECTED && error.message.includes('not now'));
+    assert.deepEqual(invoked, []);
+  });
+
+  it('"always" and the allow-list skip the question', async () => {
+    const always = setUp('always');
+    await always.tool.handler({ name: 'a' }, context());
+    await always.tool.handler({ name: 'b' }, context());
+    assert.equal(always.asked.length, 1);
+    const listed = setUp('reject', true);
+    assert.equal(listed.tool.dangerous, false);
+    await listed.tool.handler({ name: 'a' }, context());
+    assert.equal(listed.asked.length, 0);
+  });
+
+  it('arguments are checked against the full schema before anything is asked or run', async () => {
+    const { tool, asked, invoked } = setUp('approve');
+    await assert.rejects(Promise.resolve(tool.handler({ nam: 'typo' }, context())), (error: Error & { code?: string }) => error.code === PTKErrorCode.INVALID_TOOL_CALL && /name: missing required parameter/.test(error.message));
+    assert.equal(asked.length + invoked.length, 0);
+  });
+});
+
+describe('externalResultText', () => {
+  it('summarises binary data and unknown parts', () => {
+    assert.equal(externalResultText([{ kind: 'data', mimeType: 'image/png', data: new Uint8Array(2048) }, { kind: 'other', description: 'prompt-tsx content' }]), '[image/png data, 2.0 KB: not shown]\n[prompt-tsx content]');
+  });
+});

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { OfferedChoices } from '../../../src/browser/modelSelection';
+import { modelMenuItems, modelSetting, switchesToTick } from '../../../src/ui/modelMenu';
+import { ExtensionSettingsSchema } from '../../../src/ui/settings';
+
+const deepseek: OfferedChoices = {
+  site: 'deepseek',
+  hasPicker: true,
+  models: [
+    { name: 'Instant', aliases: ['default'], current: true },
+    { name: 'Expert', aliases: ['expert'], current: false },
+  ],
+  toggles: [
+    { name: 'DeepThink', on: true },
+    { name: 'Search', on: false },
+  ],
+};
+
+describe('PTK: Choose Model entries', () => {
+  it("starts with the site's current model, then what the picker offers, marking the page's and the setting's", () => {
+    assert.deepEqual(modelMenuItems(deepseek, 'expert + search'), [
+      { label: "Site's current model", description: undefined, value: '' },
+      { label: 'Instant', description: 'on the page now · default', value: 'Instant' },
+      { label: 'Expert', description: 'setting · expert', value: 'Expert' },
+    ]);
+    assert.equal(modelMenuItems(deepseek, '')[0]!.description, 'setting');
+  });
+
+  it('ticks the switches the setting names, else the ones on now', () => {
+    assert.deepEqual(switchesToTick(deepseek, 'Expert + search'), ['Search']);
+    assert.deepEqual(switchesToTick(deepseek, 'Expert'), ['DeepThink']);
+  });
+
+  it('writes the model and the switches joined with " + "', () => {
+    assert.equal(modelSetting('Expert', ['DeepThink', 'Search']), 'Expert + DeepThink + Search');
+    assert.equal(modelSetting('GPT-5.5', []), 'GPT-5.5');
+  });
+});
+
+describe('ptk.model and ptk.temperature settings', () => {
+  it('an empty model means the site\'s own; a temperature is 0–2 or null', () => {
+    const defaults = ExtensionSettingsSchema.parse({ model: '', temperature: null });
+    assert.equal(defaults.model, undefined);
+    assert.equal(defaults.temperature, undefined);
+    const set = ExtensionSettingsSchema.parse({ model: ' Sonnet 5 ', temperature: 0.7 });
+    assert.equal(set.model, 'Sonnet 5');
+    assert.equal(set.temperature, 0.7);
+    assert.equal(ExtensionSettingsSchema.safeParse({ temperature: 2.5 }).success, false);
+    assert.equal(ExtensionSettingsSchema.safeParse({ temperature: -1 }).success, false);
+  });
+});
