@@ -45,10 +45,24 @@ const LAYERS = [
     why: 'the browser backend is loaded by the CLI too: no VS Code, and nothing of the tools, hosts or UI',
   },
   {
+    name: 'host/shared',
+    files: ['src/host/shared/'],
+    mayImport: ['src/host/shared/', 'src/core/', 'src/tools/'],
+    forbidPackages: ['vscode', 'playwright', 'playwright-core'],
+    why: 'src/host/shared holds the Node helpers both hosts use (shell commands, ripgrep, the JS search): no VS Code, and nothing of either host',
+  },
+  {
     name: 'host/node',
     files: ['src/host/node/'],
+    mayImport: ['src/host/node/', 'src/host/shared/', 'src/core/', 'src/tools/', 'src/browser/'],
     forbidPackages: ['vscode'],
-    why: 'src/host/node runs outside VS Code (the CLI, and helpers both hosts share)',
+    why: 'src/host/node is the CLI host: it runs outside VS Code and takes what both hosts use from src/host/shared',
+  },
+  {
+    name: 'host/vscode',
+    files: ['src/host/vscode/'],
+    mayImport: ['src/host/vscode/', 'src/host/shared/', 'src/core/', 'src/tools/', 'src/ui/'],
+    why: 'the VS Code host borrows nothing from the CLI host (src/host/node): what both hosts use lives in src/host/shared',
   },
   {
     name: 'ui (pure)',

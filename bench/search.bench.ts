@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findRipgrepOnPath } from '../src/host/node/ripgrep';
+import { findRipgrepOnPath } from '../src/host/shared/ripgrepOnPath';
 import { NodeWorkspace } from '../src/host/node/workspace';
 import { createWorkspaceTools } from '../src/tools';
 

@@ -13,6 +13,7 @@ import { ToolRegistry } from './core/tools/toolRegistry';
 import type { PTKTool } from './core/types';
 import { ApprovalContentProvider, createNotificationApprover } from './host/vscode/approval';
 import { onSettingsChanged, readSettings, readToolSettings, TOOL_SETTINGS_SECTION } from './host/vscode/configuration';
+import { migrateRenamedSettings } from './host/vscode/settingsMigration';
 import { runTestSuiteFromEnvironment } from './host/vscode/testHook';
 import { registerVSCodeAi, type VSCodeAi } from './host/vscode/vscodeAi';
 import { VSCodeWorkspace } from './host/vscode/workspace';
@@ -62,6 +63,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const log = vscode.window.createOutputChannel('PTK Assistant', { log: true });
   const approvalContent = new ApprovalContentProvider();
   context.subscriptions.push(log, approvalContent);
+  // Values under a setting's old name move to its new name (the change event then re-reads them).
+  void migrateRenamedSettings(log);
   const workspace = new VSCodeWorkspace({ approver: createNotificationApprover(approvalContent) });
 
   // Settings: a bad value is reported at once (and again on every change), not at the first task.

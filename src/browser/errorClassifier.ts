@@ -21,7 +21,7 @@ export interface PageProblems {
 }
 
 /** The adapter fields classification reads. */
-export type ClassifierSite = Pick<SiteAdapter, 'displayName' | 'errorPatterns' | 'defaultRetryAfterMs' | 'noticePatterns'>;
+type ClassifierSite = Pick<SiteAdapter, 'displayName' | 'errorPatterns' | 'defaultRetryAfterMs' | 'noticePatterns'>;
 
 /** Generic banner patterns, in priority order. */
 export const GENERIC_ERROR_PATTERNS: readonly ErrorPattern[] = [

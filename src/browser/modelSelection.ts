@@ -356,7 +356,7 @@ async function readTemperature(page: Page, picker: ModelPicker): Promise<number 
 }
 
 /** True when the site has a temperature setting PTK can drive. */
-export function hasTemperature(adapter: SiteAdapter): boolean {
+function hasTemperature(adapter: SiteAdapter): boolean {
   return (adapter.modelPicker?.temperatureInput?.length ?? 0) > 0;
 }
 

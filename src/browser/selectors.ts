@@ -6,7 +6,7 @@ import { LLMBackendError, PTKErrorCode } from '../core/errors';
 import type { SelectorList } from './adapters/types';
 
 /** The result of resolving a list. */
-export interface ResolvedSelector {
+interface ResolvedSelector {
   selector: string;
   index: number;
 }

@@ -139,7 +139,7 @@ export async function openNewChat(page: Page, adapter: SiteAdapter, signal?: Abo
 }
 
 /** Normalises text for the read-back comparison (composers re-flow whitespace and newlines). */
-export function normaliseForReadBack(text: string): string {
+function normaliseForReadBack(text: string): string {
   return text.replace(/\s+/g, '');
 }
 

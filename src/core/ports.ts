@@ -38,7 +38,7 @@ export interface LLMCallOptions {
   };
 }
 
-/** Seed 000's LLM Manager: executes one model call. */
+/** The model backend (the "LLM manager"): makes one model call and returns the reply text. */
 export interface ILLMManager {
   /**
    * True for backends that keep their own conversation (a chat tab): the loop then sends
@@ -48,13 +48,13 @@ export interface ILLMManager {
   call(prompt: string, options?: LLMCallOptions): Promise<string>;
 }
 
-/** Middleware around tool execution (seed 003): `use((toolCall, next) => …)`. */
+/** Middleware around tool execution: `use((toolCall, next) => …)` may log, time, change or reject a call. */
 export type ToolMiddleware = (
   toolCall: { tool: string; args: Record<string, unknown>; id?: string },
   next: () => Promise<PTKToolResult>,
 ) => Promise<PTKToolResult>;
 
-/** Seed 000's Tool Manager: knows the tools and runs them. */
+/** The tool manager: knows the tools and runs them. */
 export interface IToolManager {
   registerTool(tool: PTKTool): void;
   getTool(name: string): PTKTool | undefined;
@@ -64,7 +64,7 @@ export interface IToolManager {
   execute(name: string, args: Record<string, unknown>, context: ToolContext): Promise<PTKToolResult>;
 }
 
-/** Seed 000's Context Manager: stores conversations. */
+/** The context manager: stores a task's transcript by conversation id, so a later task can continue it. */
 export interface IContextManager {
   load(conversationId: string): Promise<PTKMessage[]>;
   save(conversationId: string, messages: PTKMessage[]): Promise<void>;

@@ -1,5 +1,6 @@
 /**
- * The PTK data model (seed 000 names), shared by the protocol, the loop and the adapters.
+ * The PTK data model (tools, calls, replies, results, messages), shared by the protocol, the
+ * loop and the adapters.
  */
 import type { z } from 'zod';
 
@@ -49,7 +50,7 @@ export interface PTKTool<Args = any, Result = any> {
   dangerous?: boolean;
   /** Per-tool timeout in milliseconds (overrides the loop's toolTimeout). */
   timeoutMs?: number;
-  /** Seed 001: a "handler" tool's result message carries no raw data. */
+  /** A tool whose effect is its result (a publish, an update): `formatToolResultMessage` gives it the success message without the raw data. */
   isHandlerTool?: boolean;
   /** Human name for messages ("Read File"); derived from `name` when absent. */
   displayName?: string;

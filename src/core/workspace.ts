@@ -1,5 +1,5 @@
 /**
- * The Workspace port the IDE tools are written against (issue 4).
+ * The Workspace port the IDE tools are written against.
  *
  * Two hosts implement it: VS Code (src/host/vscode) and Node fs (src/host/node, used by the
  * CLI and the unit tests). The tools (src/tools) only talk to this interface, so the same
@@ -17,7 +17,7 @@
  */
 
 /** Kind of a directory entry or stat result. Symlinks are reported by `lstat` only. */
-export type WorkspaceFileType = 'file' | 'directory' | 'symlink' | 'other';
+type WorkspaceFileType = 'file' | 'directory' | 'symlink' | 'other';
 
 /** What `stat` tells about one path (symlinks followed). */
 export interface WorkspaceFileStat {

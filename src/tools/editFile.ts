@@ -9,7 +9,7 @@ import { loneSurrogateNote, replaceLoneSurrogates } from './text/loneSurrogates'
 import { readCurrentText, resolvePathAgain, type ToolEnvironment } from './toolEnvironment';
 
 /** What edit_file returns. */
-export interface EditFileResult {
+interface EditFileResult {
   path: string;
   editsApplied: number;
   /** How each edit matched ('whitespace': indentation/spacing differed from the file). */
@@ -17,7 +17,7 @@ export interface EditFileResult {
   note?: string;
 }
 
-export const editFileInput = z.object({
+const editFileInput = z.object({
   path: z.string().describe('File path relative to the workspace folder. The file must exist (use write_file to create one).'),
   edits: z
     .array(

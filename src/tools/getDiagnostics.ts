@@ -7,7 +7,7 @@ import { canonicalRootsOf, displayPathFor } from './pathSafety';
 import type { ToolEnvironment } from './toolEnvironment';
 
 /** One diagnostic as the model sees it (1-based lines and columns). */
-export interface DiagnosticEntry {
+interface DiagnosticEntry {
   file: string;
   line: number;
   column: number;
@@ -20,14 +20,14 @@ export interface DiagnosticEntry {
 }
 
 /** What get_diagnostics returns. */
-export interface GetDiagnosticsResult {
+interface GetDiagnosticsResult {
   diagnostics: DiagnosticEntry[];
   counts: Record<DiagnosticSeverity, number>;
   omitted: number;
   note?: string;
 }
 
-export const getDiagnosticsInput = z.object({
+const getDiagnosticsInput = z.object({
   file: z.string().optional().describe('File path relative to the workspace folder. Omit for every file of the workspace.'),
 });
 
@@ -61,9 +61,9 @@ export function createGetDiagnosticsTool(environment: ToolEnvironment) {
         ...(diagnostic.source !== undefined ? { source: diagnostic.source } : {}),
         ...(diagnostic.code !== undefined ? { code: diagnostic.code } : {}),
       }))) {
-        // Keep the result within toolResultMaxChars (errors first, so they survive).
+        // Keep the result within resultFieldMaxChars (errors first, so they survive).
         characters += JSON.stringify(entry).length;
-        if (characters > environment.settings.toolResultMaxChars && diagnostics.length > 0) break;
+        if (characters > environment.settings.resultFieldMaxChars && diagnostics.length > 0) break;
         diagnostics.push(entry);
       }
       const result: GetDiagnosticsResult = { diagnostics, counts, omitted: sorted.length - diagnostics.length };

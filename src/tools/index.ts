@@ -1,5 +1,5 @@
 /**
- * The IDE tools (issue 4), written against the Workspace port:
+ * The IDE tools, written against the Workspace port:
  * `createWorkspaceTools(workspace, settings?)` gives read_file, write_file, edit_file,
  * list_files, search_code, get_diagnostics, run_command and run_tests as PTKTools.
  */
@@ -16,10 +16,10 @@ import { parseToolSettings, type ToolSettings, type ToolSettingsInput } from './
 import { createToolEnvironment } from './toolEnvironment';
 
 /** Names of the tools that write or run (disabled in an untrusted workspace; need approval). */
-export const WRITE_OR_RUN_TOOLS: readonly string[] = ['write_file', 'edit_file', 'run_command', 'run_tests'];
+const WRITE_OR_RUN_TOOLS: readonly string[] = ['write_file', 'edit_file', 'run_command', 'run_tests'];
 
 /** Options of `createWorkspaceTools`. */
-export interface WorkspaceToolsOptions {
+interface WorkspaceToolsOptions {
   /**
    * Leave out the tools that write or run when the workspace is untrusted (default true), so
    * the model never sees them; false keeps them, marked disabled, failing with WORKSPACE_UNTRUSTED.
@@ -56,9 +56,5 @@ export function describeWorkspaceRestrictions(workspace: Workspace): string {
   return '';
 }
 
-export { ApprovalGate, assertTrusted, isCommandAllowListed } from './approval';
-export { assertWellFormedPath, canonicalRootsOf, displayPathFor, isDeniedPath, locateInWorkspace, resolveWorkspacePath, type PathAccess, type SafePath, type WorkspaceLocation } from './pathSafety';
-export { DEFAULT_DENY_PATHS, DEFAULT_DENY_WRITE_PATHS, parseToolSettings, ToolSettingsSchema, type ToolSettings, type ToolSettingsInput } from './settings';
-export { applyEdits, type TextEdit } from './text/applyEdits';
-export { capHeadTail, HeadTailCollector } from './text/headTail';
-export { decodeText, isBinary } from './text/binary';
+export { isCommandAllowListed } from './approval';
+export { DEFAULT_DENY_PATHS } from './settings';

@@ -6,7 +6,7 @@ import { canonicalRootsOf, isDeniedPath, locateInWorkspace } from './pathSafety'
 import type { ToolEnvironment } from './toolEnvironment';
 
 /** What list_files returns. */
-export interface ListFilesToolResult {
+interface ListFilesToolResult {
   directory: string;
   /** Paths relative to the workspace folder (ready for read_file). */
   files: string[];
@@ -15,7 +15,7 @@ export interface ListFilesToolResult {
   note?: string;
 }
 
-export const listFilesInput = z.object({
+const listFilesInput = z.object({
   directory: z.string().default('.').describe('Folder relative to the workspace folder; "." for the whole workspace.'),
   pattern: z.string().optional().describe('Glob relative to the folder, e.g. "**/*.ts" or "*.json". Default: every file.'),
 });

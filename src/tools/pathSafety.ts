@@ -14,7 +14,7 @@ import type { Workspace } from '../core/workspace';
 export type PathAccess = 'read' | 'write' | 'list';
 
 /** Options of `resolveWorkspacePath`. */
-export interface PathSafetyOptions {
+interface PathSafetyOptions {
   access: PathAccess;
   /** Globs refused for every access. */
   denyPaths: readonly string[];

@@ -5,7 +5,7 @@ import { defineTool } from '../core/tools/defineTool';
 import { readCurrentText, splitLines, type ToolEnvironment } from './toolEnvironment';
 
 /** What read_file returns. */
-export interface ReadFileResult {
+interface ReadFileResult {
   path: string;
   /** Lines "N | text", N 1-based. */
   content: string;
@@ -17,7 +17,7 @@ export interface ReadFileResult {
   note?: string;
 }
 
-export const readFileInput = z.object({
+const readFileInput = z.object({
   path: z.string().describe('File path relative to the workspace folder, e.g. "src/index.ts".'),
   startLine: z.number().int().min(1).optional().describe('First line to read (1-based). Default 1.'),
   endLine: z.number().int().min(1).optional().describe('Last line to read (inclusive). Default: one page after startLine.'),
@@ -54,7 +54,7 @@ export function createReadFileTool(environment: ToolEnvironment) {
         let line = lines[lineNumber - 1]!;
         if (line.length > settings.maxLineChars) line = `${line.slice(0, settings.maxLineChars)}… [line cut: ${line.length} characters]`;
         const numbered = `${String(lineNumber).padStart(numberWidth)} | ${line}`;
-        if (characters + numbered.length + 1 > settings.toolResultMaxChars && output.length > 0) {
+        if (characters + numbered.length + 1 > settings.resultFieldMaxChars && output.length > 0) {
           endLine = lineNumber - 1;
           break;
         }

@@ -11,7 +11,7 @@ import { resolvePathAgain, type ToolEnvironment } from './toolEnvironment';
 import type { ToolContext } from '../core/types';
 
 /** What run_command and run_tests return. */
-export interface RunCommandResult {
+interface RunCommandResult {
   command: string;
   cwd: string;
   exitCode: number | null;
@@ -23,12 +23,12 @@ export interface RunCommandResult {
   note?: string;
 }
 
-export const runCommandInput = z.object({
+const runCommandInput = z.object({
   command: z.string().min(1).describe('The shell command line to run, e.g. "npm run build". The user sees it exactly and approves it.'),
   cwd: z.string().optional().describe('Working folder relative to the workspace folder. Default: the workspace folder.'),
 });
 
-export const runTestsInput = z.object({
+const runTestsInput = z.object({
   cwd: z.string().optional().describe('Working folder relative to the workspace folder. Default: the workspace folder.'),
 });
 
@@ -44,7 +44,7 @@ async function runInWorkspace(environment: ToolEnvironment, toolName: string, co
   await approvalGate.ensureApproved({ toolName, kind: 'command', command, cwd: safeCwd.path, summary: `Run "${command}" in ${safeCwd.displayPath}` }, context.signal);
   // The folder may have become a symbolic link to elsewhere while the approval was open.
   const cwdNow = await resolvePathAgain(environment, rawCwd ?? '.', 'list', safeCwd, 'the command was not run');
-  const outcome = await workspace.runCommand(command, { cwd: cwdNow.path, timeoutMs: settings.commandTimeoutMs, maxOutputChars: Math.min(settings.commandMaxOutputChars, settings.toolResultMaxChars), signal: context.signal });
+  const outcome = await workspace.runCommand(command, { cwd: cwdNow.path, timeoutMs: settings.commandTimeoutMs, maxOutputChars: Math.min(settings.commandMaxOutputChars, settings.resultFieldMaxChars), signal: context.signal });
   if (outcome.timedOut) {
     const tail = (outcome.stderr || outcome.stdout).slice(-2000);
     throw new ToolExecutionError(

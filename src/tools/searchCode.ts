@@ -7,7 +7,7 @@ import { createMatchGate } from './search/matchConfinement';
 import type { ToolEnvironment } from './toolEnvironment';
 
 /** What search_code returns. */
-export interface SearchCodeResult {
+interface SearchCodeResult {
   query: string;
   /** "path:line:column: text" (path relative to the workspace folder). */
   matches: string[];
@@ -20,7 +20,7 @@ export interface SearchCodeResult {
 
 const globList = z.union([z.string(), z.array(z.string())]);
 
-export const searchCodeInput = z.object({
+const searchCodeInput = z.object({
   query: z.string().min(1).describe('Text to search for (a regular expression when options.regex is true).'),
   options: z
     .object({
@@ -100,7 +100,7 @@ export function createSearchCodeTool(environment: ToolEnvironment) {
         const location = await gate(match.path);
         if (!location) continue;
         const line = `${location.displayPath}:${match.line}:${match.column}: ${shortenAround(match.text, match.column, settings.searchLineMaxChars)}`;
-        if (characters + line.length > settings.toolResultMaxChars) {
+        if (characters + line.length > settings.resultFieldMaxChars) {
           cutForSize = true;
           break;
         }

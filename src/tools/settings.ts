@@ -31,7 +31,7 @@ export const ToolSettingsSchema = z.object({
   denyPaths: z.array(z.string()).default([...DEFAULT_DENY_PATHS]),
   /** Paths refused for writes and edits only. */
   denyWritePaths: z.array(z.string()).default([...DEFAULT_DENY_WRITE_PATHS]),
-  /** read_file refuses files larger than this (seed 003: 10 MB). */
+  /** The tools refuse to read files larger than this (10 MB): a read loads the whole file first, and the model is told to search it instead. */
   maxFileBytes: z.number().int().positive().default(10 * 1024 * 1024),
   /** Lines per read_file page. */
   readPageLines: z.number().int().positive().default(2000),
@@ -47,8 +47,12 @@ export const ToolSettingsSchema = z.object({
   commandTimeoutMs: z.number().int().positive().default(120_000),
   /** Characters kept of stdout and of stderr each (head and tail). */
   commandMaxOutputChars: z.number().int().positive().default(20_000),
-  /** Any text field of a tool result is capped to this (head and tail kept, with a note). */
-  toolResultMaxChars: z.number().int().positive().default(DEFAULTS.toolResultMaxChars),
+  /**
+   * Cap of one text field inside a tool's result (a page of read_file, the matches of
+   * search_code, a command's output): the tool stops or cuts there and says so. Distinct from the
+   * loop's `resultMaxChars`, which caps the whole formatted result the model sees.
+   */
+  resultFieldMaxChars: z.number().int().positive().default(DEFAULTS.toolResultMaxChars),
   /** Per tool: true skips the approval prompt (write_file, edit_file). Ignored for commands. */
   autoApprove: z.record(z.string(), z.boolean()).default({}),
   /**

@@ -58,7 +58,7 @@ export async function resolvePathAgain(environment: ToolEnvironment, rawPath: un
 }
 
 /** The text a tool sees for a file: the unsaved editor buffer when dirty, else the disk. */
-export interface CurrentText {
+interface CurrentText {
   text: string;
   source: 'disk' | 'unsaved editor buffer';
 }
@@ -87,7 +87,7 @@ export async function readCurrentText(environment: ToolEnvironment, safePath: Sa
 }
 
 /** "1.5 MB" style sizes for messages. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

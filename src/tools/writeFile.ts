@@ -11,7 +11,7 @@ import { loneSurrogateNote, replaceLoneSurrogates } from './text/loneSurrogates'
 import { readCurrentText, resolvePathAgain, splitLines, type ToolEnvironment } from './toolEnvironment';
 
 /** What write_file returns. */
-export interface WriteFileResult {
+interface WriteFileResult {
   path: string;
   created: boolean;
   lines: number;
@@ -20,7 +20,7 @@ export interface WriteFileResult {
   note?: string;
 }
 
-export const writeFileInput = z.object({
+const writeFileInput = z.object({
   path: z.string().describe('File path relative to the workspace folder. Missing parent folders are created.'),
   content: z.string().describe('The complete new content of the file.'),
 });

@@ -8,7 +8,7 @@ import { PTKAbortError } from '../core/errors';
 import type { ApprovalDecision, ApprovalRequest } from '../core/workspace';
 import type { ChatEvent } from '../shared/chat/protocol';
 
-export interface ApprovalBrokerOptions {
+interface ApprovalBrokerOptions {
   /** Publishes the approvalRequested / approvalResolved events to the chat. */
   emit: (event: ChatEvent) => void;
   /** True when the chat view is visible, so its card can be answered. */
@@ -27,7 +27,7 @@ interface PendingApproval {
 }
 
 /** One line that tells the user what is about to happen. */
-export function describeApproval(request: ApprovalRequest): string {
+function describeApproval(request: ApprovalRequest): string {
   if (request.summary) return request.summary;
   if (request.kind === 'command') return `Run \`${request.command ?? ''}\``;
   return `${request.kind === 'write' ? 'Write' : 'Edit'} ${request.path ?? 'a file'}`;

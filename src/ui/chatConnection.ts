@@ -4,7 +4,7 @@
  * status bar and the view header, and recreates it when the site settings change. Pure: the
  * factory that loads the browser backend is injected.
  */
-import { errorMessage, isPTKError, PTKErrorCode } from '../core/errors';
+import { errorMessage, isPTKError } from '../core/errors';
 import type { ILLMManager } from '../core/ports';
 import { connectionStatusForError } from './errorActions';
 import type { ConnectionState } from '../shared/chat/protocol';
@@ -40,7 +40,7 @@ export interface ChatModelHandle extends ILLMManager {
 }
 
 /** What Diagnose Site gives the UI. */
-export interface SiteDiagnosisReport {
+interface SiteDiagnosisReport {
   site: string;
   /** Lists that should match and do not. */
   problems: string[];
@@ -184,9 +184,4 @@ export class ChatConnection {
     await this.reset();
     this.listeners.clear();
   }
-}
-
-/** True when an error code means the user has to do something in the browser. */
-export function needsUserInBrowser(code: string | undefined): boolean {
-  return code === PTKErrorCode.LOGIN_REQUIRED || code === PTKErrorCode.BOT_CHECK;
 }

@@ -18,9 +18,9 @@ import type { ConversationStore } from './conversationStore';
 import { actionsForError, connectionStatusForError } from './errorActions';
 
 /** Runs one task: PTKManager.orchestrateToolCalling bound to the tools and settings. */
-export type TaskRunner = (prompt: string, options: PTKExecuteOptions) => Promise<PTKExecuteResult>;
+type TaskRunner = (prompt: string, options: PTKExecuteOptions) => Promise<PTKExecuteResult>;
 
-export interface ChatSessionOptions {
+interface ChatSessionOptions {
   runTask: TaskRunner;
   store: ConversationStore;
   approvals?: Pick<ApprovalBroker, 'cancelAll'>;

@@ -13,7 +13,7 @@ import { parseWebviewMessage, type ConnectionAction, type HostToWebviewMessage, 
 /** The view's id (package.json contributes.views). */
 export const CHAT_VIEW_ID = 'ptk.chatView';
 
-export interface ChatViewHandlers {
+interface ChatViewHandlers {
   /** Send from the composer. */
   send(text: string): void;
   approve(approvalId: string, always: boolean): void;

@@ -6,7 +6,7 @@
 import type { DiagnosticSeverity } from '../core/workspace';
 
 /** A diagnostic as the planner sees it. Lines are 1-based. */
-export interface PlannedDiagnostic {
+interface PlannedDiagnostic {
   message: string;
   severity: DiagnosticSeverity;
   startLine: number;
@@ -27,7 +27,7 @@ export interface CodeActionContextInput {
   selectionEndLine: number;
 }
 
-export type CodeActionKindName = 'quickfix' | 'explain' | 'ask';
+type CodeActionKindName = 'quickfix' | 'explain' | 'ask';
 
 export interface PlannedCodeAction {
   kind: CodeActionKindName;
@@ -41,9 +41,9 @@ export interface PlannedCodeAction {
 }
 
 /** Most diagnostics that get their own pair of actions (the lightbulb stays short). */
-export const MAX_DIAGNOSTIC_ACTIONS = 3;
+const MAX_DIAGNOSTIC_ACTIONS = 3;
 /** Longest selection quoted into a prompt. */
-export const MAX_SELECTION_CHARS = 8_000;
+const MAX_SELECTION_CHARS = 8_000;
 
 function describeDiagnostic(diagnostic: PlannedDiagnostic): string {
   const origin = [diagnostic.source, diagnostic.code].filter((part) => part !== undefined && part !== '').join(' ');
@@ -56,7 +56,7 @@ function shortMessage(message: string): string {
 }
 
 /** The prompt of "Fix with PTK". */
-export function buildFixPrompt(relativePath: string, diagnostic: PlannedDiagnostic): string {
+function buildFixPrompt(relativePath: string, diagnostic: PlannedDiagnostic): string {
   return [
     `Fix this problem in ${relativePath}:`,
     describeDiagnostic(diagnostic),
@@ -66,7 +66,7 @@ export function buildFixPrompt(relativePath: string, diagnostic: PlannedDiagnost
 }
 
 /** The prompt of "Explain with PTK". */
-export function buildExplainPrompt(relativePath: string, diagnostic: PlannedDiagnostic): string {
+function buildExplainPrompt(relativePath: string, diagnostic: PlannedDiagnostic): string {
   return [
     `Explain this problem in ${relativePath} and how to fix it. Do not change any file.`,
     describeDiagnostic(diagnostic),

@@ -34,7 +34,7 @@ export const COMMANDS = {
   runCodeAction: RUN_CODE_ACTION_COMMAND,
 } as const;
 
-export interface CommandDependencies {
+interface CommandDependencies {
   session: ChatSession;
   connection: ChatConnection;
   chatView: ChatViewProvider;

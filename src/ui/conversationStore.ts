@@ -13,7 +13,7 @@ export interface KeyValueStore {
 }
 
 /** One stored conversation. */
-export interface StoredConversation {
+interface StoredConversation {
   state: ChatViewState;
   /** Engine transcript without the system prompt. */
   messages: PTKMessage[];
@@ -25,7 +25,7 @@ const CURRENT_KEY = 'ptk.currentConversation';
 const conversationKey = (id: string) => `ptk.conversation.${id}`;
 
 /** Conversations kept; older ones are dropped. */
-export const MAX_STORED_CONVERSATIONS = 30;
+const MAX_STORED_CONVERSATIONS = 30;
 
 export class ConversationStore {
   constructor(private readonly storage: KeyValueStore, private readonly maxConversations = MAX_STORED_CONVERSATIONS) {}

@@ -6,7 +6,7 @@
 import type { OfferedChoices } from '../browser/modelSelection';
 
 /** One entry of the model quick pick; `value` is what ptk.model becomes. */
-export interface ModelMenuItem {
+interface ModelMenuItem {
   label: string;
   description?: string;
   value: string;

@@ -9,7 +9,7 @@ export interface ParticipantResultMetadata {
   toolNames: string[];
 }
 
-export interface ParticipantFollowup {
+interface ParticipantFollowup {
   prompt: string;
   label: string;
 }

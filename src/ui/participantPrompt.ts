@@ -19,9 +19,9 @@ export interface ParticipantTurn {
 }
 
 /** Longest text kept of one reference. */
-export const REFERENCE_MAX_CHARS = 20_000;
+const REFERENCE_MAX_CHARS = 20_000;
 /** Earlier turns kept as history. */
-export const HISTORY_MAX_TURNS = 20;
+const HISTORY_MAX_TURNS = 20;
 
 function capped(text: string, maxChars: number): string {
   if (text.length <= maxChars) return text;

@@ -21,7 +21,7 @@ export const SITE_PROMPT_LIMITS: Readonly<Record<SiteId, number>> = {
 };
 
 /** The site's name in model pickers. */
-export const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
+const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
   chatgpt: 'ChatGPT',
   claude: 'Claude',
   gemini: 'Gemini',
@@ -34,7 +34,7 @@ export const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
  * Output limit reported to VS Code. A web chat does not say how long its answers may be; this is
  * a nominal figure (long answers are read whole, however long).
  */
-export const WEB_MODEL_MAX_OUTPUT_TOKENS = 32_768;
+const WEB_MODEL_MAX_OUTPUT_TOKENS = 32_768;
 
 /** The vendor id of PTK's models (package.json `languageModelChatProviders`). */
 export const PTK_MODEL_VENDOR = 'ptk';

@@ -19,7 +19,7 @@ const LABELS: Record<ConnectionState['status'], string> = {
 };
 
 /** Text and tooltip for a state (pure). A guest session and a site notice show with "connected". */
-export function describeConnection(state: ConnectionState, busy: boolean): { text: string; tooltip: string } {
+function describeConnection(state: ConnectionState, busy: boolean): { text: string; tooltip: string } {
   const guest = state.status === 'connected' && state.guest === true;
   const text = `${busy ? '$(loading~spin)' : ICONS[state.status]} PTK: ${state.site}${guest ? ' (guest)' : ''}${state.warning ? ' $(warning)' : ''}`;
   const label = guest ? `${LABELS[state.status]}, chatting as a guest` : LABELS[state.status];

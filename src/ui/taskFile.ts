@@ -1,5 +1,5 @@
 /**
- * "PTK: Run Task File…": a JSON file holding a list of steps (seed 000's ExecutionManager),
+ * "PTK: Run Task File…": a JSON file holding a list of steps (run by the core's ExecutionManager),
  * each a PTK prompt with its tools and limits; `{{steps.<id>.output}}` in a later prompt is
  * replaced by an earlier step's answer. Parsed with zod: a bad file names the bad field.
  */
@@ -20,7 +20,7 @@ const StepSchema = z.object({
 });
 
 /** A task file: `{ "steps": [...], "variables": {...} }` or a bare array of steps. */
-export const TaskFileSchema = z.union([
+const TaskFileSchema = z.union([
   z.object({
     title: z.string().optional(),
     steps: z.array(StepSchema).min(1, 'no steps'),
@@ -29,7 +29,7 @@ export const TaskFileSchema = z.union([
   z.array(StepSchema).min(1, 'no steps').transform((steps) => ({ title: undefined, steps, variables: {} })),
 ]);
 
-export interface TaskFile {
+interface TaskFile {
   title?: string;
   steps: Step[];
   variables: Record<string, string | number | boolean>;

@@ -8,7 +8,7 @@ import { CONNECTION_ACTION_LABELS } from '../shared/chat/connectionLabels';
 import type { ChatItem, ChatViewState, ConnectionAction } from '../shared/chat/protocol';
 import { addCopyButtons, type MarkdownRenderer } from './markdown';
 
-export interface RenderHandlers {
+interface RenderHandlers {
   approve(approvalId: string, always: boolean): void;
   reject(approvalId: string, reason: string): void;
   openDiff(approvalId: string): void;
@@ -32,7 +32,7 @@ export function formatDuration(durationMs: number): string {
 }
 
 /** Arguments as shown on a card: pretty JSON, long strings cut. */
-export function formatArguments(args: Record<string, unknown>, maxChars = 2000): string {
+function formatArguments(args: Record<string, unknown>, maxChars = 2000): string {
   const text = JSON.stringify(args, (_key, value) => (typeof value === 'string' && value.length > 400 ? `${value.slice(0, 400)}… (${value.length} chars)` : value), 2);
   return text.length > maxChars ? `${text.slice(0, maxChars)}\n…` : text;
 }

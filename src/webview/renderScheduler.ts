@@ -7,7 +7,7 @@
 import type { ChatEvent, ChatViewState } from '../shared/chat/protocol';
 
 /** Calls `callback` before the next repaint (`requestAnimationFrame` in the webview). */
-export type RequestFrame = (callback: () => void) => void;
+type RequestFrame = (callback: () => void) => void;
 
 export class RenderScheduler {
   private framePending = false;

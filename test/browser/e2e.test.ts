@@ -1,6 +1,6 @@
 /**
  * End to end: the engine's loop (PTKManager) with BrowserChatModel against the ChatGPT
- * replica in real Chromium completes seed 003's three example conversations (single call,
+ * replica in real Chromium completes the protocol's three documented example conversations (single call,
  * multiple calls, tool error) with the right final answers. The replica's "model" is the
  * engine's ScriptedChatModel, reacting to the TOOL_RESULTs that went through the browser.
  */
@@ -41,7 +41,7 @@ function tools(): ToolRegistry {
   ]);
 }
 
-/** The scripted "model" behind the replica: seed 003's assistant turns, reading the results it gets. */
+/** The scripted "model" behind the replica: the documented examples' assistant turns, reading the results it gets. */
 function seedBrain(): ScriptedChatModel {
   return new ScriptedChatModel((prompt) => {
     const result = /TOOL_RESULT:\s*(\{[\s\S]*\})\s*$/.exec(prompt.trim());
@@ -72,7 +72,7 @@ after(async () => {
 
 const chatgpt = replicaSites.find((entry) => entry.adapter === 'chatgpt')!;
 
-describe('end to end: PTKManager + BrowserChatModel + ChatGPT replica (seed 003 examples)', () => {
+describe('end to end: PTKManager + BrowserChatModel + ChatGPT replica (the documented examples)', () => {
   it('runs the three example conversations to the right final answers', async () => {
     await withSite(browser, chatgpt, { responder: seedBrain(), scenario: { defaults: { tokenMs: 2, tokenChars: 6 } } }, async ({ model, server }) => {
       const manager = new PTKManager(model, tools());

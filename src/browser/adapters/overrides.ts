@@ -64,7 +64,7 @@ const errorPattern = z.object({ code: z.enum(BANNER_ERROR_CODES), pattern: regex
 const selectorEdits = z.partialRecord(z.enum(OVERRIDABLE_SELECTORS), listEdit(nonEmptyText));
 
 /** One site's override. */
-export const siteOverrideSchema = z
+const siteOverrideSchema = z
   .object({
     selectors: selectorEdits.optional(),
     copyMenuItemText: regexSource.optional(),

@@ -119,7 +119,7 @@ export interface PageRuntime {
 }
 
 /** Installs window.__ptkRuntime (idempotent). Runs in the page. */
-export function installPageRuntime(): void {
+function installPageRuntime(): void {
   const pageWindow = window as unknown as { __ptkRuntime?: PageRuntime } & Record<string, unknown>;
   if (pageWindow.__ptkRuntime) return;
 

@@ -1,11 +1,12 @@
 /**
- * The history budget (seed 004 "compress history"): when the transcript passes a
+ * The history budget, so a long task fits the chat: when the transcript passes a
  * character budget, older tool results are shortened first (head and tail kept), then
  * older turns are folded into one summary message. The system prompt, the task (the
  * first user message) and the latest messages are always kept whole.
  */
 import { DEFAULTS } from '../constants';
 import type { PTKMessage } from '../types';
+import { truncateMiddle } from '../util/truncate';
 
 export interface HistoryBudgetOptions {
   /** Character budget for the whole transcript (default DEFAULTS.historyBudgetChars). */
@@ -23,13 +24,9 @@ export function historyLength(messages: readonly PTKMessage[]): number {
   return total;
 }
 
-/** Keeps the head and the tail of `text` within about `maxChars`, saying how much was left out. */
+/** Keeps the head and the tail of `text` within `maxChars`, saying how much was left out. */
 export function shortenText(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  const keep = Math.max(0, maxChars - 40);
-  const head = Math.ceil(keep * 0.6);
-  const tail = keep - head;
-  return `${text.slice(0, head)}\n[… ${text.length - head - tail} characters omitted …]\n${tail > 0 ? text.slice(-tail) : ''}`;
+  return truncateMiddle(text, maxChars).text;
 }
 
 function isToolResultMessage(message: PTKMessage): boolean {

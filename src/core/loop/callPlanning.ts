@@ -50,7 +50,7 @@ export type PlannedStep =
   /** Not run: equal to a recent read-only call, answered with its cached result. */
   | { kind: 'cached'; toolCall: PTKToolCall; result: ToolExecutionResult };
 
-export interface CallPlan {
+interface CallPlan {
   /** Up to the completion call or the rule that stopped planning; every call otherwise. */
   steps: PlannedStep[];
   /** Calls left out because only one call per reply runs. */
@@ -65,7 +65,7 @@ export interface CallPlan {
   state: Pick<RunState, 'attemptedSignatures' | 'duplicateWarnings' | 'cycleWarned'>;
 }
 
-export interface PlanningInput {
+interface PlanningInput {
   /** The calls the parser read from the reply, in order. */
   calls: readonly PTKToolCall[];
   state: Readonly<RunState>;

@@ -9,7 +9,7 @@ import { cachedResultNote, cycleWarning, duplicateWarning, oneCallPerReplyNote, 
 import type { PTKMessage, PTKToolCall, PTKToolResult } from '../types';
 import type { PlannedStep } from './callPlanning';
 
-export interface FeedbackFormat {
+interface FeedbackFormat {
   formatter: PTKFormatter;
   /** Cap of one tool result (undefined: the formatter's own). */
   resultMaxChars?: number;
@@ -37,7 +37,7 @@ export function stepMessage(step: PlannedStep, result: PTKToolResult | undefined
 }
 
 /** `TOOL_RESULT: …` for a call that ran. */
-export function resultMessage(toolCall: PTKToolCall, result: PTKToolResult, format: FeedbackFormat): PTKMessage {
+function resultMessage(toolCall: PTKToolCall, result: PTKToolResult, format: FeedbackFormat): PTKMessage {
   return { role: 'tool', content: formatResult(result, toolCall.tool, format), toolCallId: toolCall.id, toolName: toolCall.tool };
 }
 

@@ -1,6 +1,7 @@
 /** The completion tool: the model calls it (or `DONE`) to end the task with its answer. */
 import { z } from 'zod';
 import { DEFAULTS } from '../constants';
+import { isDoneAction } from '../compat/doneAction';
 import { defineTool } from '../tools/defineTool';
 import type { PTKTool, PTKToolCall } from '../types';
 
@@ -24,7 +25,7 @@ export function createFinishTool(name: string = DEFAULTS.finishToolName): PTKToo
 
 /** True for a call of the completion tool (or the `DONE` action). */
 export function isFinishCall(toolCall: PTKToolCall, name: string): boolean {
-  return toolCall.tool === name || toolCall.tool === 'DONE';
+  return toolCall.tool === name || isDoneAction(toolCall);
 }
 
 /** The final answer carried by a completion call (`result`, `answer`, `summary` or `content`). */

@@ -56,7 +56,10 @@ export class PTKManager implements IPTKManager {
     return run.run();
   }
 
-  /** Another name for orchestrateToolCalling (the documented examples call `execute`). */
+  /**
+   * Another name for orchestrateToolCalling, kept because the documented examples call
+   * `execute` (one of the compatibility surfaces listed in src/core/compat/index.ts).
+   */
   execute(prompt: string, options: PTKExecuteOptions = {}): Promise<PTKExecuteResult> {
     return this.orchestrateToolCalling(prompt, options);
   }

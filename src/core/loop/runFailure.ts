@@ -6,7 +6,7 @@ import { errorMessage, PTKAbortError, PTKError, PTKErrorCode, PTKExecutionError 
 import { abortErrorOf } from '../util/abortSignals';
 
 /** The codes a task fails with, grouped by who is at fault. */
-export const RUN_ERROR_CODES = [
+const RUN_ERROR_CODES = [
   // The user's setup (ConfigurationError).
   PTKErrorCode.CONFIG_INVALID,
   PTKErrorCode.TOOL_NOT_FOUND,

@@ -29,7 +29,7 @@ import { charactersToTokens } from './tokenEstimate';
 import { buildTurnPrompt } from './turnPrompt';
 import { resolveTurn, type TurnContext, type TurnRules } from './turnResolution';
 
-export interface RunDependencies {
+interface RunDependencies {
   llmManager: ILLMManager;
   toolManager?: ToolManagerLike;
   contextManager?: IContextManager;
@@ -45,7 +45,7 @@ interface RunSetUp {
 }
 
 /** The turn rules a run's options ask for. */
-export function turnRulesOf(options: ResolvedExecuteOptions, finishName: string | undefined): TurnRules {
+function turnRulesOf(options: ResolvedExecuteOptions, finishName: string | undefined): TurnRules {
   return {
     allowMultipleCalls: options.allowMultipleCalls,
     detectCycles: options.detectCycles,

@@ -35,7 +35,7 @@ export interface TurnRules extends PlanningRules {
 }
 
 /** What the facades hear about while a turn resolves. */
-export interface TurnEvents {
+interface TurnEvents {
   /** Before a tool runs. */
   onToolCall?: (toolCall: PTKToolCall) => void;
   /** After a tool ran, or a repeated read-only call was answered from cache. */
@@ -58,12 +58,12 @@ export interface TurnContext {
 }
 
 /** One call's outcome, for the facades' reports. */
-export interface CallOutcome {
+interface CallOutcome {
   toolCall: PTKToolCall;
   result: ToolExecutionResult;
 }
 
-export type TurnOutcome =
+type TurnOutcome =
   | { kind: 'answer'; content: string; finishReason: PTKFinishReason }
   | { kind: 'continue'; outcomes: CallOutcome[] };
 

@@ -28,12 +28,12 @@ function toolResultMessage(part: Extract<ProviderPart, { type: 'toolResult' }>, 
 }
 
 /** A tool call as the model writes it. */
-export function renderToolCall(name: string, input: Record<string, unknown>, tagName: string): string {
+function renderToolCall(name: string, input: Record<string, unknown>, tagName: string): string {
   return `<${tagName}>${JSON.stringify({ tool: name, args: input })}</${tagName}>`;
 }
 
 /** A caller's message as PTK transcript messages (a user message with results becomes one message per result). */
-export function toTranscriptMessages(message: ProviderMessage, formatter: PTKFormatter): PTKMessage[] {
+function toTranscriptMessages(message: ProviderMessage, formatter: PTKFormatter): PTKMessage[] {
   const messages: PTKMessage[] = [];
   let text = '';
   const calls: string[] = [];
@@ -51,7 +51,7 @@ export function toTranscriptMessages(message: ProviderMessage, formatter: PTKFor
 }
 
 /** The system prompt of a new chat: PTK's (tools, protocol) and the caller's system messages. */
-export function renderSystemPrompt(messages: readonly ProviderMessage[], options: PromptRenderingOptions): string {
+function renderSystemPrompt(messages: readonly ProviderMessage[], options: PromptRenderingOptions): string {
   const callerInstructions = messages
     .filter((message) => message.role === 'system')
     .flatMap((message) => message.parts.filter((part) => part.type === 'text').map((part) => part.text.trim()))

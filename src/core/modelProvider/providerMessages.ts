@@ -54,15 +54,8 @@ export interface ProviderResponseSink {
   toolCall(call: ProviderToolCall): void;
 }
 
-/** The text of a message's text parts, joined. */
-export function messageText(message: ProviderMessage): string {
-  let text = '';
-  for (const part of message.parts) if (part.type === 'text') text += part.text;
-  return text;
-}
-
 /** The JSON Schema of a caller's tool as PTK parameters (always an object schema). */
-export function toolParameters(inputSchema: Record<string, unknown> | undefined): PTKParameters {
+function toolParameters(inputSchema: Record<string, unknown> | undefined): PTKParameters {
   const schema = inputSchema ?? {};
   const properties = typeof schema.properties === 'object' && schema.properties !== null ? (schema.properties as PTKParameters['properties']) : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : undefined;

@@ -16,7 +16,7 @@ export const DESCRIBE_TOOL_NAME = 'describe_tool';
 const ONE_LINE_MAX_CHARS = 120;
 
 /** What a `describe_tool` call returns for one tool. */
-export interface ToolDescription {
+interface ToolDescription {
   name: string;
   description: string;
   parameters: PTKTool['parameters'];
@@ -63,7 +63,7 @@ export function buildToolCatalog(tools: readonly PTKTool[], maxFullTools: number
 }
 
 /** The `describe_tool` tool: read-only, answers with one tool's name, description and JSON schema. */
-export function createDescribeTool(describe: (name: string) => ToolDescription | undefined, names: readonly string[]): PTKTool<{ name: string }, ToolDescription> {
+function createDescribeTool(describe: (name: string) => ToolDescription | undefined, names: readonly string[]): PTKTool<{ name: string }, ToolDescription> {
   return {
     name: DESCRIBE_TOOL_NAME,
     description: 'Returns the full description and the JSON schema of the arguments of one of the tools listed below. Call it before the first call of a tool whose arguments you do not know.',

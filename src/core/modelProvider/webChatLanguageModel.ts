@@ -10,7 +10,7 @@
  * the tab holds one chat.
  */
 import { DEFAULTS } from '../constants';
-import { ModelBehaviorError, PTKAbortError, PTKErrorCode } from '../errors';
+import { ModelBehaviorError, PTKErrorCode } from '../errors';
 import { createCompletionCheck } from '../loop/completionCheck';
 import type { ILLMManager } from '../ports';
 import { PTKFormatter, PTKParser, validateToolCall } from '../protocol';
@@ -24,7 +24,7 @@ import { ThreadTracker, type ThreadPlan } from './threadTracker';
 import { buildToolCatalog, DESCRIBE_TOOL_NAME, type ToolCatalog } from './toolCatalog';
 import { VisibleTextStream } from './visibleText';
 
-export interface WebChatLanguageModelOptions {
+interface WebChatLanguageModelOptions {
   /** The chat tab's model (connecting on first use). */
   getModel: () => Promise<ILLMManager>;
   formatter?: PTKFormatter;
@@ -44,7 +44,7 @@ export interface WebChatLanguageModelOptions {
 }
 
 /** What one request cost and how it went. */
-export interface ProviderAnswerReport {
+interface ProviderAnswerReport {
   /** 'continue': only the new messages were sent to the tab's chat. */
   mode: ThreadPlan['kind'];
   /** Characters sent to the tab over every attempt. */
@@ -207,9 +207,4 @@ export class WebChatLanguageModel {
     }
     return { kind: 'answer', prose: parsed.content ?? '', calls: checked };
   }
-}
-
-/** Whether an error from `respond` is a cancellation. */
-export function isCancellation(error: unknown): boolean {
-  return error instanceof PTKAbortError || (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === PTKErrorCode.ABORTED);
 }

@@ -1,5 +1,6 @@
 /**
- * Seed 003's "alternative protocols", opt-in: pass them in `new PTKParser({ alternativeProtocols })`.
+ * Other call syntaxes models write (YAML, function-call, XML, `<function=…>`), opt-in: pass them
+ * in `new PTKParser({ alternativeProtocols })`.
  * They are tried, in order, only when a reply has no tagged call. Each one scans the
  * reply line by line (no backtracking regular expressions), skipping fenced code blocks.
  */

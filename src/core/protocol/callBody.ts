@@ -16,7 +16,7 @@ import type { PTKInvalidReason, PTKToolCall } from '../types';
 import { escapeControlCharacter, repairJsonLinearly } from './linearJsonRepair';
 import { textNestsDeeperThan, tooDeepArguments, tooDeepCall } from './nestingDepth';
 
-export type CallBodyResult =
+type CallBodyResult =
   | { ok: true; toolCall: PTKToolCall; repaired: boolean }
   | { ok: false; reason: PTKInvalidReason; error: string };
 
@@ -24,7 +24,7 @@ export type CallBodyResult =
  * Characters one reply may still send through jsonrepair (DEFAULTS.jsonRepairBudgetChars
  * per reply): a reply holding many long broken calls costs a bounded amount of repair.
  */
-export interface JsonRepairBudget {
+interface JsonRepairBudget {
   remainingChars: number;
 }
 
@@ -36,7 +36,7 @@ const TOOL_KEYS = ['tool', 'name', 'tool_name', 'function'] as const;
 const ARGS_KEYS = ['args', 'arguments', 'parameters', 'input'] as const;
 
 /** Escapes raw newlines/tabs/control characters that appear inside JSON strings. */
-export function escapeControlCharactersInStrings(text: string): string {
+function escapeControlCharactersInStrings(text: string): string {
   let output = '';
   let segmentStart = 0;
   let inString = false;
@@ -114,7 +114,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Normalises a decoded JSON value into a tool call. */
-export function toToolCall(value: unknown, budget?: JsonRepairBudget): CallBodyResult {
+function toToolCall(value: unknown, budget?: JsonRepairBudget): CallBodyResult {
   if (!isPlainObject(value)) {
     return { ok: false, reason: 'bad_shape', error: 'The tool call must be a JSON object like {"tool": "name", "args": {...}}.' };
   }

@@ -1,12 +1,12 @@
 /**
- * PTKFormatter (seeds 000, 003): the text the model sees — the system prompt with the
- * tools and the protocol, the transcript, tool results and tool errors.
+ * PTKFormatter: the text the model sees — the system prompt with the tools and the
+ * protocol, the transcript, tool results and tool errors.
  */
 import { DEFAULTS } from '../constants';
 import { ConfigurationError } from '../errors';
 import type { PTKMessage, PTKParameter, PTKTool, PTKToolResult } from '../types';
 import { assertTagName } from './tagNames';
-import { truncateMiddle } from './truncate';
+import { truncateMiddle } from '../util/truncate';
 
 /** The smallest cap formatToolResult honours: room for the envelope and the truncation note. */
 export const MIN_RESULT_CHARS = 400;
@@ -14,16 +14,16 @@ export const MIN_RESULT_CHARS = 400;
 const TRUNCATION_OVERHEAD = 220;
 
 export interface PTKFormatterOptions {
-  /** The call tag: 'TOOL_CALL' (default) or seed 000's 'PTK_CALL' (results then start PTK_RESULT). */
+  /** The call tag: 'TOOL_CALL' (default) or the older 'PTK_CALL' (results then start PTK_RESULT). */
   tagName?: string;
   /** Cap, in characters, of one formatted tool result (head and tail kept). */
   resultMaxChars?: number;
 }
 
 export interface SystemPromptOptions {
-  /** Allow several calls in one reply (default: one call per reply, seed 003 rule 1). */
+  /** Allow several calls in one reply (default: one call per reply, so each call sees the previous result). */
   allowMultipleCalls?: boolean;
-  /** Name of a tool that ends the task (seed 004's finishWorkflow), when enabled. */
+  /** Name of a tool that ends the task (e.g. finishWorkflow), when enabled. */
   finishTool?: string;
   /** Appended after the rules. */
   extraInstructions?: string;

@@ -10,7 +10,6 @@ export {
   type AlternativeProtocol,
 } from './alternativeProtocols';
 export { parseCallBody, parseLenientJson } from './callBody';
-export { truncateMiddle } from './truncate';
 export {
   cachedResultNote,
   cycleWarning,

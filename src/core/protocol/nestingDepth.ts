@@ -62,7 +62,7 @@ export function valueNestsDeeperThan(value: unknown, limit: number): boolean {
   return false;
 }
 
-export interface TooDeepRefusal {
+interface TooDeepRefusal {
   ok: false;
   reason: PTKInvalidReason;
   error: string;

@@ -1,6 +1,6 @@
 /**
- * PTKParser (seeds 000, 003): reads a model reply into a PTKResponse and checks a
- * call against the tools. Never throws.
+ * PTKParser: reads a model reply into a PTKResponse and checks a call against the
+ * tools. Never throws.
  */
 import { NoSuchToolError } from '../errors';
 import type { PTKResponse, PTKTool, PTKToolCall, PTKValidation } from '../types';

@@ -62,7 +62,7 @@ export interface PTKStreamParser {
   proseSoFar(): string;
 }
 
-export interface ScannerOptions {
+interface ScannerOptions {
   tagNames: readonly string[];
   alternativeProtocols: readonly AlternativeProtocol[];
 }

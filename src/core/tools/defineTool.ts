@@ -1,8 +1,8 @@
 /**
  * The zod tool factory: `defineTool({ name, description, inputSchema, run })` gives a
  * PTKTool whose JSON Schema (for the prompt) comes from zod and whose arguments are
- * validated by the same schema. The raw shape (`parameters` + `handler`) is
- * accepted as it is by `toPTKTool`.
+ * validated by the same schema. Tools written as a JSON Schema and a handler are checked
+ * by `toPTKTool` (src/core/compat/rawToolDefinition.ts).
  */
 import { z } from 'zod';
 import { ConfigurationError } from '../errors';
@@ -22,7 +22,8 @@ export interface ToolDefinition<Schema extends z.ZodObject<z.ZodRawShape>, Resul
 
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 
-function assertToolName(name: string): void {
+/** Throws ConfigurationError unless the name is letters, digits, _ . - (max 64, not starting with a digit). */
+export function assertToolName(name: string): void {
   if (!TOOL_NAME.test(name)) {
     throw new ConfigurationError(`Invalid tool name "${name}": use letters, digits, _ . - (max 64, not starting with a digit).`);
   }
@@ -57,30 +58,4 @@ export function defineTool<Schema extends z.ZodObject<z.ZodRawShape>, Result>(
     displayName: definition.displayName,
     isHandlerTool: definition.isHandlerTool,
   };
-}
-
-/** The raw tool shape: JSON Schema `parameters` and a `handler`. */
-export interface RawToolDefinition {
-  name: string;
-  description: string;
-  parameters: PTKParameters;
-  handler: (args: any, context: ToolContext) => Promise<unknown> | unknown;
-  readOnly?: boolean;
-  dangerous?: boolean;
-  timeoutMs?: number;
-  displayName?: string;
-  isHandlerTool?: boolean;
-}
-
-/** Accepts either a defineTool() result or the raw shape, and checks it. */
-export function toPTKTool(tool: PTKTool | RawToolDefinition): PTKTool {
-  assertToolName(tool.name);
-  if (!tool.parameters || tool.parameters.type !== 'object') {
-    throw new ConfigurationError(`Tool "${tool.name}": parameters must be a JSON Schema object ({ type: 'object', properties }).`);
-  }
-  if (typeof tool.handler !== 'function') {
-    throw new ConfigurationError(`Tool "${tool.name}": handler must be a function.`);
-  }
-  if (tool.parameters.properties) return tool as PTKTool;
-  return { ...tool, parameters: { ...tool.parameters, properties: {} } } as PTKTool;
 }

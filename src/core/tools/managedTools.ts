@@ -31,7 +31,7 @@ export function listManagedTools(manager: ToolManagerLike | undefined): PTKTool[
 }
 
 /** True when the manager can say which tools it has (getTool or listTools). */
-export function canDescribeTools(manager: ToolManagerLike | undefined): boolean {
+function canDescribeTools(manager: ToolManagerLike | undefined): boolean {
   return typeof manager?.getTool === 'function' || typeof manager?.listTools === 'function';
 }
 

@@ -7,7 +7,7 @@
  */
 import type { ToolContext } from '../types';
 
-export interface PreparedCall {
+interface PreparedCall {
   /** The arguments the loop validated (a middleware that replaces them gets them checked again). */
   args: Record<string, unknown>;
   /** The timeout the loop linked into `context.signal` (undefined: none). */

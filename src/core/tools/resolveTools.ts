@@ -2,7 +2,7 @@
 import { ConfigurationError, PTKErrorCode } from '../errors';
 import { unknownToolMessage } from '../protocol/feedback';
 import type { PTKTool } from '../types';
-import { type RawToolDefinition, toPTKTool } from './defineTool';
+import { type RawToolDefinition, toPTKTool } from '../compat/rawToolDefinition';
 import { listManagedTools, managedTool, type ToolManagerLike } from './managedTools';
 
 /** A tool given to the loop: an object, or the name of a tool the tool manager knows. */

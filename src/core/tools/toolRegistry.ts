@@ -8,7 +8,7 @@ import { ConfigurationError, PTKErrorCode } from '../errors';
 import { unknownToolMessage } from '../protocol/feedback';
 import type { IToolManager, ToolMiddleware } from '../ports';
 import type { PTKTool, ToolContext } from '../types';
-import { type RawToolDefinition, toPTKTool } from './defineTool';
+import { type RawToolDefinition, toPTKTool } from '../compat/rawToolDefinition';
 import { runTool, toolFailure, type ToolExecutionResult } from './runTool';
 
 export interface ToolRegistryOptions {

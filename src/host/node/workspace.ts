@@ -26,8 +26,8 @@ import { searchWithJavaScript } from '../shared/jsSearch';
 import { DEFAULT_EXCLUDES } from '../shared/ripgrepArguments';
 import { runRipgrep } from '../shared/ripgrepRunner';
 import { walkFiles } from './fileWalker';
-import { findRipgrepOnPath } from './ripgrep';
-import { runShellCommand } from './runCommand';
+import { findRipgrepOnPath } from '../shared/ripgrepOnPath';
+import { runShellCommand } from '../shared/runCommand';
 
 /** Asked before a dangerous operation; the CLI prompts or auto-approves. */
 export type Approver = (request: ApprovalRequest, signal?: AbortSignal) => ApprovalDecision | Promise<ApprovalDecision>;

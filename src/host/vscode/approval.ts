@@ -11,7 +11,7 @@ import type { ApprovalDecision, ApprovalRequest } from '../../core/workspace';
 export type Approver = (request: ApprovalRequest, signal?: AbortSignal) => Promise<ApprovalDecision>;
 
 /** URI scheme of the read-only 'before'/'after' documents shown in the approval diff. */
-export const APPROVAL_DIFF_SCHEME = 'ptk-approval';
+const APPROVAL_DIFF_SCHEME = 'ptk-approval';
 
 /**
  * Serves the texts of pending approvals as read-only documents (`ptk-approval:/<id>/<name>`),

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 
 /** An AbortSignal tied to a CancellationToken, and the function that detaches it. */
-export interface BridgedSignal {
+interface BridgedSignal {
   signal: AbortSignal;
   /** Removes the token listener. Call it when the operation ends. */
   dispose(): void;

@@ -15,9 +15,9 @@ import { participantHistory, participantPrompt, type ParticipantReference, type 
 import { abortSignalFromToken } from './cancellation';
 
 /** The participant's id (package.json `chatParticipants`). */
-export const PTK_CHAT_PARTICIPANT_ID = 'ptk.assistant';
+const PTK_CHAT_PARTICIPANT_ID = 'ptk.assistant';
 
-export interface ChatParticipantDependencies {
+interface ChatParticipantDependencies {
   /** Runs a PTK task (the sidebar's runner: model, tools, settings). */
   runTask: (prompt: string, options: PTKExecuteOptions) => Promise<PTKExecuteResult>;
   /** True while the sidebar runs a task: the tab does one thing at a time. */
@@ -26,7 +26,7 @@ export interface ChatParticipantDependencies {
 }
 
 /** Reads what the user attached: a file (Uri), a selection (Location), or a plain value. */
-export async function readReferences(references: readonly vscode.ChatPromptReference[]): Promise<ParticipantReference[]> {
+async function readReferences(references: readonly vscode.ChatPromptReference[]): Promise<ParticipantReference[]> {
   const read: ParticipantReference[] = [];
   for (const reference of references) {
     const value = reference.value;
@@ -49,7 +49,7 @@ export async function readReferences(references: readonly vscode.ChatPromptRefer
 }
 
 /** The earlier turns of this chat that were addressed to @ptk. */
-export function historyTurns(history: vscode.ChatContext['history']): ParticipantTurn[] {
+function historyTurns(history: vscode.ChatContext['history']): ParticipantTurn[] {
   const turns: ParticipantTurn[] = [];
   for (const turn of history) {
     if (turn.participant !== PTK_CHAT_PARTICIPANT_ID) continue;
@@ -114,7 +114,7 @@ export function createChatRequestHandler(dependencies: ChatParticipantDependenci
 }
 
 /** The follow-up provider: what to ask next after an answer. */
-export const chatFollowupProvider: vscode.ChatFollowupProvider = {
+const chatFollowupProvider: vscode.ChatFollowupProvider = {
   provideFollowups(result) {
     return participantFollowups(result.metadata as ParticipantResultMetadata | undefined);
   },

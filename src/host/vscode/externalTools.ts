@@ -17,7 +17,7 @@ export const EXTERNAL_TOOLS_SETTING = 'ptk.externalTools';
 const SettingSchema = z.object({ externalTools: ExternalToolsSettingSchema });
 
 /** What VS Code lists, in neutral form. */
-export function externalToolDescriptors(tools: readonly vscode.LanguageModelToolInformation[] = vscode.lm.tools): ExternalToolDescriptor[] {
+function externalToolDescriptors(tools: readonly vscode.LanguageModelToolInformation[] = vscode.lm.tools): ExternalToolDescriptor[] {
   return tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
@@ -27,7 +27,7 @@ export function externalToolDescriptors(tools: readonly vscode.LanguageModelTool
 }
 
 /** Runs one tool through VS Code (no chat invocation token: PTK's approval already ran). */
-export async function invokeVSCodeTool(name: string, input: Record<string, unknown>, signal: AbortSignal): Promise<ExternalToolResultPart[]> {
+async function invokeVSCodeTool(name: string, input: Record<string, unknown>, signal: AbortSignal): Promise<ExternalToolResultPart[]> {
   const source = tokenFromAbortSignal(signal);
   try {
     const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, source.token);

@@ -24,7 +24,7 @@ export function toResultPart(part: unknown): ExternalToolResultPart {
 }
 
 /** One part of a request message. Returns undefined for parts that carry nothing for the model. */
-export function toProviderPart(part: unknown): ProviderPart | undefined {
+function toProviderPart(part: unknown): ProviderPart | undefined {
   if (part instanceof vscode.LanguageModelToolCallPart || (isRecord(part) && typeof part.callId === 'string' && typeof part.name === 'string' && isRecord(part.input))) {
     const call = part as { callId: string; name: string; input: object };
     return { type: 'toolCall', callId: call.callId, name: call.name, input: call.input as Record<string, unknown> };

@@ -6,7 +6,7 @@
  */
 import { accessSync, constants as fsConstants } from 'node:fs';
 import { join } from 'node:path';
-import { findRipgrepOnPath } from '../node/ripgrep';
+import { findRipgrepOnPath } from '../shared/ripgrepOnPath';
 
 /** Places VS Code keeps rg, relative to its appRoot, most likely first. */
 export function ripgrepCandidates(appRoot: string, platform: NodeJS.Platform = process.platform, arch: string = process.arch): string[] {

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { appendFileSync } from 'node:fs';
 
 /** What an in-VS-Code suite module exports. */
-export interface InVSCodeSuiteModule<Api> {
+interface InVSCodeSuiteModule<Api> {
   run(api: Api, report: (line: Record<string, unknown>) => void): Promise<void>;
 }
 

@@ -21,7 +21,7 @@ import { createChatRequestHandler, registerChatParticipant } from './chatPartici
 import { EXTERNAL_TOOLS_SETTING, VSCodeExternalTools } from './externalTools';
 import { PTKLanguageModelProvider } from './languageModelProvider';
 
-export interface VSCodeAiDependencies {
+interface VSCodeAiDependencies {
   context: vscode.ExtensionContext;
   /** The chat tab's model (ChatConnection.getModel). */
   getModel: () => Promise<ILLMManager>;

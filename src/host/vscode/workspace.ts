@@ -28,13 +28,13 @@ import type {
 import { assertWriteTargetInsideWorkspace, climbsOutOfBase } from '../../tools/pathSafety';
 import { searchWithJavaScript } from '../shared/jsSearch';
 import { runRipgrep } from '../shared/ripgrepRunner';
+import { runShellCommand } from '../shared/runCommand';
 import type { Approver } from './approval';
 import { tokenFromAbortSignal } from './cancellation';
 import { findRipgrep, type RipgrepLocation } from './ripgrep';
-import { runShellCommand } from '../node/runCommand';
 
 /** Options of VSCodeWorkspace. */
-export interface VSCodeWorkspaceOptions {
+interface VSCodeWorkspaceOptions {
   /** Answers approval requests; replace it later with `setApprover` (the chat UI does). */
   approver?: Approver;
   /** rg to use; default: VS Code's own, else rg on PATH, else the JS search. `null` forces the JS search. */
@@ -77,7 +77,7 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 }
 
 /** Keys of a `files.exclude`-style setting whose value is `true` (conditional `{ when }` entries are skipped). */
-export function enabledGlobs(setting: Record<string, unknown> | undefined): string[] {
+function enabledGlobs(setting: Record<string, unknown> | undefined): string[] {
   return Object.entries(setting ?? {})
     .filter(([, value]) => value === true)
     .map(([glob]) => glob);
@@ -377,7 +377,7 @@ export class VSCodeWorkspace implements Workspace {
 }
 
 /** Converts a vscode.Diagnostic (0-based) to the port's shape (1-based). */
-export function toWorkspaceDiagnostic(path: string, diagnostic: vscode.Diagnostic): WorkspaceDiagnostic {
+function toWorkspaceDiagnostic(path: string, diagnostic: vscode.Diagnostic): WorkspaceDiagnostic {
   const code = typeof diagnostic.code === 'object' && diagnostic.code !== null ? diagnostic.code.value : diagnostic.code;
   return {
     path,

@@ -6,7 +6,7 @@
 import type { ChatEvent, ChatItem, ChatViewState } from './protocol';
 
 /** Longest title derived from the first user message. */
-export const TITLE_MAX_CHARS = 60;
+const TITLE_MAX_CHARS = 60;
 
 /** A fresh, empty conversation. */
 export function emptyChatState(conversationId: string, title = 'New conversation'): ChatViewState {

@@ -6,7 +6,7 @@
 import type { ConnectionAction, ConnectionState, ConnectionStatus } from './protocol';
 
 /** The header's word for each status. */
-export const CONNECTION_STATUS_LABELS: Readonly<Record<ConnectionStatus, string>> = {
+const CONNECTION_STATUS_LABELS: Readonly<Record<ConnectionStatus, string>> = {
   disconnected: 'Not connected',
   connecting: 'Connecting…',
   connected: 'Connected',

@@ -12,14 +12,14 @@ import * as z from 'zod/mini';
 import { en as englishMessages } from 'zod/locales';
 
 /** Where the chat tab connection stands (status bar + the view's header). */
-export const ConnectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected', 'loginRequired', 'error']);
+const ConnectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected', 'loginRequired', 'error']);
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
 
 /** Buttons the view may offer next to an error. */
-export const ConnectionActionSchema = z.enum(['login', 'retry', 'openTab', 'chooseSite']);
+const ConnectionActionSchema = z.enum(['login', 'retry', 'openTab', 'chooseSite']);
 export type ConnectionAction = z.infer<typeof ConnectionActionSchema>;
 
-export const ConnectionStateSchema = z.object({
+const ConnectionStateSchema = z.object({
   site: z.string(),
   status: ConnectionStatusSchema,
   detail: z.optional(z.string()),
@@ -31,11 +31,10 @@ export const ConnectionStateSchema = z.object({
 export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
 
 /** Lifecycle of one tool card. */
-export const ToolCardStatusSchema = z.enum(['running', 'awaitingApproval', 'approved', 'rejected', 'succeeded', 'failed', 'cancelled']);
-export type ToolCardStatus = z.infer<typeof ToolCardStatusSchema>;
+type ToolCardStatus = 'running' | 'awaitingApproval' | 'approved' | 'rejected' | 'succeeded' | 'failed' | 'cancelled';
 
 /** One thing that happened in a conversation; the view model is the fold of these. */
-export const ChatEventSchema = z.discriminatedUnion('type', [
+const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('userMessage'), id: z.string(), text: z.string(), time: z.number() }),
   z.object({ type: z.literal('assistantStart'), id: z.string() }),
   z.object({ type: z.literal('assistantDelta'), id: z.string(), full: z.string() }),
@@ -119,12 +118,12 @@ export interface ChatViewState {
 }
 
 /** A persisted conversation as the history list shows it. */
-export const ConversationSummarySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.number() });
+const ConversationSummarySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.number() });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
 // ---------------------------------------------------------------- host → webview
 
-export const HostToWebviewMessageSchema = z.discriminatedUnion('type', [
+const HostToWebviewMessageSchema = z.discriminatedUnion('type', [
   /** The whole picture: sent on `ready`, on conversation switch and after reload. */
   z.object({
     type: z.literal('state'),
@@ -142,7 +141,7 @@ export type HostToWebviewMessage = z.infer<typeof HostToWebviewMessageSchema>;
 
 // ---------------------------------------------------------------- webview → host
 
-export const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
+const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('send'), text: z.string().check(z.trim(), z.minLength(1, 'empty message')) }),
   z.object({ type: z.literal('stop') }),
@@ -156,7 +155,7 @@ export const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
 export type WebviewToHostMessage = z.infer<typeof WebviewToHostMessageSchema>;
 
 /** Result of checking a message that crossed the boundary. */
-export type ParsedMessage<Message> = { ok: true; message: Message } | { ok: false; error: string };
+type ParsedMessage<Message> = { ok: true; message: Message } | { ok: false; error: string };
 
 /** English issue texts for every check, given per parse (zod/mini loads no locale of its own). */
 const ENGLISH = { error: englishMessages().localeError };

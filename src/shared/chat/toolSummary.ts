@@ -3,14 +3,14 @@
  */
 
 /** What a summary reads of a tool's result (the engine's PTKToolResult has this shape). */
-export interface ToolResultLike {
+interface ToolResultLike {
   success: boolean;
   data: unknown;
   error?: string | null;
 }
 
 /** Longest summary shown on a card. */
-export const SUMMARY_MAX_CHARS = 200;
+const SUMMARY_MAX_CHARS = 200;
 
 function shorten(text: string, maxChars = SUMMARY_MAX_CHARS): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();

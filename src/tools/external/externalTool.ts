@@ -13,9 +13,9 @@ import { externalResultText, type ExternalToolResultPart } from './externalToolR
 import type { SelectedExternalTool } from './externalToolsSetting';
 
 /** Runs an external tool (VS Code: vscode.lm.invokeTool); rejects when the tool fails. */
-export type ExternalToolInvoker = (name: string, input: Record<string, unknown>, signal: AbortSignal) => Promise<ExternalToolResultPart[]>;
+type ExternalToolInvoker = (name: string, input: Record<string, unknown>, signal: AbortSignal) => Promise<ExternalToolResultPart[]>;
 
-export interface ExternalToolOptions {
+interface ExternalToolOptions {
   invoke: ExternalToolInvoker;
   approvals: ExternalToolApprovals;
 }

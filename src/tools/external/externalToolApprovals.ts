@@ -13,7 +13,7 @@ const ARGUMENTS_SHOWN_CHARS = 400;
 export type ApprovalRequester = (request: ApprovalRequest, signal?: AbortSignal) => Promise<ApprovalDecision>;
 
 /** The approval request of one external call (kind 'command': the card shows the call as one line). */
-export function externalApprovalRequest(toolName: string, args: Record<string, unknown>, tags: readonly string[] = []): ApprovalRequest {
+function externalApprovalRequest(toolName: string, args: Record<string, unknown>, tags: readonly string[] = []): ApprovalRequest {
   const argumentText = JSON.stringify(args);
   const shown = argumentText.length > ARGUMENTS_SHOWN_CHARS ? `${argumentText.slice(0, ARGUMENTS_SHOWN_CHARS - 1)}…` : argumentText;
   const source = tags.length ? ` (${tags.join(', ')})` : '';

@@ -10,7 +10,7 @@ import picomatch from 'picomatch';
 import { z } from 'zod';
 
 export const ExternalToolsSettingSchema = z.union([z.enum(['none', 'ask']), z.array(z.string().trim().min(1))]).default('none');
-export type ExternalToolsSetting = z.output<typeof ExternalToolsSettingSchema>;
+type ExternalToolsSetting = z.output<typeof ExternalToolsSettingSchema>;
 
 /** A tool VS Code offers, in host-neutral terms. */
 export interface ExternalToolDescriptor {

@@ -9,7 +9,7 @@ import type { Workspace } from '../../core/workspace';
 import { isDeniedPath, locateInWorkspace, type WorkspaceLocation } from '../pathSafety';
 
 /** Tells where a matched file is shown, or undefined when its matches must be dropped. */
-export type MatchGate = (matchedPath: string) => Promise<WorkspaceLocation | undefined>;
+type MatchGate = (matchedPath: string) => Promise<WorkspaceLocation | undefined>;
 
 /**
  * A gate for one search: each file is resolved once. `canonicalRoots` are the workspace

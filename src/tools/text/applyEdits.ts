@@ -6,7 +6,7 @@
 import { PTKErrorCode, WorkspaceError } from '../../core/errors';
 
 /** One search/replace pair. */
-export interface TextEdit {
+interface TextEdit {
   search: string;
   replace: string;
 }
@@ -15,7 +15,7 @@ export interface TextEdit {
 export type EditMatchKind = 'exact' | 'whitespace';
 
 /** Result of `applyEdits`. */
-export interface AppliedEdits {
+interface AppliedEdits {
   content: string;
   matches: EditMatchKind[];
 }

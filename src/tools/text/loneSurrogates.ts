@@ -9,7 +9,7 @@
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text with every lone surrogate replaced by U+FFFD, and how many there were. */
-export interface WellFormedText {
+interface WellFormedText {
   text: string;
   loneSurrogates: number;
 }

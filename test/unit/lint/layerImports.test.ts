@@ -22,6 +22,10 @@ const FORBIDDEN: Array<{ file: string; code: string; says: RegExp }> = [
   { file: 'src/tools/probe.ts', code: "import { ChatSession } from '../ui/chatSession';\nexport const x = ChatSession;", says: /tools layer.*leads to src\/ui\/chatSession/ },
   { file: 'src/browser/page/probe.ts', code: "export const x = require('vscode');", says: /browser layer.*'vscode'/ },
   { file: 'src/host/node/probe.ts', code: "export const x = import('vscode');", says: /host\/node layer.*'vscode'/ },
+  { file: 'src/host/node/probe.ts', code: "import { readToolSettings } from '../vscode/configuration';\nexport const x = readToolSettings;", says: /host\/node layer.*leads to src\/host\/vscode\/configuration/ },
+  { file: 'src/host/vscode/probe.ts', code: "import { NodeWorkspace } from '../node/workspace';\nexport const x = NodeWorkspace;", says: /host\/vscode layer.*leads to src\/host\/node\/workspace/ },
+  { file: 'src/host/shared/probe.ts', code: "import * as vscode from 'vscode';\nexport const x = vscode;", says: /host\/shared layer.*'vscode'/ },
+  { file: 'src/host/shared/probe.ts', code: "import { walkFiles } from '../node/fileWalker';\nexport const x = walkFiles;", says: /host\/shared layer.*leads to src\/host\/node\/fileWalker/ },
   { file: 'src/ui/chatSession.ts', code: "import * as vscode from 'vscode';\nexport const x = vscode;", says: /ui \(pure\) layer.*'vscode'/ },
   { file: 'src/ui/someNewController.ts', code: "import { window } from 'vscode';\nexport const x = window;", says: /ui \(pure\) layer/ },
   { file: 'src/webview/probe.ts', code: "import { ChatSession } from '../ui/chatSession';\nexport const x = ChatSession;", says: /webview layer.*leads to src\/ui\/chatSession/ },
@@ -41,6 +45,8 @@ const ALLOWED: Array<{ file: string; code: string }> = [
   { file: 'src/tools/probe.ts', code: "import { PTKError } from '../core/errors';\nimport { readFileSync } from 'node:fs';\nexport const x = [PTKError, readFileSync];" },
   { file: 'src/core/loop/probe.ts', code: "import { DEFAULTS } from '../constants';\nimport { z } from 'zod';\nexport const x = [DEFAULTS, z];" },
   { file: 'src/host/vscode/probe.ts', code: "import * as vscode from 'vscode';\nexport const x = vscode;" },
+  { file: 'src/host/vscode/probe.ts', code: "import { runShellCommand } from '../shared/runCommand';\nimport { findRipgrepOnPath } from '../shared/ripgrepOnPath';\nexport const x = [runShellCommand, findRipgrepOnPath];" },
+  { file: 'src/host/node/probe.ts', code: "import { runShellCommand } from '../shared/runCommand';\nimport { PTKError } from '../../core/errors';\nexport const x = [runShellCommand, PTKError];" },
 ];
 
 describe('eslint layer rule (ptk/layer-imports)', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../src/core/errors';
 import type { WorkspaceDiagnostic } from '../../../src/core/workspace';
-import { findRipgrepOnPath } from '../../../src/host/node/ripgrep';
+import { findRipgrepOnPath } from '../../../src/host/shared/ripgrepOnPath';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { createWorkspaceTools } from '../../../src/tools';
 import { callTool, rejectsWithCode } from './workspaceScenarios';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../src/core/errors';
-import { findRipgrepOnPath } from '../../../src/host/node/ripgrep';
+import { findRipgrepOnPath } from '../../../src/host/shared/ripgrepOnPath';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { createWorkspaceTools } from '../../../src/tools';
 import { climbsOutOfBase, resolveWorkspacePath } from '../../../src/tools/pathSafety';

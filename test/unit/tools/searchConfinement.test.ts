@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { WorkspaceSearchQuery, WorkspaceSearchResult } from '../../../src/core/workspace';
-import { findRipgrepOnPath } from '../../../src/host/node/ripgrep';
+import { findRipgrepOnPath } from '../../../src/host/shared/ripgrepOnPath';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { DEFAULT_DENY_PATHS, createWorkspaceTools } from '../../../src/tools';
 import { LEAK_PROBE, LEAK_PROBE_CALLS, assertNoForbiddenText, visibleMatch, writeConfinementTree } from './searchConfinementScenario';

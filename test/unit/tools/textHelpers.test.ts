@@ -3,30 +3,7 @@ import { describe, it } from 'node:test';
 import { parseRipgrepLine, ripgrepArguments } from '../../../src/host/shared/ripgrepArguments';
 import { shortenAround } from '../../../src/tools/searchCode';
 import { decodeText, isBinary } from '../../../src/tools/text/binary';
-import { capHeadTail, HeadTailCollector } from '../../../src/tools/text/headTail';
 import { parseToolSettings } from '../../../src/tools/settings';
-
-describe('capHeadTail / HeadTailCollector', () => {
-  it('leaves short text alone and keeps both ends of long text', () => {
-    assert.deepEqual(capHeadTail('short', 10), { text: 'short', truncated: false, omittedChars: 0 });
-    const capped = capHeadTail('a'.repeat(50) + 'b'.repeat(50), 20);
-    assert.equal(capped.omittedChars, 80);
-    assert.match(capped.text, /^a{10}\n\[… 80 characters omitted …\]\nb{10}$/);
-  });
-
-  it('collects chunks with bounded memory and the same result as capHeadTail', () => {
-    const collector = new HeadTailCollector(20);
-    const chunks = ['0123456789', 'abcdefghij', 'KLMNOPQRST', 'uvwxyz'];
-    for (const chunk of chunks) collector.push(chunk);
-    assert.equal(collector.truncated, true);
-    assert.equal(collector.toString(), capHeadTail(chunks.join(''), 20).text);
-    const small = new HeadTailCollector(100);
-    small.push('abc');
-    small.push('def');
-    assert.equal(small.toString(), 'abcdef');
-    assert.equal(small.truncated, false);
-  });
-});
 
 describe('isBinary / decodeText', () => {
   it('detects NUL bytes and invalid UTF-8, accepts UTF-8 and UTF-16 with BOM', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
-import { findRipgrepOnPath } from '../../../src/host/node/ripgrep';
+import { findRipgrepOnPath } from '../../../src/host/shared/ripgrepOnPath';
 import { workspaceScenarios, writeScenarioTree } from './workspaceScenarios';
 
 const created: string[] = [];

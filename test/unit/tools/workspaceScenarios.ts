@@ -113,9 +113,9 @@ export const workspaceScenarios: WorkspaceScenario[] = [
     },
   },
   {
-    name: 'read_file keeps a page within toolResultMaxChars and says where to read on',
+    name: 'read_file keeps a page within resultFieldMaxChars and says where to read on',
     async run(fixture) {
-      const page = await callTool(toolsFor(fixture, { toolResultMaxChars: 500 }), 'read_file', { path: 'long.txt', startLine: 100 });
+      const page = await callTool(toolsFor(fixture, { resultFieldMaxChars: 500 }), 'read_file', { path: 'long.txt', startLine: 100 });
       assert.ok(page.content.length <= 500);
       assert.ok(page.endLine > 100 && page.endLine < 200);
       assert.match(page.note, new RegExp(`startLine ${page.endLine + 1}`));

@@ -110,4 +110,22 @@ describe('PTK chat UI in real VS Code against a replica site (real browser backe
     await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 120_000 });
     await shot('after-stop');
   });
+
+  it('PTK: Diagnose Site reports the selectors on the live tab and saves a redacted snapshot', async () => {
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill('>PTK: Diagnose Site');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PTK: Diagnose Site' }).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    const report = page.locator('.monaco-editor .view-lines', { hasText: 'PTK: Diagnose Site' }).first();
+    await report.waitFor({ timeout: 90_000 });
+    await shot('diagnose-report');
+    const text = (await report.innerText()).replace(/\u00a0/g, ' ');
+    assert.match(text, /composer\*\* \(page\): matched #0/);
+    assert.match(text, /state: ready \(signed in\)/);
+    const snapshotPath = /redacted DOM snapshot: (\S+\.html)/.exec(text)?.[1];
+    assert.ok(snapshotPath, 'the report names the snapshot file');
+    const snapshot = readFileSync(snapshotPath, 'utf8');
+    assert.match(snapshot, /^<!--\n {2}PTK site snapshot\n {2}site: chatgpt/);
+    assert.ok(!snapshot.includes('Hello from PTK'), 'the conversation text is redacted');
+  });
 });

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it, mock } from 'node:test';
-import { InMemoryContextManager } from '../../../../src/core/context/memoryContextStore';
+import { InMemoryContextManager } from '../../../../src/core/compat/memoryContextStore';
 import { PTKErrorCode } from '../../../../src/core/errors';
 import { PTKManager } from '../../../../src/core/loop/ptkManager';
 import { ToolRunner } from '../../../../src/core/loop/toolRunner';

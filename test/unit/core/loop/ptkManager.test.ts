@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { InMemoryContextManager } from '../../../../src/core/context/memoryContextStore';
+import { InMemoryContextManager } from '../../../../src/core/compat/memoryContextStore';
 import { ApprovalRejectedError, LLMBackendError, PTKErrorCode } from '../../../../src/core/errors';
 import { PTKManager } from '../../../../src/core/loop/ptkManager';
 import { ScriptedChatModel } from '../../../../src/core/testing/scriptedChatModel';
@@ -10,7 +10,7 @@ import { ToolRegistry } from '../../../../src/core/tools/toolRegistry';
 import type { PTKToolCall } from '../../../../src/core/types';
 import { call, readFileTool, registryWith, writeFileTool } from './helpers';
 
-describe('PTKManager.orchestrateToolCalling: seed 000 examples', () => {
+describe('PTKManager.orchestrateToolCalling: the documented examples', () => {
   it('simple tool call → success, 2 iterations, content from the final answer', async () => {
     const model = new ScriptedChatModel([
       '<PTK_CALL>{"tool":"read_file","args":{"path":"test.ts"}}</PTK_CALL>',
@@ -367,7 +367,7 @@ describe('PTKManager.orchestrateToolCalling: callbacks, completion, multiple cal
     assert.equal((await store.load('c1')).length, 4);
   });
 
-  it('accepts tool objects not registered in the tool manager (seed raw shape too)', async () => {
+  it('accepts tool objects not registered in the tool manager (the raw JSON Schema shape too)', async () => {
     const raw = { name: 'add', description: 'adds', parameters: { type: 'object' as const, properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] }, handler: async (args: { a: number; b: number }) => args.a + args.b };
     const model = new ScriptedChatModel([call('add', { a: 2, b: 3 }), 'five']);
     const result = await new PTKManager(model).orchestrateToolCalling('go', { tools: [raw] });

@@ -12,7 +12,7 @@ import {
 const all = [yamlStyleProtocol, functionCallProtocol, xmlStyleProtocol, functionTagProtocol];
 const parser = new PTKParser({ alternativeProtocols: all });
 
-describe('alternative protocols (seed 003), opt-in', () => {
+describe('alternative protocols, opt-in', () => {
   it('are not used unless passed in the options', () => {
     const plain = new PTKParser();
     for (const reply of ['TOOL: read_file\nARGS:\n  path: package.json', 'read_file(path="package.json")', '<tool name="read_file"><arg name="path">a</arg></tool>']) {
@@ -20,7 +20,7 @@ describe('alternative protocols (seed 003), opt-in', () => {
     }
   });
 
-  it('reads seed 003\'s YAML style, with typed values and a block scalar', () => {
+  it('reads the documented YAML style, with typed values and a block scalar', () => {
     const response = parser.parse('I will read it.\nTOOL: read_file\nARGS:\n  path: package.json\n  startLine: 10\n  exact: true\nThanks.');
     assert.equal(response.type, 'tool_call');
     assert.deepEqual(response.toolCall, { tool: 'read_file', args: { path: 'package.json', startLine: 10, exact: true } });
@@ -37,7 +37,7 @@ describe('alternative protocols (seed 003), opt-in', () => {
     assert.equal(response.toolCall!.args.content, lines);
   });
 
-  it('reads seed 003\'s function-call style with quoted commas, JSON values and several calls', () => {
+  it('reads the documented function-call style with quoted commas, JSON values and several calls', () => {
     const response = parser.parse('read_file(path="package.json")\nsearch_code(query="a, b", limit=5, options={"regex": true})');
     assert.deepEqual(response.toolCalls, [
       { tool: 'read_file', args: { path: 'package.json' } },
@@ -46,7 +46,7 @@ describe('alternative protocols (seed 003), opt-in', () => {
     assert.equal(response.toolCall, response.toolCalls[0]);
   });
 
-  it('reads seed 003\'s XML style and decodes entities', () => {
+  it('reads the documented XML style and decodes entities', () => {
     const response = parser.parse('Reading:\n<tool name="read_file">\n  <arg name="path">a &amp; b.txt</arg>\n</tool>\nDone.');
     assert.deepEqual(response.toolCall, { tool: 'read_file', args: { path: 'a & b.txt' } });
     assert.equal(response.content, 'Reading:\n\nDone.');

@@ -55,7 +55,7 @@ function resultJson(line: string, prefix = 'TOOL_RESULT: '): Record<string, unkn
 describe('PTKFormatter.formatSystemPrompt', () => {
   const prompt = new PTKFormatter().formatSystemPrompt(tools);
 
-  it('follows seed 003: tools, protocol, IMPORTANT RULES, EXAMPLES in that order', () => {
+  it('follows the documented template: tools, protocol, IMPORTANT RULES, EXAMPLES in that order', () => {
     const sections = ['AVAILABLE TOOLS:', 'TOOL CALLING PROTOCOL:', 'IMPORTANT RULES:', 'EXAMPLES:'];
     const positions = sections.map((section) => prompt.indexOf(section));
     for (const [index, position] of positions.entries()) assert.ok(position >= 0, `missing ${sections[index]}`);
@@ -98,7 +98,7 @@ describe('PTKFormatter.formatSystemPrompt', () => {
     assert.match(examples, /no tool needed: plain text, no tags/);
   });
 
-  it('uses PTK_CALL and PTK_RESULT throughout with the seed 000 tag', () => {
+  it('uses PTK_CALL and PTK_RESULT throughout with the PTK_CALL tag', () => {
     const ptk = new PTKFormatter({ tagName: 'PTK_CALL' }).formatSystemPrompt([readFile]);
     assert.doesNotMatch(ptk, /TOOL_CALL|TOOL_RESULT/);
     assert.match(ptk, /<PTK_CALL>\n\{/);
@@ -162,7 +162,7 @@ describe('PTKFormatter.formatToolResult', () => {
     assert.ok(line.length <= MIN_RESULT_CHARS, `length ${line.length}`);
     const parsed = resultJson(line);
     assert.equal(parsed.success, false);
-    assert.match(String(parsed.error), /^E+\n…\[\d+ characters omitted\]…\nE+$/);
+    assert.match(String(parsed.error), /^E+\n\[… \d+ characters omitted …\]\nE+$/);
   });
 
   it('handles values JSON cannot encode (bigint, cycles) without throwing', () => {

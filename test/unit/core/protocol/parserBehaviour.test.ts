@@ -13,15 +13,15 @@ function call(text: string) {
   return response;
 }
 
-describe('PTKParser.parse: seed 003 and seed 000 examples', () => {
-  it('parses seed 003\'s valid tool call', () => {
+describe('PTKParser.parse: the documented examples', () => {
+  it('parses the documented valid tool call', () => {
     const response = call('<TOOL_CALL>{"tool":"read_file","args":{"path":"test.ts"}}</TOOL_CALL>');
     assert.deepEqual(response.toolCall, { tool: 'read_file', args: { path: 'test.ts' } });
     assert.deepEqual(response.toolCalls, [response.toolCall]);
     assert.equal(response.repaired, undefined);
   });
 
-  it('parses seed 000\'s PTK_CALL reply with reasoning and prose before it', () => {
+  it('parses the documented PTK_CALL reply with reasoning and prose before it', () => {
     const reply = 'I\'ll read the package.json file.\n<PTK_CALL>\n{\n  "tool": "read_file",\n  "args": {"path": "package.json"},\n  "reasoning": "Need to read package.json to get version"\n}\n</PTK_CALL>';
     const response = call(reply);
     assert.deepEqual(response.toolCall, { tool: 'read_file', args: { path: 'package.json' }, reasoning: 'Need to read package.json to get version' });
@@ -44,7 +44,7 @@ describe('PTKParser.parse: seed 003 and seed 000 examples', () => {
     assert.equal(response.toolCall, undefined);
   });
 
-  it('repairs seed 003\'s "invalid JSON" (unquoted keys) with jsonrepair and records it', () => {
+  it('repairs the documented "invalid JSON" example (unquoted keys) with jsonrepair and records it', () => {
     const response = call('<TOOL_CALL>\n{tool: "read_file", args: {path: "test.ts"}}\n</TOOL_CALL>');
     assert.deepEqual(response.toolCall, { tool: 'read_file', args: { path: 'test.ts' } });
     assert.equal(response.repaired, true);
@@ -220,7 +220,7 @@ describe('PTKParser.extract and validate', () => {
     assert.match(validation.error!, /read_file, list_files/);
   });
 
-  it('refuses missing required args (seed 003) with the zod issue path', () => {
+  it('refuses missing required args with the zod issue path', () => {
     const validation = parser.validate({ tool: 'read_file', args: {} }, [readFile]);
     assert.equal(validation.valid, false);
     assert.equal(validation.code, 'INVALID_ARGUMENTS');

@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { InvalidToolInputError, ModelBehaviorError, NoSuchToolError, PTKErrorCode } from '../../../../src/core/errors';
 import { checkToolArguments, checkToolCall } from '../../../../src/core/protocol/toolCallCheck';
-import { defineTool, toPTKTool } from '../../../../src/core/tools/defineTool';
+import { toPTKTool } from '../../../../src/core/compat/rawToolDefinition';
+import { defineTool } from '../../../../src/core/tools/defineTool';
 import type { PTKTool } from '../../../../src/core/types';
 
 const search = defineTool({

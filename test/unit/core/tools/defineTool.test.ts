@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { defineTool, toPTKTool, zodToParameters } from '../../../../src/core/tools/defineTool';
+import { defineTool, zodToParameters } from '../../../../src/core/tools/defineTool';
 
 const echo = defineTool({
   name: 'echo',
@@ -22,12 +22,6 @@ describe('defineTool', () => {
   it('rejects non-object schemas and bad names', () => {
     assert.throws(() => defineTool({ name: 'x', description: 'x', inputSchema: z.string() as never, run: () => null }), /zod object/);
     assert.throws(() => defineTool({ name: '1bad', description: 'x', inputSchema: z.object({}), run: () => null }), /Invalid tool name/);
-  });
-
-  it('accepts the seed raw shape (parameters + handler) and checks it', () => {
-    const raw = toPTKTool({ name: 'raw', description: 'r', parameters: { type: 'object', properties: {} }, handler: async () => 1 });
-    assert.equal(raw.name, 'raw');
-    assert.throws(() => toPTKTool({ name: 'raw', description: 'r', parameters: { type: 'array' } as never, handler: async () => 1 }), /JSON Schema object/);
   });
 });
 

@@ -58,7 +58,7 @@ describe('ToolRegistry', () => {
     assert.match(result.error!, /Available tools: echo/);
   });
 
-  it('runs middleware in order around the tool (seed 003 use((toolCall, next) => …))', async () => {
+  it('runs middleware in order around the tool (use((toolCall, next) => …))', async () => {
     const registry = new ToolRegistry([echo]);
     const trace: string[] = [];
     registry.use(async (toolCall, next) => {

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   addSuccessMessageFilter,
   buildConversationMessage,
+  ConversationManager,
   extractToolCallFromMessage,
   formatToolCallMessage,
   formatToolResultMessage,
@@ -10,11 +11,11 @@ import {
   generateFailureMessage,
   generateSuccessMessage,
   validateToolCall,
-} from '../../../../src/core/conversation/conversationManager';
-import { toolDisplayName } from '../../../../src/core/conversation/displayName';
+} from '../../../../src/core/compat/conversationManager';
+import { toolDisplayName } from '../../../../src/core/compat/displayName';
 import type { PTKMessage } from '../../../../src/core/types';
 
-describe('seed 001 ConversationManager', () => {
+describe('conversation messages', () => {
   it('buildConversationMessage', () => {
     assert.deepEqual(buildConversationMessage('user', 'Create a pipeline'), { role: 'user', content: 'Create a pipeline' });
   });
@@ -103,5 +104,28 @@ describe('seed 001 ConversationManager', () => {
   it('toolDisplayName', () => {
     assert.equal(toolDisplayName('google_search'), 'Google Search');
     assert.equal(toolDisplayName('readFile'), 'Read File');
+  });
+});
+
+describe('ConversationManager', () => {
+  it('runs the documented conversation flow in static-method style', () => {
+    const conversation: PTKMessage[] = [ConversationManager.buildConversationMessage('user', 'Publish my post')];
+    const parameters = { title: 'My Post', content: 'Post content' };
+    conversation.push(ConversationManager.formatToolCallMessage('wordpress_publish', parameters, 1));
+    const result = { success: true, data: { id: 123 }, error: null };
+    conversation.push(ConversationManager.formatToolResultMessage('wordpress_publish', result, parameters, true, 1));
+    assert.equal(conversation[1].content, 'AI ACTION (Turn 1): Executing Wordpress Publish with parameters: title: My Post, content: Post content');
+    assert.equal(conversation[2].content, 'TOOL RESPONSE (Turn 1): SUCCESS: Wordpress Publish completed successfully. The requested operation has been finished as requested.');
+
+    const validation = ConversationManager.validateToolCall('wordpress_publish', parameters, conversation);
+    assert.equal(validation.isDuplicate, true);
+    conversation.push(ConversationManager.buildConversationMessage('user', validation.message));
+    assert.match(conversation[3].content, /^You just called the Wordpress Publish tool with the exact same parameters/);
+  });
+
+  it('is the same functions, and cannot be changed', () => {
+    assert.equal(ConversationManager.generateFailureMessage, generateFailureMessage);
+    assert.equal(ConversationManager.extractToolCallFromMessage, extractToolCallFromMessage);
+    assert.equal(Object.isFrozen(ConversationManager), true);
   });
 });

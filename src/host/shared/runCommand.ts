@@ -1,11 +1,12 @@
 /**
- * Running a shell command for the Node host: own process group (so a timeout or a cancel
- * kills its children too), timeout, stdout/stderr captured with head and tail kept.
+ * Running a shell command, for both hosts (the CLI's and VS Code's): own process group (so a
+ * timeout or a cancel kills its children too), timeout, stdout and stderr captured with head and
+ * tail kept by the core's head-and-tail cut (the same marker as in tool results).
  */
 import { spawn } from 'node:child_process';
 import { PTKAbortError, PTKErrorCode, WorkspaceError } from '../../core/errors';
 import type { CommandResult, RunCommandOptions } from '../../core/workspace';
-import { HeadTailCollector } from '../../tools/text/headTail';
+import { HeadTailCollector } from '../../core/util/truncate';
 
 /** Grace time between SIGTERM and SIGKILL. */
 const KILL_GRACE_MS = 2000;

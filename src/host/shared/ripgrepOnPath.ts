@@ -1,6 +1,6 @@
 /**
- * Which ripgrep the Node host uses: the first `rg` on PATH. Running it is shared with the VS
- * Code host (src/host/shared/ripgrepRunner.ts).
+ * Finding an `rg` on PATH: the Node host's ripgrep, and the VS Code host's when VS Code's own
+ * copy is missing. Running it is src/host/shared/ripgrepRunner.ts.
  */
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';

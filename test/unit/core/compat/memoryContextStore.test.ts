@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { InMemoryContextManager } from '../../../../src/core/context/memoryContextStore';
+import { InMemoryContextManager } from '../../../../src/core/compat/memoryContextStore';
 
 describe('InMemoryContextManager', () => {
   it('saves, loads copies, lists and deletes', async () => {

@@ -1,4 +1,4 @@
-/** Human names for tools: "google_search" → "Google Search" (seed 001). */
+/** Human names for tools in conversation messages: "google_search" → "Google Search", and back. */
 
 /** "google_search" / "google-search" / "googleSearch" → "Google Search". */
 export function toolDisplayName(toolName: string): string {

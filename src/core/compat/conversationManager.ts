@@ -1,14 +1,16 @@
 /**
- * Seed 001's ConversationManager as plain functions: standard messages for tool calls,
- * tool results, success/failure wording, and duplicate detection from the conversation.
- * Strings match the seed exactly.
+ * Standard conversation messages for a tool loop kept as plain chat messages: the call
+ * (`AI ACTION …`), the result (`TOOL RESPONSE …`), success and failure wording, and duplicate
+ * detection that reads the last call back from the conversation. The wording is fixed,
+ * because `extractToolCallFromMessage` parses it back and callers compare it as it is.
+ * `ConversationManager` groups the same functions under one name (static-method style).
  */
 import { DEFAULTS } from '../constants';
 import type { PTKMessage, PTKRole, PTKToolResult } from '../types';
 import { stableStringify } from '../util/callSignature';
 import { toolDisplayName, toolNameFromDisplayName } from './displayName';
 
-/** Seed 001: `{ role, content }`. */
+/** A plain `{ role, content }` message. */
 export function buildConversationMessage(role: PTKRole, content: string): PTKMessage {
   return { role, content };
 }
@@ -45,7 +47,10 @@ export function formatToolCallMessage(
   return { role: 'assistant', content };
 }
 
-/** Seed 001's `datamachine_tool_success_message` filter. */
+/**
+ * Rewrites the success message of a finished tool call (e.g. to show the URL a publish tool
+ * returned). Filters run in the order they were added, each on the previous one's output.
+ */
 export type SuccessMessageFilter = (
   message: string,
   toolName: string,
@@ -166,3 +171,19 @@ export function validateToolCall(
   }
   return { isDuplicate: false, message: '' };
 }
+
+/**
+ * The functions above under one name, so code written in static-method style
+ * (`ConversationManager.formatToolCallMessage('google_search', parameters, 1)`) runs as it is.
+ */
+export const ConversationManager = Object.freeze({
+  buildConversationMessage,
+  formatToolCallMessage,
+  formatToolResultMessage,
+  generateSuccessMessage,
+  generateFailureMessage,
+  generateDuplicateToolCallMessage,
+  extractToolCallFromMessage,
+  validateToolCall,
+  addSuccessMessageFilter,
+});

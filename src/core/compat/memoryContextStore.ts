@@ -1,7 +1,11 @@
-/** The in-memory Context Manager (seed 000): conversations kept in a Map, copied in and out. */
+/**
+ * An IContextManager kept in memory: conversations in a Map, copied in and out so callers never
+ * share objects with the store. For callers that pass a context manager to PTKManager (tests,
+ * scripts); the hosts keep their transcripts elsewhere.
+ */
 import type { IContextManager } from '../ports';
 import type { PTKMessage } from '../types';
-import { assertConversationId, copyMessages } from './conversationId';
+import { assertConversationId, copyMessages } from '../context/conversationId';
 
 export class InMemoryContextManager implements IContextManager {
   private readonly conversations = new Map<string, PTKMessage[]>();

@@ -1,0 +1,42 @@
+/**
+ * Reading a settings section through a zod object schema, from any source with `get(key)`
+ * (VS Code's WorkspaceConfiguration, or a plain object in tests). Free of 'vscode' so it is
+ * tested in plain Node; src/host/vscode/configuration.ts supplies VS Code's configuration.
+ */
+import type { z } from 'zod';
+import { PTKError, PTKErrorCode } from '../../core/errors';
+import { ToolSettingsSchema, type ToolSettings } from '../../tools/settings';
+
+/** Configuration section of the IDE tools' settings (`ptk.tools.maxFileBytes`, …). */
+export const TOOL_SETTINGS_SECTION = 'ptk.tools';
+
+/** The subset of vscode.WorkspaceConfiguration the reader uses. */
+export interface ConfigurationSource {
+  get<T>(key: string): T | undefined;
+}
+
+/**
+ * Reads every key of an object schema from a configuration section and validates the result.
+ * Keys the user did not set are left to the schema's defaults; a bad value throws CONFIG_INVALID
+ * naming the setting (`ptk.tools.maxFileBytes: …`), it never silently becomes a default.
+ */
+export function readSettingsFrom<Schema extends z.ZodObject>(schema: Schema, section: string, source: ConfigurationSource): z.output<Schema> {
+  const input: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = source.get<unknown>(key);
+    if (value !== undefined && value !== null) input[key] = value;
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const details = parsed.error.issues
+      .map((issue) => `${[section, ...issue.path.map(String)].join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new PTKError(`Invalid settings: ${details}`, PTKErrorCode.CONFIG_INVALID, { cause: parsed.error, context: { section } });
+  }
+  return parsed.data;
+}
+
+/** The IDE tools' settings from the `ptk.tools` section of `source`, validated, defaults filled. */
+export function readToolSettingsFrom(source: ConfigurationSource): ToolSettings {
+  return readSettingsFrom(ToolSettingsSchema, TOOL_SETTINGS_SECTION, source);
+}
