@@ -122,7 +122,8 @@ describe('PTK chat UI in real VS Code against a replica site (real browser backe
     const text = (await report.innerText()).replace(/\u00a0/g, ' ');
     assert.match(text, /composer\*\* \(page\): matched #0/);
     assert.match(text, /state: ready \(signed in\)/);
-    const snapshotPath = /redacted DOM snapshot: (\S+\.html)/.exec(text)?.[1];
+    // Markdown editors wrap long lines: the path may span several rendered lines.
+    const snapshotPath = /redacted DOM snapshot: (\S+?\.html)/.exec(text.replace(/\n/g, ''))?.[1];
     assert.ok(snapshotPath, 'the report names the snapshot file');
     const snapshot = readFileSync(snapshotPath, 'utf8');
     assert.match(snapshot, /^<!--\n {2}PTK site snapshot\n {2}site: chatgpt/);
