@@ -15,53 +15,23 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { aiStudioAdapter } from '../../../src/browser/adapters/aistudio';
-import { pageSelectorsOf, type PageSelectors } from '../../../src/browser/adapters/types';
+import { pageSelectorsOf } from '../../../src/browser/adapters/types';
 import { classifyBanner } from '../../../src/browser/errorClassifier';
-import { buildPageScript, type ExtractResult, type PageProbe, type PageRuntime, type PageSnapshot } from '../../../src/browser/page/pageRuntime';
+import { buildPageScript } from '../../../src/browser/page/pageRuntime';
 import { PTKErrorCode } from '../../../src/core/errors';
 import { sharedTestBrowser } from '../harness';
+import { heldoutRuntime } from './heldoutRuntime';
 
 const selectors = pageSelectorsOf(aiStudioAdapter);
 const NONCE = 'heldout3';
+const { watchTurn, extract, matched, probe, firstMatchIndex } = heldoutRuntime(selectors, NONCE);
 const testBrowser = sharedTestBrowser();
-
-type RuntimeWindow = Window & { __ptkRuntime: PageRuntime };
 
 async function loadStructure(body: string): Promise<Page> {
   const page = await testBrowser().newPage();
   await page.setContent(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Google AI Studio</title></head><body>${body}</body></html>`);
   await page.evaluate(buildPageScript());
   return page;
-}
-
-function watchTurn(page: Page, lists: PageSelectors = selectors): Promise<PageSnapshot> {
-  return page.evaluate(
-    ({ lists, nonce }) => {
-      const runtime = (window as unknown as RuntimeWindow).__ptkRuntime;
-      runtime.watch({ selectors: lists, nonce, bindingName: '__heldoutBinding', throttleMs: 10 });
-      return runtime.snapshot()!;
-    },
-    { lists, nonce: NONCE },
-  );
-}
-
-/** The runtime's extraction, as what was copied and how (the matched indexes are asserted elsewhere). */
-async function extract(page: Page, timeoutMs: number): Promise<Pick<ExtractResult, 'via' | 'text'>> {
-  const { via, text } = await page.evaluate((timeout) => (window as unknown as RuntimeWindow).__ptkRuntime.extract(timeout), timeoutMs);
-  return { via, text };
-}
-
-function matched(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(() => (window as unknown as RuntimeWindow).__ptkRuntime.matched());
-}
-
-function probe(page: Page): Promise<PageProbe> {
-  return page.evaluate((lists) => (window as unknown as RuntimeWindow).__ptkRuntime.probe(lists), selectors);
-}
-
-/** Index of the first selector of `list` that matches anything in the document (-1: none). */
-function firstMatchIndex(page: Page, list: readonly string[]): Promise<number> {
-  return page.evaluate((list) => list.findIndex((selector) => document.querySelector(selector) !== null), [...list]);
 }
 
 /**

@@ -21,15 +21,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { deepSeekAdapter } from '../../../src/browser/adapters/deepseek';
-import { pageSelectorsOf, type PageSelectors } from '../../../src/browser/adapters/types';
-import { buildPageScript, type ExtractResult, type PageProbe, type PageRuntime, type PageSnapshot } from '../../../src/browser/page/pageRuntime';
+import { pageSelectorsOf } from '../../../src/browser/adapters/types';
+import { buildPageScript } from '../../../src/browser/page/pageRuntime';
 import { sharedTestBrowser } from '../harness';
+import { heldoutRuntime } from './heldoutRuntime';
 
 const selectors = pageSelectorsOf(deepSeekAdapter);
 const NONCE = 'heldout3';
+const { watchTurn, extract, matched, probe, domMarkdown, firstMatchIndex } = heldoutRuntime(selectors, NONCE);
 const testBrowser = sharedTestBrowser();
-
-type RuntimeWindow = Window & { __ptkRuntime: PageRuntime };
 
 /** A page holding `body`, with the page runtime installed and every role=button recording its click. */
 async function loadCapture(body: string): Promise<Page> {
@@ -46,45 +46,6 @@ async function loadCapture(body: string): Promise<Page> {
     }
   });
   return page;
-}
-
-/** Watches our turn with `lists` and returns the snapshot. */
-function watchTurn(page: Page, lists: PageSelectors = selectors): Promise<PageSnapshot> {
-  return page.evaluate(
-    ({ lists, nonce }) => {
-      const runtime = (window as unknown as RuntimeWindow).__ptkRuntime;
-      runtime.watch({ selectors: lists, nonce, bindingName: '__heldoutBinding', throttleMs: 10 });
-      return runtime.snapshot()!;
-    },
-    { lists, nonce: NONCE },
-  );
-}
-
-/** The runtime's extraction, as what was copied and how (the matched indexes are asserted elsewhere). */
-async function extract(page: Page, timeoutMs: number): Promise<Pick<ExtractResult, 'via' | 'text'>> {
-  const { via, text } = await page.evaluate((timeout) => (window as unknown as RuntimeWindow).__ptkRuntime.extract(timeout), timeoutMs);
-  return { via, text };
-}
-
-function matched(page: Page): Promise<Record<string, number>> {
-  return page.evaluate(() => (window as unknown as RuntimeWindow).__ptkRuntime.matched());
-}
-
-function probe(page: Page): Promise<PageProbe> {
-  return page.evaluate((lists) => (window as unknown as RuntimeWindow).__ptkRuntime.probe(lists), selectors);
-}
-
-/** Index of the first selector of `list` that matches anything in the document (-1: none). */
-function firstMatchIndex(page: Page, list: readonly string[]): Promise<number> {
-  return page.evaluate((list) => list.findIndex((selector) => document.querySelector(selector) !== null), [...list]);
-}
-
-/** The DOM → markdown extraction of our turn (no copy button, as when every copy selector misses). */
-async function domMarkdown(page: Page): Promise<string> {
-  await watchTurn(page, { ...selectors, copyButton: [], copyMenuButton: [] });
-  const result = await extract(page, 0);
-  assert.equal(result.via, 'dom');
-  return result.text;
 }
 
 /** TOK composer-instant.html (2026-08-01), re-typed: radios, textarea, toggles, file input, attach, send. */
