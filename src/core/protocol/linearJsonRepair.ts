@@ -15,17 +15,7 @@
  * JSON.parse then refuses the text. Each character is read at most twice (the blanks after
  * a quote are looked at, then read), and nothing recurses: safe on any length and depth.
  */
-
-const CHAR_TAB = 9;
-const CHAR_NEWLINE = 10;
-const CHAR_RETURN = 13;
-const CHAR_SPACE = 32;
-const CHAR_QUOTE = 34;
-const CHAR_STAR = 42;
-const CHAR_COMMA = 44;
-const CHAR_SLASH = 47;
-const CHAR_COLON = 58;
-const CHAR_BACKSLASH = 92;
+import { CHAR_BACKSLASH, CHAR_COLON, CHAR_COMMA, CHAR_NEWLINE, CHAR_QUOTE, CHAR_RETURN, CHAR_SLASH, CHAR_SPACE, CHAR_STAR, CHAR_TAB } from './charCodes';
 
 /** Characters that may follow a backslash in a JSON string (`u` is checked separately). */
 const SIMPLE_ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);

@@ -6,9 +6,7 @@
  */
 import { DEFAULTS } from '../constants';
 import type { PTKInvalidReason } from '../types';
-
-const CHAR_QUOTE = 34;
-const CHAR_BACKSLASH = 92;
+import { CHAR_BACKSLASH, CHAR_QUOTE } from './charCodes';
 
 /**
  * True when the brackets of `text` outside double-quoted strings nest deeper than `limit`.

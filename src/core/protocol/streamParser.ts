@@ -24,6 +24,7 @@ import type { PTKInvalidReason, PTKResponse, PTKToolCall } from '../types';
 import { createJsonRepairBudget, parseCallBody } from './callBody';
 import type { AlternativeProtocol } from './alternativeProtocols';
 import { tooDeepArguments } from './nestingDepth';
+import { CHAR_APOSTROPHE, CHAR_BACKSLASH, CHAR_BACKTICK, CHAR_LESS, CHAR_NEWLINE, CHAR_QUOTE, CHAR_SLASH, CHAR_STAR } from './charCodes';
 
 /** How far ahead the scanner may need to look to decide (tags, fence lines, result prefixes). */
 const LOOKAHEAD = 64;
@@ -35,15 +36,6 @@ const NEAR_MISS_LINE_HEAD = 200;
 const CALL_FENCE_LANGUAGES = new Set(['', 'json', 'jsonc', 'json5', 'xml', 'tool', 'tool_call', 'tool-call', 'ptk']);
 const TOOL_FENCE_LANGUAGES = new Set(['tool', 'tool_call', 'tool-call', 'ptk']);
 const FAKE_RESULT = /^(?:(?:system|user|tool)[ \t]*:[ \t]*)?(?:TOOL_RESULT|PTK_RESULT|TOOL_ERROR)[ \t]*:/i;
-
-const CHAR_NEWLINE = 10;
-const CHAR_QUOTE = 34;
-const CHAR_APOSTROPHE = 39;
-const CHAR_BACKTICK = 96;
-const CHAR_LESS = 60;
-const CHAR_SLASH = 47;
-const CHAR_STAR = 42;
-const CHAR_BACKSLASH = 92;
 
 export interface PTKStreamParser {
   /** Feeds the next piece of the reply. */
