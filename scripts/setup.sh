@@ -7,12 +7,11 @@ cd "$(dirname "$0")/.."
 
 log() { printf '[setup] %s\n' "$*"; }
 
-# 1. npm packages (from the lock file).
-stamp=node_modules/.ptk-lock-stamp
-if [ ! -f "$stamp" ] || ! cmp -s package-lock.json "$stamp"; then
+# 1. npm packages (from the lock file), unless node_modules already matches it, whoever
+#    installed it (npm ci, npm install, or an earlier run of this script).
+if ! node scripts/npm-ready.mjs --verbose; then
   log "installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error
-  cp package-lock.json "$stamp"
 fi
 
 # 2. Chromium from Debian (never a Playwright browser download).

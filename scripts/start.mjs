@@ -1,13 +1,15 @@
 // `npm start`: sets up and starts the whole thing on this machine, from a fresh clone.
-//   1. setup (npm packages, Chromium, code-server + Node 24; idempotent: scripts/setup.sh)
+//   1. setup (npm packages, Chromium, code-server + Node 24; idempotent: scripts/setup.sh),
+//      run by scripts/start.sh before this file, since this file needs the installed tsx
 //   2. build (esbuild, production) and package the .vsix (@vscode/vsce)
 //   3. install the .vsix into a real VS Code (code-server on 127.0.0.1)
 //   4. start a replica chat site (test/browser/replicas) and make it the extension's site
 //      (ptk.site "chatgpt" + ptk.siteUrl = the ChatGPT replica), headless Chromium as the browser
 //   5. open a copy of the sample workspace and print the URL; Ctrl+C stops everything.
 // Flags: --demo        also runs a sample task through the UI (Playwright) and prints the transcript, then exits
-//        --skip-setup  do not run scripts/setup.sh
-// Run through scripts/start.sh (it adds the tsx loader so the TypeScript harness can be imported).
+//        --skip-setup  scripts/start.sh does not run scripts/setup.sh
+// Run through scripts/start.sh (setup first, then this file with the tsx loader so the TypeScript
+// harness can be imported).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,11 +39,6 @@ async function importTs(relativePath) {
 }
 
 async function main() {
-  // 1. setup
-  if (!args.includes('--skip-setup')) {
-    log('setup (idempotent)');
-    run('bash', ['scripts/setup.sh']);
-  }
   const paths = await importTs('test/vscode/harness/paths.ts');
   const missing = paths.missingTools();
   if (missing) throw new Error(missing);
