@@ -1,3 +1,4 @@
+// Usage: node scripts/npm-ready.mjs [--verbose] [project folder, default this repository]
 // Exits 0 when node_modules holds exactly the packages package-lock.json names (each at its
 // locked version), 1 otherwise. Plain Node with no dependency, so it runs before anything is
 // installed. It reads what is on disk, so an install by `npm ci`, `npm install` or this
@@ -32,9 +33,10 @@ export function firstMismatch(projectRoot) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const mismatch = firstMismatch(root);
+  const folder = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
+  const mismatch = firstMismatch(folder ? resolve(folder) : root);
   if (mismatch) {
-    if (process.argv.includes('--verbose')) console.log(`[setup] npm packages out of date: ${mismatch}`);
+    if (process.argv.includes('--verbose')) console.log(`[setup] npm packages differ from package-lock.json: ${mismatch}`);
     process.exit(1);
   }
 }
