@@ -72,11 +72,15 @@ describe('project rules in real VS Code, through the replica site', { skip: miss
   it('reads the rules again for the next task', async () => {
     writeFileSync(join(workbench!.workspaceDir, 'AGENTS.md'), `# Agents\n\n${CHANGED_RULE}\n`);
     await chat().locator('[data-testid="new-conversation"]').click();
+    // The new conversation is on screen (the first one's answer gone) before anything is sent,
+    // so the answer waited for below can only be the next task's.
+    await chat().locator('.message.assistant').first().waitFor({ state: 'detached', timeout: 30_000 });
     const before = prompts.length;
     const input = chat().locator('[data-testid="chat-input"]');
     await input.fill('Say hello again');
     await input.press('Enter');
     await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 120_000 });
+    assert.ok(prompts.length > before, 'the next task reached the site');
     const next = prompts[before] ?? '';
     assert.ok(next.includes(CHANGED_RULE), 'the changed AGENTS.md reaches the next task');
     assert.ok(!next.includes(ROOT_RULE), 'the old text is gone');
