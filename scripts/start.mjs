@@ -3,8 +3,8 @@
 //      run by scripts/start.sh before this file, since this file needs the installed tsx
 //   2. build (esbuild, production) and package the .vsix (@vscode/vsce)
 //   3. install the .vsix into a real VS Code (code-server on 127.0.0.1)
-//   4. start a replica chat site (test/browser/replicas) and make it the extension's site
-//      (ptk.site "chatgpt" + ptk.siteUrl = the ChatGPT replica), headless Chromium as the browser
+//   4. start a replica chat site (test/browser/replicas) and make it the extension's site in the
+//      user settings (ptk.site "chatgpt" + ptk.siteUrl = the ChatGPT replica), headless Chromium as the browser
 //   5. open a copy of the sample workspace and print the URL; Ctrl+C stops everything.
 // Flags: --demo        also runs a sample task through the UI (Playwright) and prints the transcript, then exits
 //        --skip-setup  scripts/start.sh does not run scripts/setup.sh
@@ -78,17 +78,16 @@ async function main() {
   } catch (error) {
     log(`WARNING: could not start the replica site (test/browser/replicas/server.ts: ${error.message}). The extension will use the site in your settings.`);
   }
-  // 5. sample workspace (its .vscode/settings.json points PTK at the replica) + code-server
+  // 5. sample workspace + code-server; its user settings point PTK at the replica (ptk.browserPath
+  //    is a user-only setting: a workspace's .vscode/settings.json cannot set it)
   const { copyWorkspaceFixture } = await importTs('test/vscode/harness/workspaceFixture.ts');
   const workspaceDir = copyWorkspaceFixture(paths.SAMPLE_WORKSPACE_FIXTURE, join(stateDir, 'sample-workspace'));
-  const workspaceSettings = {
+  const userSettings = {
     ...(siteUrl ? { 'ptk.site': 'chatgpt', 'ptk.siteUrl': siteUrl, 'ptk.headless': true } : {}),
     ...(paths.findChromium() ? { 'ptk.browserPath': paths.findChromium() } : {}),
   };
-  mkdirSync(join(workspaceDir, '.vscode'), { recursive: true });
-  writeFileSync(join(workspaceDir, '.vscode', 'settings.json'), JSON.stringify(workspaceSettings, null, 2));
   const { startCodeServer } = await importTs('test/vscode/harness/codeServer.ts');
-  const server = await startCodeServer({ workspaceDir, stateDir, logFile: join(stateDir, 'code-server.log') });
+  const server = await startCodeServer({ workspaceDir, stateDir, logFile: join(stateDir, 'code-server.log'), userSettings });
   cleanups.push(() => server.stop());
   console.log(`\nPTK Assistant is running in VS Code: ${server.url}\n  workspace: ${workspaceDir}\n  site: ${siteUrl ?? '(from your settings)'}\n  Ctrl+C stops everything.\n`);
 

@@ -9,7 +9,7 @@ import { errorMessage } from './core/errors';
 import type { PTKTool } from './core/types';
 import { ApprovalContentProvider, createNotificationApprover, showProposedChange } from './host/vscode/approval';
 import { createVSCodeCheckpoints } from './host/vscode/checkpoints';
-import { onSettingsChanged, readSettings, readToolSettings, TOOL_SETTINGS_SECTION } from './host/vscode/configuration';
+import { onSettingsChanged, readSettings, readToolSettings, TOOL_SETTINGS_SECTION, watchIgnoredWorkspaceSettings } from './host/vscode/configuration';
 import { MentionService } from './host/vscode/mentions/mentionService';
 import { migrateRenamedSettings } from './host/vscode/settingsMigration';
 import { runTestSuiteFromEnvironment } from './host/vscode/testHook';
@@ -64,6 +64,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const log = vscode.window.createOutputChannel('PTK Assistant', { log: true });
   const approvalContent = new ApprovalContentProvider();
   context.subscriptions.push(log, approvalContent);
+  // A workspace's value of a setting only the user (or a trusted folder) may set is ignored, and named once.
+  context.subscriptions.push(watchIgnoredWorkspaceSettings(log));
   // Values under a setting's old name move to its new name (the change event then re-reads them).
   void migrateRenamedSettings(log);
   const workspace = new VSCodeWorkspace({ approver: createNotificationApprover(approvalContent) });
@@ -195,7 +197,11 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       if (BROWSER_SETTING_KEYS.some((key) => event.affectsConfiguration(`${EXTENSION_SETTINGS_SECTION}.${key}`))) void reconnect();
       else if (event.affectsConfiguration(EXTENSION_SETTINGS_SECTION)) checkSettings();
     }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => (tools = undefined)),
+    // Trust makes the workspace's values of the settings a trusted folder may set count.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      tools = undefined;
+      void reconnect();
+    }),
     { dispose: () => void connection.dispose() },
   );
 

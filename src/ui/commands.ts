@@ -9,6 +9,7 @@ import { errorMessage } from '../core/errors';
 import { ExecutionManager } from '../core/loop/executionManager';
 import type { PTKExecuteResult } from '../core/loop/loopTypes';
 import { abortSignalFromToken } from '../host/vscode/cancellation';
+import { readSetting } from '../host/vscode/configuration';
 import type { MentionService } from '../host/vscode/mentions/mentionService';
 import type { ChatConnection } from './chatConnection';
 import type { ChatSession, SendOptions } from './chatSession';
@@ -188,7 +189,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
 
     register(COMMANDS.connect, async () => {
       const configuration = vscode.workspace.getConfiguration(EXTENSION_SETTINGS_SECTION);
-      const currentSite = configuration.get<string>('site') ?? 'chatgpt';
+      const currentSite = readSetting<string>(EXTENSION_SETTINGS_SECTION, 'site') ?? 'chatgpt';
       const picked = await vscode.window.showQuickPick(
         SITE_IDS.map((site) => ({ label: SITE_LABELS[site], description: site === currentSite ? 'current' : undefined, site })),
         { title: 'PTK: Connect Browser / Choose Site', placeHolder: 'The chat site PTK drives (a browser tab opens so you can log in)' },

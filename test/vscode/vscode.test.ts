@@ -7,13 +7,53 @@
  */
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { runInVSCode, type RunOptions } from './harness/runInVSCode';
+import { prepareRepositorySettings, TRUSTED_ONLY_SETTINGS, USER_ONLY_SETTINGS } from './harness/repositorySettings';
+import { runInVSCode, type RunOptions, type RunOutcome } from './harness/runInVSCode';
 import { checkPackagedExtension } from './harness/packagedExtension';
 import { missingTools } from './harness/paths';
 
-const SCENARIOS: Omit<RunOptions, 'log'>[] = [
+/** A scenario, and what its run must show besides the suite's own cases. */
+type Scenario = Omit<RunOptions, 'log'> & { check?: (outcome: RunOutcome) => void };
+
+/**
+ * PTK's log names each workspace setting it ignored exactly once (however often the settings are
+ * read), a notification names each too, and nothing else is named.
+ */
+function checkIgnoredSettingsNamed(ignored: readonly string[], counted: readonly string[]): (outcome: RunOutcome) => void {
+  return (outcome) => {
+    const escape = (key: string) => key.replace(/\./g, '\\.');
+    for (const key of ignored) {
+      const lines = outcome.ptkLog.split('\n').filter((line) => new RegExp(`Ignored the workspace's setting ${escape(key)}: `).test(line));
+      assert.equal(lines.length, 1, `one log line names ${key}:\n${outcome.ptkLog}`);
+      assert.ok(outcome.notifications.some((message) => new RegExp(`${escape(key)}[,.]`).test(message)), `a notification names ${key}: ${JSON.stringify(outcome.notifications)}`);
+    }
+    for (const key of counted) assert.doesNotMatch(outcome.ptkLog, new RegExp(`Ignored the workspace's setting ${escape(key)}: `), `${key} counts here`);
+  };
+}
+
+const SCENARIOS: Scenario[] = [
   { name: 'trusted', trustWorkspace: true, timeoutMs: 240_000 },
   { name: 'restricted-mode', trustWorkspace: false, timeoutMs: 120_000 },
+  {
+    name: 'repository-settings-trusted',
+    trustWorkspace: true,
+    suiteName: 'repository-settings',
+    prepare: prepareRepositorySettings,
+    withUi: true,
+    awaitNotification: 'ptk.',
+    timeoutMs: 240_000,
+    check: checkIgnoredSettingsNamed(USER_ONLY_SETTINGS, TRUSTED_ONLY_SETTINGS),
+  },
+  {
+    name: 'repository-settings-untrusted',
+    trustWorkspace: false,
+    suiteName: 'repository-settings',
+    prepare: prepareRepositorySettings,
+    withUi: true,
+    awaitNotification: 'ptk.',
+    timeoutMs: 240_000,
+    check: checkIgnoredSettingsNamed([...USER_ONLY_SETTINGS, ...TRUSTED_ONLY_SETTINGS], []),
+  },
 ];
 
 // Ctrl-C / a CI cancel: exit normally so the harness's exit hooks kill code-server's process group.
@@ -30,7 +70,8 @@ describe('real VS Code (code-server)', () => {
       if (missing) {
         assert.fail(missing);
       }
-      const outcome = await runInVSCode({ ...scenario, log: (message) => context.diagnostic(message) });
+      const { check, ...options } = scenario;
+      const outcome = await runInVSCode({ ...options, log: (message) => context.diagnostic(message) });
       const info = outcome.lines.find((line) => line.type === 'info');
       if (info) context.diagnostic(`VS Code ${String(info.vscodeVersion)} on Node ${String(info.nodeVersion)}`);
       const cases = outcome.lines.filter((line) => line.type === 'test');
@@ -45,6 +86,7 @@ describe('real VS Code (code-server)', () => {
       const plan = outcome.lines.find((line) => line.type === 'plan');
       assert.ok(plan, 'the suite reported its plan');
       assert.equal(cases.length, plan.count, 'every planned case reported');
+      if (check) await context.test('the ignored workspace settings are named in the log and a notification', () => check(outcome));
     });
   }
 

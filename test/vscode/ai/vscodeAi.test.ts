@@ -17,7 +17,7 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -150,16 +150,9 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
     browser = await launchWorkbenchBrowser([`--remote-debugging-port=${cdpPort}`, '--remote-debugging-address=127.0.0.1']);
 
     const workspaceDir = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, join(stateDir, 'workspace'));
-    const settingsFile = join(workspaceDir, '.vscode', 'settings.json');
-    const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
-    writeFileSync(settingsFile, JSON.stringify({ ...settings, 'ptk.site': 'chatgpt', 'ptk.siteUrl': replica.url, 'ptk.cdpUrl': cdpUrl, 'ptk.externalTools': 'ask' }, null, 2));
 
-    const build = await buildTestExtension(join(stateDir, 'extensions'), join(__dirname, 'aiSuite.ts'));
+    const build = await buildTestExtension(join(stateDir, 'extensions'), join(__dirname, 'aiSuite.ts'), { withUi: true });
     const common = { bundle: true, logLevel: 'error', target: 'es2022' } as const;
-    await esbuild.build({ ...common, platform: 'browser', format: 'iife', entryPoints: [join(REPOSITORY_ROOT, 'src', 'webview', 'main.ts')], outfile: join(build.extensionDir, 'out', 'webview.js') });
-    await esbuild.build({ ...common, platform: 'node', format: 'cjs', target: 'node20', entryPoints: [BROWSER_ENTRY], outfile: join(build.extensionDir, 'out', 'browser.js'), external: ['playwright-core'] });
-    mkdirSync(join(build.extensionDir, 'node_modules'), { recursive: true });
-    symlinkSync(join(REPOSITORY_ROOT, 'node_modules', 'playwright-core'), join(build.extensionDir, 'node_modules', 'playwright-core'));
     const consumerDir = join(stateDir, 'extensions', 'ptk-tests.lm-consumer-0.0.1');
     mkdirSync(join(consumerDir, 'out'), { recursive: true });
     cpSync(join(CONSUMER_DIR, 'package.json'), join(consumerDir, 'package.json'));
@@ -170,6 +163,8 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
       stateDir,
       logFile: join(ARTIFACTS, 'code-server.log'),
       env: { PTK_TEST_SUITE: build.suitePath, PTK_TEST_RESULTS: resultsFile, PTK_AI_CHECKPOINTS: checkpointsDir, PTK_AI_SECRET: secret },
+      // ptk.cdpUrl and ptk.externalTools are user-only settings: a workspace's values are ignored.
+      userSettings: { 'ptk.site': 'chatgpt', 'ptk.siteUrl': replica.url, 'ptk.cdpUrl': cdpUrl, 'ptk.externalTools': 'ask' },
     });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(server.url, { timeout: 60_000 });

@@ -4,7 +4,7 @@
  * src/extension.ts bundled with __PTK_TEST_BUILD__ defined (which turns the test hook on), the
  * real package.json (activation on startup added), and the in-VS-Code suite bundled separately.
  */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { REPOSITORY_ROOT } from './paths';
@@ -21,8 +21,14 @@ export interface TestExtensionBuild {
 
 const NODE_BUNDLE = { bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: 'inline', logLevel: 'error' } as const;
 
+/** Options of buildTestExtension. */
+interface BuildOptions {
+  /** Also bundle the chat view (out/webview.js) and the browser backend (out/browser.js, playwright-core linked). */
+  withUi?: boolean;
+}
+
 /** Bundles the extension and the suite into `extensionsDir`. */
-export async function buildTestExtension(extensionsDir: string, suiteEntry: string): Promise<TestExtensionBuild> {
+export async function buildTestExtension(extensionsDir: string, suiteEntry: string, options: BuildOptions = {}): Promise<TestExtensionBuild> {
   const manifest = JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as Record<string, any>;
   const extensionId = `${manifest.publisher}.${manifest.name}`;
   const extensionDir = join(extensionsDir, `${extensionId}-${manifest.version}`);
@@ -50,5 +56,12 @@ export async function buildTestExtension(extensionsDir: string, suiteEntry: stri
   });
   const suitePath = join(extensionDir, 'out', 'test-suite.js');
   await esbuild.build({ ...NODE_BUNDLE, entryPoints: [suiteEntry], outfile: suitePath, external: ['vscode', 'playwright-core'] });
+  if (options.withUi) {
+    const common = { bundle: true, logLevel: 'error', target: 'es2022' } as const;
+    await esbuild.build({ ...common, platform: 'browser', format: 'iife', entryPoints: [join(REPOSITORY_ROOT, 'src', 'webview', 'main.ts')], outfile: join(extensionDir, 'out', 'webview.js') });
+    await esbuild.build({ ...common, platform: 'node', format: 'cjs', target: 'node20', entryPoints: [join(REPOSITORY_ROOT, 'src', 'browser', 'index.ts')], outfile: join(extensionDir, 'out', 'browser.js'), external: ['playwright-core'] });
+    mkdirSync(join(extensionDir, 'node_modules'), { recursive: true });
+    symlinkSync(join(REPOSITORY_ROOT, 'node_modules', 'playwright-core'), join(extensionDir, 'node_modules', 'playwright-core'));
+  }
   return { extensionDir, suitePath, extensionId };
 }

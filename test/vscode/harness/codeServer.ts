@@ -21,6 +21,11 @@ export interface CodeServerOptions {
   env?: Record<string, string>;
   /** false opens the folder in Restricted Mode. Default true. */
   trustWorkspace?: boolean;
+  /**
+   * User settings besides the offline ones (`<user-data-dir>/User/settings.json`): where PTK's
+   * user-only settings (`ptk.browserPath`, `ptk.cdpUrl`, …) go, since a workspace cannot set them.
+   */
+  userSettings?: Record<string, unknown>;
   /** How long to wait for the HTTP server. Default 60 s. */
   startTimeoutMs?: number;
 }
@@ -103,7 +108,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const extensionsDir = join(options.stateDir, 'extensions');
   const configFile = join(options.stateDir, 'config.yaml');
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(OFFLINE_USER_SETTINGS, null, 2));
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...OFFLINE_USER_SETTINGS, ...options.userSettings }, null, 2));
   mkdirSync(extensionsDir, { recursive: true });
   writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   const args = [

@@ -5,10 +5,9 @@
  * code-server, and a Playwright page on the workbench once the extension reported ready. The
  * replica site's "model" answers through `responder`, which sees every prompt the site receives.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as esbuild from 'esbuild';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import type { ReplicaServer } from '../../browser/replicas/server';
 import type { ReplicaTurnScript } from '../../browser/replicas/scenario';
@@ -70,17 +69,17 @@ export async function startReplicaSiteWorkbench(options: ReplicaSiteWorkbenchOpt
     const { startReplicaServer } = await import('../../browser/replicas/server');
     replica = await startReplicaServer({ site: 'chatgpt', responder: options.responder });
     const workspaceDir = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, join(stateDir, 'workspace'));
-    mkdirSync(join(workspaceDir, '.vscode'), { recursive: true });
-    writeFileSync(join(workspaceDir, '.vscode', 'settings.json'), JSON.stringify({ 'ptk.site': 'chatgpt', 'ptk.siteUrl': replica.url, 'ptk.headless': true, 'ptk.browserPath': findChromium() }, null, 2));
     options.prepareWorkspace?.(workspaceDir);
     const resultsFile = join(stateDir, 'results.jsonl');
-    const build = await buildTestExtension(join(stateDir, 'extensions'), options.suiteFile);
-    const common = { bundle: true, logLevel: 'error', target: 'es2022' } as const;
-    await esbuild.build({ ...common, platform: 'browser', format: 'iife', entryPoints: [join(REPOSITORY_ROOT, 'src', 'webview', 'main.ts')], outfile: join(build.extensionDir, 'out', 'webview.js') });
-    await esbuild.build({ ...common, platform: 'node', format: 'cjs', target: 'node20', entryPoints: [BROWSER_ENTRY], outfile: join(build.extensionDir, 'out', 'browser.js'), external: ['playwright-core'] });
-    mkdirSync(join(build.extensionDir, 'node_modules'), { recursive: true });
-    symlinkSync(join(REPOSITORY_ROOT, 'node_modules', 'playwright-core'), join(build.extensionDir, 'node_modules', 'playwright-core'));
-    server = await startCodeServer({ workspaceDir, stateDir, logFile: join(options.artifacts, 'code-server.log'), env: { PTK_TEST_SUITE: build.suitePath, PTK_TEST_RESULTS: resultsFile, PTK_UI_MODEL: 'browser' } });
+    const build = await buildTestExtension(join(stateDir, 'extensions'), options.suiteFile, { withUi: true });
+    server = await startCodeServer({
+      workspaceDir,
+      stateDir,
+      logFile: join(options.artifacts, 'code-server.log'),
+      env: { PTK_TEST_SUITE: build.suitePath, PTK_TEST_RESULTS: resultsFile, PTK_UI_MODEL: 'browser' },
+      // The browser is a user-only setting: a workspace's ptk.browserPath is ignored.
+      userSettings: { 'ptk.site': 'chatgpt', 'ptk.siteUrl': replica.url, 'ptk.headless': true, 'ptk.browserPath': findChromium() },
+    });
     browser = await launchWorkbenchBrowser();
     const page = await openWorkbenchPage(browser, server.url, options.viewport);
     const deadline = Date.now() + 90_000;

@@ -5,7 +5,7 @@
  * suite's result lines. Everything started is stopped; logs and a screenshot go to
  * test-artifacts/vscode/<name>/.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -35,6 +35,14 @@ export interface RunOptions {
   trustWorkspace: boolean;
   /** Suite entry (TypeScript). Default test/vscode/suite/index.ts. */
   suiteEntry?: string;
+  /** Which suites the entry registers (PTK_TEST_SUITE_NAME); default: by trust. */
+  suiteName?: string;
+  /** Changes the workspace copy before VS Code opens it; may return user settings to start with. */
+  prepare?: (workspaceDir: string) => { userSettings?: Record<string, unknown> } | void;
+  /** Also build out/webview.js and out/browser.js (the browser backend). */
+  withUi?: boolean;
+  /** After the suite, wait (at most 15 s) for a notification holding this text before reading them. */
+  awaitNotification?: string;
   /** Longest wait for the whole suite. */
   timeoutMs: number;
   /** Progress lines (the harness prints them as node:test diagnostics). */
@@ -47,6 +55,19 @@ export interface RunOutcome {
   /** Why the run did not finish normally ('' when it did). */
   problem: string;
   artifactsDir: string;
+  /** The text of PTK's output channel (its log file). */
+  ptkLog: string;
+  /** The messages of the workbench's notifications at the end (toasts and the notification center). */
+  notifications: string[];
+}
+
+/** The text of every "PTK Assistant" output channel log under VS Code's logs folder. */
+function readPtkLog(logsDir: string): string {
+  if (!existsSync(logsDir)) return '';
+  return readdirSync(logsDir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => /PTK Assistant\.log$/.test(path))
+    .map((path) => readFileSync(join(logsDir, path), 'utf8'))
+    .join('\n');
 }
 
 function readLines(resultsFile: string): SuiteLine[] {
@@ -85,17 +106,20 @@ export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
   let server: RunningCodeServer | undefined;
   let browser: Browser | undefined;
   let problem = '';
+  let notifications: string[] = [];
   const startedAt = Date.now();
   try {
     const workspaceDir = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, join(stateDir, 'sample-workspace'));
-    const build = await buildTestExtension(join(stateDir, 'extensions'), options.suiteEntry ?? join(REPOSITORY_ROOT, 'test', 'vscode', 'suite', 'index.ts'));
+    const prepared = options.prepare?.(workspaceDir);
+    const build = await buildTestExtension(join(stateDir, 'extensions'), options.suiteEntry ?? join(REPOSITORY_ROOT, 'test', 'vscode', 'suite', 'index.ts'), { withUi: options.withUi });
     log(`built the test extension in ${Date.now() - startedAt} ms`);
     server = await startCodeServer({
       workspaceDir,
       stateDir,
       logFile,
       trustWorkspace: options.trustWorkspace,
-      env: { PTK_TEST_SUITE: build.suitePath, PTK_TEST_RESULTS: resultsFile, PTK_TEST_EXPECT_TRUSTED: String(options.trustWorkspace) },
+      userSettings: prepared?.userSettings,
+      env: { PTK_TEST_SUITE: build.suitePath, PTK_TEST_RESULTS: resultsFile, PTK_TEST_EXPECT_TRUSTED: String(options.trustWorkspace), PTK_TEST_SUITE_NAME: options.suiteName ?? '' },
     });
     log(`code-server up on port ${server.port} after ${Date.now() - startedAt} ms`);
     browser = await launchWorkbenchBrowser();
@@ -122,6 +146,11 @@ export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
     await page.screenshot({ path: join(artifactsDir, 'workbench.png') }).catch(() => undefined);
+    if (options.awaitNotification) {
+      // The suite opened the notification center (toasts hide after a while; the center keeps every one).
+      await page.locator('.notification-list-item-message', { hasText: options.awaitNotification }).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    }
+    notifications = await page.locator('.notification-list-item-message').allTextContents().catch(() => []);
     if (pageErrors.length) writeFileSync(join(artifactsDir, 'page-errors.txt'), pageErrors.join('\n'));
   } catch (error) {
     problem = `The run failed before the suite finished: ${(error as Error).stack ?? String(error)}`;
@@ -130,6 +159,7 @@ export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
     await server?.stop();
   }
   const lines = readLines(resultsFile);
+  const ptkLog = readPtkLog(join(stateDir, 'user-data', 'logs'));
   if (existsSync(resultsFile)) cpSync(resultsFile, join(artifactsDir, 'results.jsonl'));
   const failed = problem !== '' || lines.some((line) => line.type === 'crash' || (line.type === 'test' && !line.ok));
   if (failed) {
@@ -141,5 +171,5 @@ export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
   }
   rmSync(stateDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
   log(`run "${options.name}" took ${Date.now() - startedAt} ms`);
-  return { lines, problem, artifactsDir };
+  return { lines, problem, artifactsDir, ptkLog, notifications };
 }

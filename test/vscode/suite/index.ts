@@ -12,7 +12,12 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
   report({ type: 'info', vscodeVersion: vscode.version, nodeVersion: process.version, appRoot: vscode.env.appRoot, trusted: vscode.workspace.isTrusted, roots: api.workspace.roots });
   const runner = new SuiteRunner(report);
   const expectTrusted = process.env.PTK_TEST_EXPECT_TRUSTED !== 'false';
-  if (expectTrusted) {
+  if (process.env.PTK_TEST_SUITE_NAME === 'repository-settings') {
+    const { registerRepositorySettingsSuite } = await import('./repositorySettings.suite');
+    registerRepositorySettingsSuite(runner, api);
+    // The notification center keeps what PTK notified, for the harness to read.
+    await vscode.commands.executeCommand('notifications.showList');
+  } else if (expectTrusted) {
     registerWorkspaceSuite(runner, api);
     registerToolsSuite(runner, api);
   } else {

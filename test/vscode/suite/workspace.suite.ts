@@ -272,7 +272,7 @@ export function registerWorkspaceSuite(runner: SuiteRunner, api: PTKExtensionApi
       assert.equal(settings.listMaxEntries, 50, 'from the workspace .vscode/settings.json');
       assert.equal(settings.readPageLines, 2000, 'default');
       assert.throws(
-        () => readSettings(ToolSettingsSchema, 'ptk.tools', { get: <T>(key: string) => (key === 'maxFileBytes' ? (-5 as T) : undefined) }),
+        () => readSettings(ToolSettingsSchema, 'ptk.tools', { get: <T>(key: string) => (key === 'maxFileBytes' ? (-5 as T) : undefined), inspect: () => undefined }),
         (error: Error & { code?: string }) => error.code === 'CONFIG_INVALID' && /ptk\.tools\.maxFileBytes/.test(error.message),
       );
     });

@@ -1,0 +1,162 @@
+/**
+ * Where each `ptk.*` setting may come from. A repository's own `.vscode/settings.json` (or a
+ * `.code-workspace` file) must not turn PTK's safety off, launch a program of its choosing, or
+ * send the workspace's files to a site of its choosing. So:
+ * - `user`: read from the user settings only (package.json: `"scope": "application"`);
+ * - `trusted`: a workspace value counts only while the folder is trusted (package.json:
+ *   `capabilities.untrustedWorkspaces.restrictedConfigurations`);
+ * - `any`: workspace values count everywhere (limits and presentation).
+ * This table is the one place that decides it: the settings reader, the notice that names
+ * ignored settings, the manifest test and docs/tools.md follow it. Free of 'vscode'.
+ */
+import { jsonrepair } from 'jsonrepair';
+
+/** Who may set a setting: the user only, a trusted workspace too, or any workspace. */
+export type SettingSource = 'user' | 'trusted' | 'any';
+
+/** A setting's source and why. */
+export interface SettingPolicy {
+  from: SettingSource;
+  /** Why (a clause: "it lets commands run without asking"); shown when a workspace value is ignored. */
+  why: string;
+}
+
+const WHERE_CODE_GOES = 'it chooses where the workspace\'s files are sent';
+const LIMIT = 'a limit or a display choice; it turns no check off';
+
+/** Every `ptk.*` setting. A key missing here counts as `any`; the manifest test keeps the table complete. */
+export const SETTING_POLICIES: Readonly<Record<string, SettingPolicy>> = {
+  'ptk.site': { from: 'trusted', why: WHERE_CODE_GOES },
+  'ptk.siteUrl': { from: 'trusted', why: WHERE_CODE_GOES },
+  'ptk.customSite': { from: 'trusted', why: `${WHERE_CODE_GOES} and how the page is read` },
+  'ptk.siteOverrides': { from: 'trusted', why: 'it changes how the site\'s page is read, its sign-in hosts and limits' },
+  'ptk.browserPath': { from: 'user', why: 'it names a program PTK launches' },
+  'ptk.cdpUrl': { from: 'user', why: 'it attaches PTK to a browser someone else controls' },
+  'ptk.headless': { from: 'any', why: 'it only hides the browser window' },
+  'ptk.profileDir': { from: 'user', why: 'it chooses the browser profile, so the account every chat lands in' },
+  'ptk.model': { from: 'any', why: 'a choice in the same site\'s model picker' },
+  'ptk.temperature': { from: 'any', why: 'a sampling choice of the same site' },
+  'ptk.externalTools': { from: 'user', why: 'it lets other extensions\' and MCP servers\' tools run, with or without asking' },
+  'ptk.maxIterations': { from: 'any', why: LIMIT },
+  'ptk.maxToolCalls': { from: 'any', why: LIMIT },
+  'ptk.taskTimeoutMs': { from: 'any', why: LIMIT },
+  'ptk.toolTimeoutMs': { from: 'any', why: LIMIT },
+  'ptk.tagName': { from: 'any', why: 'the tag the model wraps tool calls in; every call is still checked' },
+  'ptk.toolResultMaxChars': { from: 'any', why: LIMIT },
+  'ptk.historyBudgetChars': { from: 'any', why: LIMIT },
+  'ptk.instructionFiles': { from: 'trusted', why: 'it chooses which files are read into every prompt as instructions' },
+  'ptk.tools.autoApprove': { from: 'user', why: 'it lets file writes happen without asking' },
+  'ptk.tools.allowedCommands': { from: 'user', why: 'it lets commands run without asking' },
+  'ptk.tools.protectedFiles': { from: 'user', why: 'it lists the files whose changes always ask' },
+  'ptk.tools.denyPaths': { from: 'trusted', why: 'it can un-deny secrets such as .env' },
+  'ptk.tools.denyWritePaths': { from: 'trusted', why: 'it can allow writes the default refuses' },
+  'ptk.tools.runTestsCommand': { from: 'trusted', why: 'it names the command run_tests runs' },
+  'ptk.tools.commandTimeoutMs': { from: 'any', why: LIMIT },
+  'ptk.tools.commandMaxOutputChars': { from: 'any', why: LIMIT },
+  'ptk.tools.maxFileBytes': { from: 'any', why: LIMIT },
+  'ptk.tools.readPageLines': { from: 'any', why: LIMIT },
+  'ptk.tools.maxLineChars': { from: 'any', why: LIMIT },
+  'ptk.tools.listMaxEntries': { from: 'any', why: LIMIT },
+  'ptk.tools.searchMaxResults': { from: 'any', why: LIMIT },
+  'ptk.tools.searchLineMaxChars': { from: 'any', why: LIMIT },
+  'ptk.tools.resultFieldMaxChars': { from: 'any', why: LIMIT },
+  'ptk.tools.toolResultMaxChars': { from: 'any', why: 'the old name of ptk.tools.resultFieldMaxChars, a limit' },
+};
+
+/** The policy of a full setting name (`ptk.tools.autoApprove`). */
+export function settingPolicy(key: string): SettingPolicy {
+  return SETTING_POLICIES[key] ?? { from: 'any', why: LIMIT };
+}
+
+/** True when a workspace value of `key` counts in a folder that is (or is not) trusted. */
+export function workspaceMaySet(key: string, trusted: boolean): boolean {
+  const { from } = settingPolicy(key);
+  return from === 'any' || (from === 'trusted' && trusted);
+}
+
+/** A workspace value PTK did not use, and why. */
+export interface IgnoredSetting {
+  key: string;
+  /** "only your user settings may set it: it lets commands run without asking". */
+  reason: string;
+}
+
+/** Why a workspace value of `key` is ignored, or undefined when it counts. */
+export function ignoredSetting(key: string, trusted: boolean): IgnoredSetting | undefined {
+  if (workspaceMaySet(key, trusted)) return undefined;
+  const { from, why } = settingPolicy(key);
+  const rule = from === 'user' ? 'only your user settings may set it' : 'this folder is not trusted (Restricted Mode)';
+  return { key, reason: `${rule}: ${why}` };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The `ptk.*` settings a workspace settings file sets whose value would be ignored, from the
+ * file's parsed contents. Both spellings count: `"ptk.tools.autoApprove": …` and
+ * `"ptk": { "tools": { "autoApprove": … } }`.
+ */
+export function ignoredInSettingsFile(contents: unknown, trusted: boolean): IgnoredSetting[] {
+  const found: IgnoredSetting[] = [];
+  const visit = (object: Record<string, unknown>, prefix: string): void => {
+    for (const [name, value] of Object.entries(object)) {
+      const key = prefix ? `${prefix}.${name}` : name;
+      if (key in SETTING_POLICIES) {
+        if (value === undefined || value === null) continue;
+        const ignored = ignoredSetting(key, trusted);
+        if (ignored) found.push(ignored);
+      } else if (isPlainObject(value) && Object.keys(SETTING_POLICIES).some((known) => known.startsWith(`${key}.`))) {
+        visit(value, key);
+      }
+    }
+  };
+  if (isPlainObject(contents)) visit(contents, '');
+  return found;
+}
+
+/**
+ * The same from a settings file's text: JSON with comments and trailing commas, as VS Code
+ * accepts it; `settings` picks the object of a `.code-workspace` file. Text that is no JSON
+ * sets nothing (VS Code reads nothing from it either).
+ */
+export function ignoredInSettingsText(text: string, trusted: boolean, options: { settingsProperty?: boolean } = {}): IgnoredSetting[] {
+  let contents: unknown;
+  try {
+    contents = JSON.parse(jsonrepair(text));
+  } catch {
+    return [];
+  }
+  if (options.settingsProperty) contents = isPlainObject(contents) ? contents.settings : undefined;
+  return ignoredInSettingsFile(contents, trusted);
+}
+
+/**
+ * Tells the user once per setting per session that a workspace value was ignored: one log line
+ * per setting, and one notification naming every setting newly ignored in the same report.
+ */
+export class IgnoredSettingsNotice {
+  private readonly told = new Set<string>();
+
+  constructor(private readonly tell: { log(line: string): void; notify(message: string): void }) {}
+
+  /** Reports the settings not reported before; returns the ones newly reported. */
+  report(settings: readonly IgnoredSetting[]): IgnoredSetting[] {
+    const fresh: IgnoredSetting[] = [];
+    for (const setting of settings) {
+      if (this.told.has(setting.key)) continue;
+      this.told.add(setting.key);
+      fresh.push(setting);
+      const advice = settingPolicy(setting.key).from === 'user' ? 'Set it in your user settings' : 'Trust the folder, or set it in your user settings,';
+      this.tell.log(`Ignored the workspace's setting ${setting.key}: ${setting.reason}. ${advice} if you want it.`);
+    }
+    if (fresh.length > 0) {
+      const names = fresh.map((setting) => setting.key).join(', ');
+      this.tell.notify(
+        `PTK Assistant ignored ${fresh.length === 1 ? 'a setting' : 'settings'} of this workspace: ${names}. ${fresh.length === 1 ? 'It' : 'They'} can change what PTK runs, reads or where it sends your files, so only your user settings${fresh.some((setting) => settingPolicy(setting.key).from === 'trusted') ? ' (or a trusted folder)' : ''} may set ${fresh.length === 1 ? 'it' : 'them'}. The PTK log says why for each.`,
+      );
+    }
+    return fresh;
+  }
+}
