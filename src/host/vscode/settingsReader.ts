@@ -13,6 +13,19 @@ export const TOOL_SETTINGS_SECTION = 'ptk.tools';
 /** The subset of vscode.WorkspaceConfiguration the reader uses. */
 export interface ConfigurationSource {
   get<T>(key: string): T | undefined;
+  /** The value per settings level; a source without it has no user-only settings. */
+  inspect?<T>(key: string): { globalValue?: T } | undefined;
+}
+
+/**
+ * Tool settings taken from the user's settings only: a repository's `.vscode/settings.json` or
+ * workspace file can neither shorten nor empty them (the manifest also scopes them `application`).
+ */
+const USER_ONLY_TOOL_SETTINGS: ReadonlySet<string> = new Set(['protectedFiles']);
+
+/** `source` with the user-only keys read from the user's settings (globalValue), never from a workspace. */
+function userOnly(source: ConfigurationSource, keys: ReadonlySet<string>): ConfigurationSource {
+  return { get: <T>(key: string) => (keys.has(key) ? source.inspect?.<T>(key)?.globalValue : source.get<T>(key)) };
 }
 
 /**
@@ -38,5 +51,5 @@ export function readSettingsFrom<Schema extends z.ZodObject>(schema: Schema, sec
 
 /** The IDE tools' settings from the `ptk.tools` section of `source`, validated, defaults filled. */
 export function readToolSettingsFrom(source: ConfigurationSource): ToolSettings {
-  return readSettingsFrom(ToolSettingsSchema, TOOL_SETTINGS_SECTION, source);
+  return readSettingsFrom(ToolSettingsSchema, TOOL_SETTINGS_SECTION, userOnly(source, USER_ONLY_TOOL_SETTINGS));
 }
