@@ -88,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
 
   // Tools: rebuilt when their settings change (an "always" approval lasts until then).
   let tools: PTKTool[] | undefined;
-  const currentTools = (): PTKTool[] => (tools ??= createWorkspaceTools(checkpoints.workspace, readToolSettings()));
+  const currentTools = (): PTKTool[] => (tools ??= createWorkspaceTools(checkpoints.workspace, readToolSettings(), { instructionFiles: settings.instructionFiles }));
 
   const browserFactory = createBrowserModelFactory(context.extensionPath, () => settings, context.globalStorageUri.fsPath, (entry) => log.info(describeTurn(entry)));
   const connection = new ChatConnection(browserFactory, settings.site);
@@ -194,6 +194,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       checkSettings();
     }),
     vscode.workspace.onDidChangeConfiguration((event) => {
+      // The rules files the instructionFiles setting names are protected files of the tools.
+      if (event.affectsConfiguration(`${EXTENSION_SETTINGS_SECTION}.instructionFiles`)) tools = undefined;
       if (BROWSER_SETTING_KEYS.some((key) => event.affectsConfiguration(`${EXTENSION_SETTINGS_SECTION}.${key}`))) void reconnect();
       else if (event.affectsConfiguration(EXTENSION_SETTINGS_SECTION)) checkSettings();
     }),
@@ -207,7 +209,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
 
   const api: PTKExtensionApi = {
     workspace,
-    createTools: () => createWorkspaceTools(workspace, readToolSettings()),
+    createTools: () => createWorkspaceTools(workspace, readToolSettings(), { instructionFiles: settings.instructionFiles }),
     session,
     connection,
     approvals,

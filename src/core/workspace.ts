@@ -156,6 +156,11 @@ export interface ApprovalRequest {
   cwd?: string;
   /** One line the UI may show ("Replace 2 blocks in src/a.ts"). */
   summary?: string;
+  /**
+   * Set for a write or an edit of a protected file: why it is asked about ("this file configures
+   * your editor"). Such a request always asks, whatever autoApprove or an earlier "always" says.
+   */
+  protectedReason?: string;
 }
 
 /**

@@ -32,8 +32,9 @@ export class ApprovalGate {
 
   constructor(private readonly workspace: Workspace, private readonly settings: Pick<ToolSettings, 'autoApprove' | 'allowedCommands'>) {}
 
-  /** True when this request would run without asking. */
+  /** True when this request would run without asking (never for a protected file). */
   isPreApproved(request: ApprovalRequest): boolean {
+    if (request.protectedReason) return false;
     if (request.kind === 'command') {
       const command = request.command ?? '';
       return isCommandAllowListed(command, this.settings.allowedCommands) || this.alwaysCommands.has(`${request.toolName}\u0000${command.trim()}`);
@@ -44,7 +45,7 @@ export class ApprovalGate {
   /**
    * Resolves when the operation may go ahead; throws ApprovalRejectedError (with the user's
    * reason) when the user says no. 'always' remembers the tool for writes and the exact command
-   * line for commands, for this session.
+   * line for commands, for this session; for a protected file it approves this write only.
    */
   async ensureApproved(request: ApprovalRequest, signal?: AbortSignal): Promise<void> {
     if (this.isPreApproved(request)) return;
@@ -52,7 +53,7 @@ export class ApprovalGate {
     if (answer.decision === 'reject') throw new ApprovalRejectedError(request.toolName, answer.reason?.trim() || undefined);
     if (answer.decision === 'always') {
       if (request.kind === 'command') this.alwaysCommands.add(`${request.toolName}\u0000${(request.command ?? '').trim()}`);
-      else this.alwaysTools.add(request.toolName);
+      else if (!request.protectedReason) this.alwaysTools.add(request.toolName);
     } else if (answer.decision !== 'approve') {
       throw new WorkspaceError(`Unknown approval decision "${String(answer.decision)}".`, PTKErrorCode.APPROVAL_REJECTED);
     }

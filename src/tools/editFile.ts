@@ -49,7 +49,7 @@ export function createEditFileTool(environment: ToolEnvironment) {
         return { path: safePath.displayPath, editsApplied: 0, matches: applied.matches, note: 'The edits leave the file as it is; nothing was written.' };
       }
       await approvalGate.ensureApproved(
-        { toolName: 'edit_file', kind: 'edit', path: safePath.path, before: current.text, after: content, summary: `Apply ${args.edits.length} edit${args.edits.length > 1 ? 's' : ''} to ${safePath.displayPath}` },
+        { toolName: 'edit_file', kind: 'edit', path: safePath.path, before: current.text, after: content, summary: `Apply ${args.edits.length} edit${args.edits.length > 1 ? 's' : ''} to ${safePath.displayPath}`, protectedReason: safePath.protectedReason },
         context.signal,
       );
       // A folder on the path may have become a symbolic link while the approval was pending.

@@ -25,6 +25,8 @@ interface WorkspaceToolsOptions {
    * the model never sees them; false keeps them, marked disabled, failing with WORKSPACE_UNTRUSTED.
    */
   omitDisabledTools?: boolean;
+  /** The `instructionFiles` setting: the rules files it adds are protected files for writes. */
+  instructionFiles?: readonly string[];
 }
 
 /**
@@ -33,7 +35,7 @@ interface WorkspaceToolsOptions {
  */
 export function createWorkspaceTools(workspace: Workspace, settings: ToolSettingsInput | ToolSettings = {}, options: WorkspaceToolsOptions = {}): PTKTool[] {
   const parsed = parseToolSettings(settings);
-  const environment = createToolEnvironment(workspace, parsed);
+  const environment = createToolEnvironment(workspace, parsed, options.instructionFiles);
   const tools: PTKTool[] = [
     createReadFileTool(environment),
     createListFilesTool(environment),
@@ -58,6 +60,7 @@ export function describeWorkspaceRestrictions(workspace: Workspace): string {
 
 export { isCommandAllowListed } from './approval';
 export { DEFAULT_DENY_PATHS } from './settings';
+export { DEFAULT_PROTECTED_FILES, PROTECTION_REASONS } from './protectedFiles';
 export { loadProjectRules, type ProjectRules, type ProjectRulesOptions } from './projectRules/loadProjectRules';
 export { DEFAULT_INSTRUCTION_FILES, instructionFileEntryProblem } from './projectRules/instructionFiles';
 export type { ProjectRuleFile } from './projectRules/projectRulesText';

@@ -9,6 +9,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { PTKErrorCode, WorkspaceError } from '../core/errors';
 import type { Workspace } from '../core/workspace';
+import type { ProtectedFiles } from './protectedFiles';
 
 /** What the path will be used for: writes also check the write deny list. */
 export type PathAccess = 'read' | 'write' | 'list';
@@ -20,6 +21,8 @@ interface PathSafetyOptions {
   denyPaths: readonly string[];
   /** Globs refused for writes. */
   denyWritePaths: readonly string[];
+  /** Files a write always asks about (see protectedFiles.ts); checked for writes only. */
+  protectedFiles?: ProtectedFiles;
 }
 
 /** A checked path. */
@@ -32,6 +35,8 @@ export interface SafePath {
   relativePath: string;
   /** How to show the path to the model: relativePath, prefixed by the folder name when there are several folders. */
   displayPath: string;
+  /** For a write to a protected file: why it always asks ("this file configures your editor"). */
+  protectedReason?: string;
 }
 
 const MAX_PATH_LENGTH = 1024;
@@ -106,7 +111,11 @@ function toPosix(relativePath: string): string {
 
 const matcherCache = new Map<string, (candidate: string) => boolean>();
 
-function denyMatcher(globs: readonly string[]): (candidate: string) => boolean {
+/**
+ * The one glob matcher of the tools' path lists (deny lists, protected files): picomatch, dot
+ * files matched, case ignored (a list never lets a case variant through), cached per list.
+ */
+export function globMatcher(globs: readonly string[]): (candidate: string) => boolean {
   const key = globs.join('\u0000');
   let matcher = matcherCache.get(key);
   if (!matcher) {
@@ -119,8 +128,8 @@ function denyMatcher(globs: readonly string[]): (candidate: string) => boolean {
 /** True when a workspace-relative path (with '/') is on the deny list for this access. */
 export function isDeniedPath(relativePath: string, options: Omit<PathSafetyOptions, 'access'> & { access: PathAccess }): boolean {
   if (relativePath === '') return false;
-  if (denyMatcher(options.denyPaths)(relativePath)) return true;
-  return options.access === 'write' && denyMatcher(options.denyWritePaths)(relativePath);
+  if (globMatcher(options.denyPaths)(relativePath)) return true;
+  return options.access === 'write' && globMatcher(options.denyWritePaths)(relativePath);
 }
 
 /**
@@ -174,7 +183,8 @@ export async function resolveWorkspacePath(workspace: Workspace, rawPath: unknow
     throw new WorkspaceError(`"${display}" is protected by the deny list and cannot be ${what} (settings: denyPaths / denyWritePaths).`, PTKErrorCode.PATH_DENIED, { context: { path: display } });
   }
   const displayPath = roots.length > 1 ? `${pathApi.basename(roots[rootIndex]!)}/${relativePath}`.replace(/\/$/, '') : relativePath || '.';
-  return { path: canonical, root, relativePath, displayPath };
+  const protectedReason = options.access === 'write' ? options.protectedFiles?.reasonFor([lexicalRelative, relativePath]) : undefined;
+  return { path: canonical, root, relativePath, displayPath, ...(protectedReason ? { protectedReason } : {}) };
 }
 
 /**

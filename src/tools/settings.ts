@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DEFAULTS } from '../core/constants';
 import { PTKError, PTKErrorCode } from '../core/errors';
+import { DEFAULT_PROTECTED_FILES } from './protectedFiles';
 
 /** Globs (relative to a workspace folder, picomatch syntax, dot files matched) never read or written. */
 export const DEFAULT_DENY_PATHS: readonly string[] = [
@@ -53,7 +54,12 @@ export const ToolSettingsSchema = z.object({
    * loop's `resultMaxChars`, which caps the whole formatted result the model sees.
    */
   resultFieldMaxChars: z.number().int().positive().default(DEFAULTS.toolResultMaxChars),
-  /** Per tool: true skips the approval prompt (write_file, edit_file). Ignored for commands. */
+  /**
+   * Globs of files a write or an edit always asks about, whatever autoApprove or an earlier
+   * "always" says (protectedFiles.ts). VS Code reads it from the user's settings only.
+   */
+  protectedFiles: z.array(z.string()).default([...DEFAULT_PROTECTED_FILES]),
+  /** Per tool: true skips the approval prompt (write_file, edit_file). Ignored for commands and protected files. */
   autoApprove: z.record(z.string(), z.boolean()).default({}),
   /**
    * Commands that run without asking: an exact command line, or a prefix ending in " *"

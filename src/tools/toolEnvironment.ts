@@ -6,6 +6,7 @@ import { PTKErrorCode, WorkspaceError } from '../core/errors';
 import type { Workspace } from '../core/workspace';
 import { ApprovalGate } from './approval';
 import { resolveWorkspacePath, type PathAccess, type SafePath } from './pathSafety';
+import { ProtectedFiles } from './protectedFiles';
 import type { ToolSettings } from './settings';
 import { decodeText, isBinary } from './text/binary';
 
@@ -18,13 +19,17 @@ export interface ToolEnvironment {
   resolvePath(rawPath: unknown, access: PathAccess): Promise<SafePath>;
 }
 
-/** Builds the environment the tool factories take. */
-export function createToolEnvironment(workspace: Workspace, settings: ToolSettings): ToolEnvironment {
+/**
+ * Builds the environment the tool factories take. `instructionFiles` (the `instructionFiles`
+ * setting) adds the rules files it names to the protected files.
+ */
+export function createToolEnvironment(workspace: Workspace, settings: ToolSettings, instructionFiles: readonly string[] = []): ToolEnvironment {
+  const protectedFiles = new ProtectedFiles(settings.protectedFiles, instructionFiles);
   return {
     workspace,
     settings,
     approvalGate: new ApprovalGate(workspace, settings),
-    resolvePath: (rawPath, access) => resolveWorkspacePath(workspace, rawPath, { access, denyPaths: settings.denyPaths, denyWritePaths: settings.denyWritePaths }),
+    resolvePath: (rawPath, access) => resolveWorkspacePath(workspace, rawPath, { access, denyPaths: settings.denyPaths, denyWritePaths: settings.denyWritePaths, protectedFiles }),
   };
 }
 

@@ -64,6 +64,7 @@ export class ApprovalBroker {
         path: request.path,
         command: request.command,
         hasDiff: request.kind !== 'command' && request.after !== undefined,
+        ...(request.protectedReason ? { protection: request.protectedReason } : {}),
       });
     });
   };

@@ -175,6 +175,13 @@ export class ChatRenderer {
       line.className = 'approval-summary';
       line.textContent = approval.command ? `$ ${approval.command}` : approval.summary;
       element.append(line);
+      if (approval.protection) {
+        const protection = document.createElement('div');
+        protection.className = 'approval-protection';
+        protection.dataset.testid = 'approval-protection';
+        protection.textContent = `Protected: ${approval.protection}, so PTK always asks before changing it (auto-approval and "Always" do not apply).`;
+        element.append(protection);
+      }
       if (approval.hasDiff) {
         const link = document.createElement('a');
         link.href = '#';
@@ -195,11 +202,10 @@ export class ChatRenderer {
         reason.dataset.testid = 'reject-reason';
         const actions = document.createElement('div');
         actions.className = 'actions';
-        actions.append(
-          this.button(document, 'Approve', () => this.handlers.approve(approval.approvalId, false), 'approve', 'primary'),
-          this.button(document, 'Always', () => this.handlers.approve(approval.approvalId, true), 'approve-always'),
-          this.button(document, 'Reject', () => this.handlers.reject(approval.approvalId, reason.value), 'reject'),
-        );
+        actions.append(this.button(document, 'Approve', () => this.handlers.approve(approval.approvalId, false), 'approve', 'primary'));
+        // "Always" would not cover the next write to a protected file: not offered there.
+        if (!approval.protection) actions.append(this.button(document, 'Always', () => this.handlers.approve(approval.approvalId, true), 'approve-always'));
+        actions.append(this.button(document, 'Reject', () => this.handlers.reject(approval.approvalId, reason.value), 'reject'));
         element.append(reason, actions);
       } else if (approval.reason) {
         const reason = document.createElement('div');

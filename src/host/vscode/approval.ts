@@ -54,6 +54,7 @@ const REJECT = 'Reject';
 const ALWAYS = 'Always';
 
 function describe(request: ApprovalRequest): string {
+  if (request.protectedReason) return `PTK: ${request.toolName}: ${request.summary ?? request.path ?? ''}. Protected: ${request.protectedReason}, so PTK always asks.`;
   if (request.summary) return `PTK: ${request.toolName}: ${request.summary}`;
   if (request.kind === 'command') return `PTK: run "${request.command ?? ''}" in ${request.cwd ?? 'the workspace'}?`;
   return `PTK: ${request.toolName} ${request.path ?? ''}?`;
@@ -84,7 +85,9 @@ export function createNotificationApprover(contentProvider: ApprovalContentProvi
       if (request.kind === 'write' || request.kind === 'edit') shownUris.push(...(await showProposedChange(contentProvider, request)));
       const ask = request.kind === 'command' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
       const detail = request.kind === 'command' ? request.command : request.path;
-      const choice = await raceWithSignal(Promise.resolve(ask(describe(request), { modal: false, detail }, APPROVE, REJECT, ALWAYS)), signal);
+      // "Always" is not offered for a protected file: it would not cover the next write there.
+      const choices = request.protectedReason ? [APPROVE, REJECT] : [APPROVE, REJECT, ALWAYS];
+      const choice = await raceWithSignal(Promise.resolve(ask(describe(request), { modal: false, detail }, ...choices)), signal);
       if (choice === APPROVE) return { decision: 'approve' };
       if (choice === ALWAYS) return { decision: 'always' };
       const reason = await raceWithSignal(

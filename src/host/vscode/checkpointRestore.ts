@@ -7,7 +7,6 @@
  */
 import * as vscode from 'vscode';
 import { errorMessage } from '../../core/errors';
-import type { Workspace } from '../../core/workspace';
 import { displayPathFor } from '../../tools/pathSafety';
 import { fingerprintOf } from '../../ui/checkpoints/checkpointLog';
 import { restoreCheckpoint, type FileRestore, type RestoreDependencies, type RestoreDialogs, type RestoreEditor, type RestoreQuestion } from '../../ui/checkpoints/checkpointRestore';
@@ -132,7 +131,7 @@ export const restoreDialogs: RestoreDialogs = {
 };
 
 /** The chat view's restore handler: runs the restore flow with VS Code's editor and dialogs. */
-export function createCheckpointRestoreHandler(dependencies: Omit<RestoreDependencies, 'editor' | 'dialogs' | 'displayPath'> & { workspace: Workspace; log: (line: string) => void }): (itemId: string) => void {
+export function createCheckpointRestoreHandler(dependencies: Omit<RestoreDependencies, 'editor' | 'dialogs' | 'displayPath'> & { log: (line: string) => void }): (itemId: string) => void {
   const editor = new VSCodeRestoreEditor();
   return (itemId) => {
     restoreCheckpoint({ ...dependencies, editor, dialogs: restoreDialogs, displayPath: (path) => displayPathFor(dependencies.workspace, path, dependencies.workspace.roots) }, itemId).then(

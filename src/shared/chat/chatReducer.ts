@@ -77,7 +77,7 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
     case 'approvalRequested': {
       // The approval belongs to the latest running card of that tool that has not asked yet.
       const index = findLastIndex(state.items, (item) => item.kind === 'tool' && item.tool === event.toolName && item.status === 'running' && !item.approval);
-      const approval = { approvalId: event.approvalId, summary: event.summary, kind: event.kind, path: event.path, command: event.command, hasDiff: event.hasDiff };
+      const approval = { approvalId: event.approvalId, summary: event.summary, kind: event.kind, path: event.path, command: event.command, hasDiff: event.hasDiff, ...(event.protection ? { protection: event.protection } : {}) };
       const pendingApprovals = [...state.pendingApprovals, event.approvalId];
       if (index === -1) {
         // No card (the engine did not report the call): show a standalone card so the user can still answer.

@@ -66,6 +66,8 @@ const ChatEventSchema = z.discriminatedUnion('type', [
     path: z.optional(z.string()),
     command: z.optional(z.string()),
     hasDiff: z.boolean(),
+    /** Set for a protected file: why it always asks ("this file configures your editor"). */
+    protection: z.optional(z.string()),
   }),
   z.object({
     type: z.literal('approvalResolved'),
@@ -129,7 +131,7 @@ export type ChatItem =
       startedAt: number;
       durationMs?: number;
       resultSummary?: string;
-      approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string };
+      approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string; protection?: string };
     }
   | { kind: 'notice'; id: string; text: string }
   | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[] }

@@ -5,8 +5,15 @@
  * changed outside the tasks since they last wrote it unless the user confirms, applies the
  * files through the host's editor port (VS Code: one WorkspaceEdit, so Undo and open editors
  * behave), records what the files now hold, and tells the chat what happened.
+ *
+ * Every file is checked with the tools' path safety when the restore is planned and again right
+ * before it is written or deleted: a folder on its path may have become a symbolic link to
+ * somewhere outside the workspace since the task ran. Such a file is refused
+ * (PATH_OUTSIDE_WORKSPACE): it is left alone, the others are restored, and the chat names it.
  */
-import { errorMessage } from '../../core/errors';
+import { errorMessage, PTKErrorCode, WorkspaceError } from '../../core/errors';
+import type { Workspace } from '../../core/workspace';
+import { assertWriteTargetInsideWorkspace } from '../../tools/pathSafety';
 import type { ChatViewState } from '../../shared/chat/protocol';
 import type { CheckpointLog } from './checkpointLog';
 import type { CheckpointStore } from './checkpointStore';
@@ -60,6 +67,8 @@ export interface RestoreSession {
 
 export interface RestoreDependencies {
   session: RestoreSession;
+  /** The workspace whose folders every restored path must still lie in. */
+  workspace: Workspace;
   store: CheckpointStore;
   editor: RestoreEditor;
   dialogs: RestoreDialogs;
@@ -68,18 +77,42 @@ export interface RestoreDependencies {
 }
 
 export type RestoreOutcome =
-  | { status: 'restored'; files: string[]; truncated: boolean }
+  | { status: 'restored'; files: string[]; truncated: boolean; outside: string[] }
   | { status: 'refused'; conflicts: string[] }
   | { status: 'cancelled' | 'nothing' | 'unavailable' | 'busy' }
+  | { status: 'outside'; outside: string[] }
   | { status: 'failed'; message: string };
 
 function listOf(paths: readonly string[]): string {
   return paths.length <= 5 ? paths.join(', ') : `${paths.slice(0, 5).join(', ')} and ${paths.length - 5} more`;
 }
 
+/**
+ * The paths that, followed through symbolic links now, lead outside every workspace folder
+ * (PATH_OUTSIDE_WORKSPACE from the tools' path safety). Other failures are thrown.
+ */
+async function pathsNowOutside(workspace: Workspace, paths: readonly string[]): Promise<Set<string>> {
+  const outside = new Set<string>();
+  for (const path of paths) {
+    try {
+      await assertWriteTargetInsideWorkspace(workspace, path);
+    } catch (error) {
+      if (!(error instanceof WorkspaceError) || error.code !== PTKErrorCode.PATH_OUTSIDE_WORKSPACE) throw error;
+      outside.add(path);
+    }
+  }
+  return outside;
+}
+
+/** The sentence naming the files a restore refused because they now lie outside the workspace. */
+function outsideNotice(paths: readonly string[]): string {
+  const one = paths.length === 1;
+  return `Not restored, ${one ? 'it now leads' : 'they now lead'} outside the workspace (a folder on the path became a symbolic link; nothing was changed there): ${listOf(paths)}.`;
+}
+
 /** Restores the checkpoint of chat item `itemId` of the shown conversation. */
 export async function restoreCheckpoint(dependencies: RestoreDependencies, itemId: string): Promise<RestoreOutcome> {
-  const { session, store, editor, dialogs, displayPath } = dependencies;
+  const { session, store, editor, dialogs, displayPath, workspace } = dependencies;
   if (session.busy) {
     session.notice('A task is running: stop it before restoring a checkpoint.');
     return { status: 'busy' };
@@ -96,9 +129,12 @@ export async function restoreCheckpoint(dependencies: RestoreDependencies, itemI
   }
   const what = target.scope === 'turn' ? `turn ${plan.first.turn}` : 'this task';
 
+  // A file that now leads outside the workspace is neither read, nor offered, nor written.
+  const outside = await pathsNowOutside(workspace, plan.entries.map((entry) => entry.path));
+  const inside = plan.entries.filter((entry) => !outside.has(entry.path));
   const current = new Map<string, CurrentFileState>();
-  for (const entry of plan.entries) current.set(entry.path, await editor.readState(entry.path));
-  const toApply = entriesToApply(plan.entries, current);
+  for (const entry of inside) current.set(entry.path, await editor.readState(entry.path));
+  const toApply = entriesToApply(inside, current);
   const unrestorable = plan.unrestorable.map(displayPath);
   const question: RestoreQuestion = {
     scope: target.scope,
@@ -113,6 +149,11 @@ export async function restoreCheckpoint(dependencies: RestoreDependencies, itemI
     if (!choice) return { status: 'cancelled' };
     truncate = choice === 'truncate';
   } else {
+    if (toApply.length === 0 && outside.size > 0) {
+      const refused = [...outside].map(displayPath);
+      session.notice(`Nothing was undone. ${outsideNotice(refused)}`);
+      return { status: 'outside', outside: refused };
+    }
     if (toApply.length === 0) {
       session.notice(`Nothing to undo: the files this task changed are already as they were before it.${unrestorable.length > 0 ? ` Not restorable: ${listOf(unrestorable)}.` : ''}`);
       return { status: 'nothing' };
@@ -127,14 +168,19 @@ export async function restoreCheckpoint(dependencies: RestoreDependencies, itemI
     return { status: 'refused', conflicts };
   }
 
-  const files: FileRestore[] = [];
+  const candidates: FileRestore[] = [];
   const missing: string[] = [];
   for (const entry of toApply) {
     const content = entry.target.exists ? await store.readBlob(conversationId, log, entry.target.sha256) : undefined;
     if (entry.target.exists && !content) missing.push(displayPath(entry.path));
-    else files.push({ path: entry.path, content });
+    else candidates.push({ path: entry.path, content });
   }
+  let files: FileRestore[];
   try {
+    // Checked again at the moment of writing: the dialogs may have stayed open for a while.
+    const nowOutside = await pathsNowOutside(workspace, candidates.map((file) => file.path));
+    for (const path of nowOutside) outside.add(path);
+    files = candidates.filter((file) => !nowOutside.has(file.path));
     if (files.length > 0) await editor.apply(files);
   } catch (error) {
     session.notice(`Restore failed: ${errorMessage(error)}`);
@@ -147,12 +193,15 @@ export async function restoreCheckpoint(dependencies: RestoreDependencies, itemI
   if (truncate) await session.truncateFrom(turnCheckpointItemId(plan.first.id), plan.first.transcriptLength);
 
   const restored = files.map((file) => displayPath(file.path));
-  const parts = [restored.length > 0 ? `Restored ${restored.length === 1 ? '1 file to its' : `${restored.length} files to their`} state before ${what}: ${listOf(restored)}.` : `The files already were as before ${what}.`];
+  const refused = [...outside].map(displayPath);
+  const nothingDone = refused.length > 0 ? `Nothing was restored.` : `The files already were as before ${what}.`;
+  const parts = [restored.length > 0 ? `Restored ${restored.length === 1 ? '1 file to its' : `${restored.length} files to their`} state before ${what}: ${listOf(restored)}.` : nothingDone];
   if (truncate) parts.push('The conversation was truncated to that point.');
+  if (refused.length > 0) parts.push(outsideNotice(refused));
   const notRestored = [...unrestorable, ...missing];
   if (notRestored.length > 0) parts.push(`Not restored (their earlier content was not saved): ${listOf(notRestored)}.`);
   session.notice(parts.join(' '));
-  return { status: 'restored', files: restored, truncated: truncate };
+  return { status: 'restored', files: restored, truncated: truncate, outside: refused };
 }
 
 /** After a restore, what the files hold is what the next restore compares with. */

@@ -118,13 +118,17 @@ describe('approval of dangerous tools', () => {
   it('cancelling while the approval is pending writes nothing', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'ptk-approval-'));
     created.push(root);
+    const controller = new AbortController();
     const workspace = new NodeWorkspace({
       roots: [root],
-      approver: (_request, signal) => new Promise((_resolve, reject) => signal!.addEventListener('abort', () => reject(new Error('approval cancelled')))),
+      // The task is cancelled once the question is on screen.
+      approver: (_request, signal) => {
+        const answer = new Promise<ApprovalDecision>((_resolve, reject) => signal!.addEventListener('abort', () => reject(new Error('approval cancelled'))));
+        controller.abort();
+        return answer;
+      },
     });
-    const controller = new AbortController();
     const pending = callTool(createWorkspaceTools(workspace), 'write_file', { path: 'x.txt', content: 'x' }, controller.signal);
-    setTimeout(() => controller.abort(), 20);
     await assert.rejects(pending, /approval cancelled/);
     assert.equal(existsSync(path.join(root, 'x.txt')), false);
   });

@@ -5,6 +5,7 @@ import { replayChat } from '../../../src/shared/chat/chatReducer';
 import type { ChatEvent } from '../../../src/shared/chat/protocol';
 import { createMarkdownRenderer, type WindowLike } from '../../../src/webview/markdown';
 import { ChatRenderer, formatDuration } from '../../../src/webview/render';
+import { ApprovalBroker } from '../../../src/ui/approvalBroker';
 
 const dom = new JSDOM('<!DOCTYPE html><body><div id="list"></div></body>');
 after(() => dom.window.close());
@@ -44,6 +45,30 @@ describe('ChatRenderer', () => {
     (card.querySelector('[data-testid="approve"]') as HTMLButtonElement).click();
     (card.querySelector('[data-testid="open-diff"]') as HTMLElement).click();
     assert.deepEqual(calls, ['reject ap no thanks', 'approve ap false', 'diff ap']);
+  });
+
+  it('a protected file\'s card says why it asks and offers no "Always" (the reason travels from the request through the broker)', async () => {
+    const events: ChatEvent[] = [...base.slice(0, -1)];
+    const broker = new ApprovalBroker({ emit: (event) => events.push(event), isViewVisible: () => true, fallback: () => Promise.reject(new Error('no fallback')), createId: () => 'ap' });
+    const pending = broker.request({ toolName: 'write_file', kind: 'write', path: '/w/.vscode/settings.json', before: '', after: '{}', summary: 'Replace .vscode/settings.json', protectedReason: 'this file configures your editor' }).catch((error: unknown) => error);
+    const { list, calls, renderer } = setup();
+    renderer.update(replayChat('c', events));
+    const card = list.querySelector('[data-testid="tool-card"]') as HTMLElement;
+    assert.equal(card.dataset.status, 'awaitingApproval');
+    assert.match(card.querySelector('[data-testid="approval-protection"]')?.textContent ?? '', /this file configures your editor/);
+    assert.equal(card.querySelector('[data-testid="approve-always"]'), null);
+    (card.querySelector('[data-testid="approve"]') as HTMLButtonElement).click();
+    assert.deepEqual(calls, ['approve ap false']);
+    broker.cancelAll();
+    await pending;
+  });
+
+  it('an unprotected card has no protection line and offers "Always"', () => {
+    const { list, renderer } = setup();
+    renderer.update(replayChat('c', base));
+    const card = list.querySelector('[data-testid="tool-card"]') as HTMLElement;
+    assert.equal(card.querySelector('[data-testid="approval-protection"]'), null);
+    assert.ok(card.querySelector('[data-testid="approve-always"]'));
   });
 
   it('keeps unchanged elements while a bubble streams, and updates the card in place', () => {

@@ -5,7 +5,8 @@
  * a file-system editor and scripted answers to its questions.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { PTKManager } from '../../../../src/core/loop/ptkManager';
@@ -37,6 +38,8 @@ interface Answers {
   turn?: 'truncate' | 'keep';
   task?: boolean;
   overwrite?: boolean;
+  /** Runs while the task's undo question is on screen. */
+  whileAsked?: () => void;
 }
 
 function dialogs(answers: Answers, asked: { questions: RestoreQuestion[]; conflicts: string[][] }): RestoreDialogs {
@@ -47,6 +50,7 @@ function dialogs(answers: Answers, asked: { questions: RestoreQuestion[]; confli
     },
     confirmTaskUndo: async (question) => {
       asked.questions.push(question);
+      answers.whileAsked?.();
       return answers.task ?? false;
     },
     confirmOverwrite: async (paths) => {
@@ -74,7 +78,7 @@ function buildSession(rig: CheckpointRig, replies: string[], options: { store?: 
 async function restore(rig: CheckpointRig, session: ChatSession, itemId: string, answers: Answers, editor = new NodeRestoreEditor(), store = rig.store) {
   const asked = { questions: [] as RestoreQuestion[], conflicts: [] as string[][] };
   const displayPath = (file: string) => path.relative(rig.root, file).split(path.sep).join('/');
-  const outcome: RestoreOutcome = await restoreCheckpoint({ session, store, editor, dialogs: dialogs(answers, asked), displayPath }, itemId);
+  const outcome: RestoreOutcome = await restoreCheckpoint({ session, store, editor, dialogs: dialogs(answers, asked), displayPath, workspace: rig.inner }, itemId);
   return { outcome, asked, editor };
 }
 
@@ -119,7 +123,7 @@ describe('Checkpoints in a chat task', () => {
     const { rig, session } = await rigWithTask();
     const itemsBefore = session.state.items.length;
     const { outcome, asked, editor } = await restore(rig, session, turnItem(session, 2).id, { turn: 'keep' });
-    assert.deepEqual(outcome, { status: 'restored', files: ['src/app.txt', 'notes/new.txt'], truncated: false });
+    assert.deepEqual(outcome, { status: 'restored', files: ['src/app.txt', 'notes/new.txt'], truncated: false, outside: [] });
     assert.deepEqual(readFileSync(rig.file('src/app.txt')), Buffer.from('app v1\n'));
     assert.equal(existsSync(rig.file('notes/new.txt')), false, 'the file turn 2 created is deleted');
     assert.deepEqual(asked.questions[0]?.files, [
@@ -186,9 +190,65 @@ describe('Checkpoints in a chat task', () => {
     const { rig, session } = await rigWithTask();
     const busySession = { busy: true, state: session.state, notice: (text: string) => session.notice(text), truncateFrom: session.truncateFrom.bind(session) };
     const asked = { questions: [] as RestoreQuestion[], conflicts: [] as string[][] };
-    const outcome = await restoreCheckpoint({ session: busySession, store: rig.store, editor: new NodeRestoreEditor(), dialogs: dialogs({ turn: 'keep' }, asked), displayPath: (file) => file }, turnItem(session, 2).id);
+    const outcome = await restoreCheckpoint({ session: busySession, store: rig.store, editor: new NodeRestoreEditor(), dialogs: dialogs({ turn: 'keep' }, asked), displayPath: (file) => file, workspace: rig.inner }, turnItem(session, 2).id);
     assert.equal(outcome.status, 'busy');
     assert.equal(readFileSync(rig.file('src/app.txt'), 'utf8'), 'app v3\n');
+  });
+});
+
+describe('A restore after a folder became a symbolic link to outside the workspace', () => {
+  const folders: string[] = [];
+  after(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+  /** The task rewrites cfg/app.txt and src/main.txt, and creates cfg/new.txt. */
+  const replies = [
+    `One.\n${call('write_file', { path: 'cfg/app.txt', content: 'app v1\n' })}`,
+    `Two.\n${call('write_file', { path: 'src/main.txt', content: 'main v1\n' })}`,
+    `Three.\n${call('write_file', { path: 'cfg/new.txt', content: 'new\n' })}`,
+    'Done.',
+  ];
+
+  async function taskThenOutsideFolder() {
+    const rig = makeRig({ 'cfg/app.txt': 'app v0\n', 'src/main.txt': 'main v0\n' });
+    folders.push(rig.root, rig.blobRoot);
+    const { session } = buildSession(rig, replies);
+    const result = await session.send('Change the config');
+    assert.equal(result?.success, true, result?.error);
+    assert.equal(readFileSync(rig.file('cfg/new.txt'), 'utf8'), 'new\n');
+    const outside = mkdtempSync(path.join(tmpdir(), 'ptk-outside-'));
+    folders.push(outside);
+    writeFileSync(path.join(outside, 'app.txt'), 'outside app\n');
+    writeFileSync(path.join(outside, 'new.txt'), 'outside new\n');
+    /** cfg/ becomes a symbolic link to the outside folder. */
+    const swap = () => {
+      rmSync(rig.file('cfg'), { recursive: true, force: true });
+      symlinkSync(outside, rig.file('cfg'), 'dir');
+    };
+    const taskItem = checkpointItems(session.state.items).find((item) => item.scope === 'task')!;
+    return { rig, session, outside, swap, taskItem };
+  }
+
+  function assertOutsideUntouched(outside: string, rig: CheckpointRig, session: ChatSession, outcome: RestoreOutcome) {
+    assert.deepEqual(outcome, { status: 'restored', files: ['src/main.txt'], truncated: false, outside: ['cfg/app.txt', 'cfg/new.txt'] });
+    assert.equal(readFileSync(path.join(outside, 'app.txt'), 'utf8'), 'outside app\n', 'the outside file is not overwritten');
+    assert.equal(readFileSync(path.join(outside, 'new.txt'), 'utf8'), 'outside new\n', 'the outside file is not deleted');
+    assert.equal(readFileSync(rig.file('src/main.txt'), 'utf8'), 'main v0\n', 'the other files are restored');
+    assert.match((lastNotice(session.state.items) as { text: string }).text, /Restored 1 file .*src\/main\.txt\. Not restored, they now lead outside the workspace .*cfg\/app\.txt, cfg\/new\.txt/);
+  }
+
+  it('"Undo all changes of this task" after the swap refuses the files that now lie outside, restores the others and says so', async () => {
+    const { rig, session, outside, swap, taskItem } = await taskThenOutsideFolder();
+    swap();
+    const { outcome, asked } = await restore(rig, session, taskItem.id, { task: true, overwrite: true });
+    assert.deepEqual(asked.questions[0]!.files.map((file) => file.path), ['src/main.txt'], 'the question offers only what can be restored');
+    assertOutsideUntouched(outside, rig, session, outcome);
+  });
+
+  it('a swap while the question is open is caught at the moment of writing', async () => {
+    const { rig, session, outside, swap, taskItem } = await taskThenOutsideFolder();
+    const { outcome, asked } = await restore(rig, session, taskItem.id, { task: true, overwrite: true, whileAsked: swap });
+    assert.deepEqual(asked.questions[0]!.files.map((file) => file.path).sort(), ['cfg/app.txt', 'cfg/new.txt', 'src/main.txt']);
+    assertOutsideUntouched(outside, rig, session, outcome);
   });
 });
 
