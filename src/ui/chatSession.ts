@@ -181,11 +181,7 @@ export class ChatSession {
   async newConversation(): Promise<void> {
     this.stop();
     await this.whenIdle();
-    this.current = emptyChatState(this.createId());
-    this.messages = [];
-    this.earlierImages.clear();
-    await this.options.store.setCurrentId(this.current.conversationId);
-    for (const listener of this.stateListeners) listener(this.current);
+    await this.show(emptyChatState(this.createId()), []);
   }
 
   /** Shows a saved conversation. Throws when it does not exist. */
@@ -194,10 +190,19 @@ export class ChatSession {
     if (!stored) throw new Error(`No saved conversation with id "${conversationId}".`);
     this.stop();
     await this.whenIdle();
-    this.current = stored.state;
-    this.messages = stored.messages;
+    await this.show(stored.state, stored.messages);
+  }
+
+  /**
+   * Shows another conversation. Nothing of the one left goes with it: neither its images nor its
+   * last message, which Retry would otherwise send (images and all) into this one.
+   */
+  private async show(state: ChatViewState, messages: PTKMessage[]): Promise<void> {
+    this.current = state;
+    this.messages = messages;
     this.earlierImages.clear();
-    await this.options.store.setCurrentId(conversationId);
+    this.lastPrompt = undefined;
+    await this.options.store.setCurrentId(state.conversationId);
     for (const listener of this.stateListeners) listener(this.current);
   }
 

@@ -133,4 +133,50 @@ describe('images sent from the chat view (host side)', () => {
     await session.retry();
     assert.deepEqual(model.attachmentsReceived.map((attachment) => attachment.name), ['screenshot.png']);
   });
+
+  /** A session whose browser launches only while `browser.ready`. */
+  function sessionWithFlakyBrowser() {
+    const model = new ScriptedChatModel(['A.', 'B.', 'C.'], { keepsThread: true });
+    const manager = new PTKManager(model, new ToolRegistry([]));
+    const browser = { ready: true };
+    let nextId = 0;
+    const session = new ChatSession({
+      runTask: (prompt, options) => {
+        if (!browser.ready) throw new LLMBackendError('No browser found.', PTKErrorCode.BROWSER_NOT_FOUND);
+        return manager.orchestrateToolCalling(prompt, options);
+      },
+      store: new ConversationStore(new MemoryKeyValueStore()),
+      createId: () => `id${++nextId}`,
+    });
+    /** Sends a message with an image while the browser fails to launch: it never reaches the model. */
+    const failToSendImage = async () => {
+      browser.ready = false;
+      assert.equal(await session.send('What does this show?', { attachments: [screenshot()] }), undefined);
+      browser.ready = true;
+    };
+    return { session, model, failToSendImage };
+  }
+
+  it('Retry after New conversation sends nothing of the conversation left: its image stays there', async () => {
+    const { session, model, failToSendImage } = sessionWithFlakyBrowser();
+    await failToSendImage();
+    await session.newConversation();
+    assert.equal(await session.retry(), undefined, 'nothing to retry in the new conversation');
+    await session.send('Unrelated question.');
+    assert.deepEqual(model.calls.map((recorded) => recorded.attachments.length), [0]);
+    assert.equal(model.prompts.some((prompt) => prompt.includes('What does this show?')), false);
+  });
+
+  it('Retry after opening a saved conversation sends nothing of the conversation left: its image stays there', async () => {
+    const { session, model, failToSendImage } = sessionWithFlakyBrowser();
+    await session.send('A question of the saved conversation.');
+    const saved = session.state.conversationId;
+    await session.newConversation();
+    await failToSendImage();
+    await session.openConversation(saved);
+    assert.equal(await session.retry(), undefined, 'nothing to retry in the conversation opened');
+    await session.send('Another question.');
+    assert.deepEqual(model.calls.map((recorded) => recorded.attachments.length), [0, 0]);
+    assert.equal(model.prompts.some((prompt) => prompt.includes('What does this show?')), false);
+  });
 });
