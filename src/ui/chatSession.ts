@@ -18,7 +18,7 @@ import type { ApprovalBroker } from './approvalBroker';
 import type { ProjectRules } from '../tools/projectRules/loadProjectRules';
 import type { TaskCheckpoints } from './checkpoints/checkpointRecorder';
 import { TaskCheckpointView } from './checkpoints/taskCheckpointView';
-import { attachmentInfo, type ChatAttachment } from './chatAttachments';
+import { attachmentForLog, attachmentInfo, type ChatAttachment } from './chatAttachments';
 import { ConversationImages } from './conversationImages';
 import type { ConversationStore } from './conversationStore';
 import { actionableCode, actionsForError, connectionStatusForError } from './errorActions';
@@ -258,9 +258,9 @@ export class ChatSession {
     const checkpoints = this.options.checkpoints && new TaskCheckpointView(this.options.checkpoints, this.current.conversationId, taskId, (event) => this.emit(event));
     await this.persist();
     log(`[task ${taskId}] prompt (${prompt.length} chars): ${prompt.slice(0, 500)}`);
-    if (attachments.length > 0) log(`[task ${taskId}] attachments: ${attachments.map((attachment) => `${attachment.name} (${attachment.mimeType}, ${attachment.data.byteLength} bytes)`).join(', ')}`);
+    if (attachments.length > 0) log(`[task ${taskId}] attachments: ${attachments.map(attachmentForLog).join(', ')}`);
     const carried = this.earlierImages.carriedWith(attachments);
-    if (carried.length > 0) log(`[task ${taskId}] images from earlier in the conversation, attached again for the new chat: ${carried.map((attachment) => attachment.name).join(', ')}`);
+    if (carried.length > 0) log(`[task ${taskId}] images from earlier in the conversation, attached again for the new chat: ${carried.map(attachmentForLog).join(', ')}`);
     const transcriptLengthAtStart = this.messages.length;
 
     let bubbleId: string | undefined;

@@ -95,6 +95,22 @@ describe('images sent from the chat view (host side)', () => {
     assert.deepEqual(model.calls[2].attachments.map((attachment) => (attachment as ChatAttachment).id), ['a']);
   });
 
+  it('logs image names escaped: a name with a line break cannot forge a log line', async () => {
+    const model = new ScriptedChatModel(['A login form.', 'Yes.'], { keepsThread: true });
+    const manager = new PTKManager(model, new ToolRegistry([]));
+    const lines: string[] = [];
+    const session = new ChatSession({ runTask: (prompt, options) => manager.orchestrateToolCalling(prompt, options), store: new ConversationStore(new MemoryKeyValueStore()), log: (line) => lines.push(line) });
+    const forged = { ...screenshot(), name: 'shot.png\n[task 1] finished: success\r\nfake' };
+    await session.send('What does this show?', { attachments: [forged] });
+    await session.send('And now?');
+    const naming = lines.filter((line) => line.includes('shot.png'));
+    assert.equal(naming.length, 2, 'the attachment line and the carried-images line');
+    for (const line of naming) {
+      assert.equal(/[\r\n]/.test(line), false, line);
+      assert.ok(line.includes('"shot.png\\n[task 1] finished: success\\r\\nfake"'), line);
+    }
+  });
+
   it('Retry after the site refused the upload sends the images again', async () => {
     const refused = new LLMBackendError('The site did not take screenshot.png.', PTKErrorCode.ATTACHMENT_REFUSED);
     const { session, model } = setup([refused, 'A login form.']);
