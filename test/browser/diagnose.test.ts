@@ -1,6 +1,7 @@
 /**
  * PTK: Diagnose Site in real Chromium: which fallback of each selector list matches, the
- * login / guest state, and the redacted snapshot (text gone, structure and attributes kept).
+ * login / guest state, and the redacted snapshot (nothing personal left, structure and what the
+ * selectors need kept).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -102,7 +103,7 @@ describe('PTK: Diagnose Site', () => {
     }
   });
 
-  it('saves a snapshot with the text redacted and the structure and attributes kept', async () => {
+  it('saves a snapshot with the text redacted and the structure and the selectors\' attributes kept', async () => {
     const page = await browser().newPage();
     try {
       await page.setContent(chatPage);
