@@ -25,3 +25,11 @@ export function decodeImageAttachments(attachments: readonly ImageAttachment[] |
 export function attachmentInfo(attachment: ChatAttachment): AttachmentInfo {
   return { id: attachment.id, name: attachment.name, mimeType: attachment.mimeType, size: attachment.data.byteLength };
 }
+
+/**
+ * An attachment as a log line names it: its name quoted as a JSON string, so a name that holds a
+ * line break (the webview sends names as the file had them) cannot forge a line of the log.
+ */
+export function attachmentForLog(attachment: ChatAttachment): string {
+  return `${JSON.stringify(attachment.name)} (${attachment.mimeType}, ${attachment.data.byteLength} bytes)`;
+}

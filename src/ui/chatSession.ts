@@ -18,7 +18,7 @@ import type { ApprovalBroker } from './approvalBroker';
 import type { ProjectRules } from '../tools/projectRules/loadProjectRules';
 import type { TaskCheckpoints } from './checkpoints/checkpointRecorder';
 import { TaskCheckpointView } from './checkpoints/taskCheckpointView';
-import { attachmentInfo, type ChatAttachment } from './chatAttachments';
+import { attachmentForLog, attachmentInfo, type ChatAttachment } from './chatAttachments';
 import { ConversationImages } from './conversationImages';
 import type { ConversationStore } from './conversationStore';
 import { actionableCode, actionsForError, connectionStatusForError } from './errorActions';
@@ -181,11 +181,7 @@ export class ChatSession {
   async newConversation(): Promise<void> {
     this.stop();
     await this.whenIdle();
-    this.current = emptyChatState(this.createId());
-    this.messages = [];
-    this.earlierImages.clear();
-    await this.options.store.setCurrentId(this.current.conversationId);
-    for (const listener of this.stateListeners) listener(this.current);
+    await this.show(emptyChatState(this.createId()), []);
   }
 
   /** Shows a saved conversation. Throws when it does not exist. */
@@ -194,10 +190,19 @@ export class ChatSession {
     if (!stored) throw new Error(`No saved conversation with id "${conversationId}".`);
     this.stop();
     await this.whenIdle();
-    this.current = stored.state;
-    this.messages = stored.messages;
+    await this.show(stored.state, stored.messages);
+  }
+
+  /**
+   * Shows another conversation. Nothing of the one left goes with it: neither its images nor its
+   * last message, which Retry would otherwise send (images and all) into this one.
+   */
+  private async show(state: ChatViewState, messages: PTKMessage[]): Promise<void> {
+    this.current = state;
+    this.messages = messages;
     this.earlierImages.clear();
-    await this.options.store.setCurrentId(conversationId);
+    this.lastPrompt = undefined;
+    await this.options.store.setCurrentId(state.conversationId);
     for (const listener of this.stateListeners) listener(this.current);
   }
 
@@ -253,9 +258,9 @@ export class ChatSession {
     const checkpoints = this.options.checkpoints && new TaskCheckpointView(this.options.checkpoints, this.current.conversationId, taskId, (event) => this.emit(event));
     await this.persist();
     log(`[task ${taskId}] prompt (${prompt.length} chars): ${prompt.slice(0, 500)}`);
-    if (attachments.length > 0) log(`[task ${taskId}] attachments: ${attachments.map((attachment) => `${attachment.name} (${attachment.mimeType}, ${attachment.data.byteLength} bytes)`).join(', ')}`);
+    if (attachments.length > 0) log(`[task ${taskId}] attachments: ${attachments.map(attachmentForLog).join(', ')}`);
     const carried = this.earlierImages.carriedWith(attachments);
-    if (carried.length > 0) log(`[task ${taskId}] images from earlier in the conversation, attached again for the new chat: ${carried.map((attachment) => attachment.name).join(', ')}`);
+    if (carried.length > 0) log(`[task ${taskId}] images from earlier in the conversation, attached again for the new chat: ${carried.map(attachmentForLog).join(', ')}`);
     const transcriptLengthAtStart = this.messages.length;
 
     let bubbleId: string | undefined;

@@ -7,7 +7,7 @@
  *
  * The composer adds its own elements to the form: the chips before the input, the line after it.
  */
-import { attachmentRefusal, formatBytes, isGenericImageName, MAX_ATTACHMENTS_PER_MESSAGE, pastedImageName, type ImageAttachment } from '../shared/chat/attachments';
+import { attachmentRefusal, base64Bytes, formatBytes, isGenericImageName, MAX_ATTACHMENTS_PER_MESSAGE, pastedImageName, type ImageAttachment } from '../shared/chat/attachments';
 import { createRemoveButton } from './removeButton';
 
 /** An image in the composer, read and ready to send. */
@@ -213,12 +213,6 @@ export class AttachmentComposer {
     this.strip.replaceChildren(...chips);
     this.strip.hidden = chips.length === 0;
   }
-}
-
-/** How many bytes the base64 text `data` decodes to. */
-function base64Bytes(data: string): number {
-  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
-  return (data.length / 4) * 3 - padding;
 }
 
 /** The file as a data URL, read with the FileReader of the composer's window. */

@@ -160,7 +160,7 @@ function main(): void {
     if (!text) return;
     if (images.busy) return images.say('An image is still being read: send again in a moment.');
     const sent = images.take();
-    for (const image of sent.images) thumbnails.set(image.id, image.thumbnail ?? image.dataUrl);
+    for (const image of sent.images) thumbnails.addSent(image);
     const attachments = sent.attachments;
     const mentions = mentionComposer.mentions;
     post({ type: 'send', text, ...(mentions.length > 0 ? { mentions } : {}), ...(attachments.length > 0 ? { attachments } : {}) });

@@ -16,6 +16,8 @@ const MAX_SAVED_THUMBNAIL_CHARS = 64 * 1024;
 /** The thumbnails of the images sent from this view, by attachment id. */
 export class ThumbnailStore {
   private readonly thumbnails = new Map<string, string>();
+  /** Ids whose entry is a whole image (no thumbnail could be made): shown, never saved. */
+  private readonly memoryOnly = new Set<string>();
 
   constructor(saved: Record<string, string> = {}) {
     for (const [id, url] of Object.entries(saved)) if (typeof url === 'string' && url.startsWith('data:image/')) this.set(id, url);
@@ -25,18 +27,31 @@ export class ThumbnailStore {
     return this.thumbnails.get(id);
   }
 
-  set(id: string, url: string): void {
+  /** Keeps `url` (a thumbnail) for `id`; `inMemoryOnly`: never written to the saved state. */
+  set(id: string, url: string, inMemoryOnly = false): void {
     this.thumbnails.delete(id);
     this.thumbnails.set(id, url);
+    if (inMemoryOnly) this.memoryOnly.add(id);
+    else this.memoryOnly.delete(id);
     for (const oldest of this.thumbnails.keys()) {
       if (this.thumbnails.size <= MAX_THUMBNAILS) break;
       this.thumbnails.delete(oldest);
+      this.memoryOnly.delete(oldest);
     }
+  }
+
+  /**
+   * A sent image: its thumbnail, or the image itself when no thumbnail could be made, shown but
+   * kept in memory only. The saved state (workspace storage) never holds an image's bytes.
+   */
+  addSent(image: { id: string; dataUrl: string; thumbnail?: string }): void {
+    if (image.thumbnail) this.set(image.id, image.thumbnail);
+    else this.set(image.id, image.dataUrl, true);
   }
 
   /** What the webview's state keeps: the small thumbnails. */
   saved(): Record<string, string> {
-    return Object.fromEntries([...this.thumbnails].filter(([, url]) => url.length <= MAX_SAVED_THUMBNAIL_CHARS));
+    return Object.fromEntries([...this.thumbnails].filter(([id, url]) => !this.memoryOnly.has(id) && url.length <= MAX_SAVED_THUMBNAIL_CHARS));
   }
 }
 

@@ -1,10 +1,12 @@
 /**
  * PTK: Diagnose Site in real Chromium: which fallback of each selector list matches, the
- * login / guest state, and the redacted snapshot (text gone, structure and attributes kept).
+ * login / guest state, and the redacted snapshot (nothing personal left, structure and what the
+ * selectors need kept).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { diagnoseSite, formatDiagnosis } from '../../src/browser/diagnose/diagnoseSite';
+import { geminiAdapter } from '../../src/browser/adapters/gemini';
 import type { SiteAdapter } from '../../src/browser/adapters/types';
 import { sharedTestBrowser } from './harness';
 
@@ -101,7 +103,7 @@ describe('PTK: Diagnose Site', () => {
     }
   });
 
-  it('saves a snapshot with the text redacted and the structure and attributes kept', async () => {
+  it('saves a snapshot with the text redacted and the structure and the selectors\' attributes kept', async () => {
     const page = await browser().newPage();
     try {
       await page.setContent(chatPage);
@@ -117,6 +119,71 @@ describe('PTK: Diagnose Site', () => {
       const again = await diagnoseSite(page, adapter);
       assert.equal(again.lists.copyButton!.matchedIndex, 1);
       assert.equal(again.lists.composer!.matchedIndex, 1);
+    } finally {
+      await page.close();
+    }
+  });
+
+  /** A Gemini page full of the user's personal data, in every place a page keeps some. */
+  const personalPage = `<!doctype html><html><head><title>Trip to Lisbon with Marco - Gemini</title>
+<meta name="user-email" content="jane.doe@example.com"><meta property="og:title" content="Trip to Lisbon with Marco">
+</head><body>
+<header>
+  <a class="gb_A" aria-label="Google Account: Jane Doe (jane.doe@example.com)" href="https://accounts.google.com/SignOutOptions?hl=en&continue=https://gemini.google.com/app/4f3c2b1a0e9d8c7b"><img class="gb_P" alt="Jane Doe" src="https://lh3.googleusercontent.com/a/ACg8ocJavatarToken=s64-c"></a>
+  <a aria-label="New chat" href="/app">New chat</a>
+  <button data-test-id="bard-mode-menu-button" aria-label="Open mode picker, currently Pro">Pro</button>
+</header>
+<nav><a class="conversation" title="Trip to Lisbon with Marco" href="/app/4f3c2b1a0e9d8c7b" data-conversation-id="c_4f3c2b1a0e9d8c7b" data-owner-email="jane.doe@example.com">Trip to Lisbon with Marco</a></nav>
+<main>
+  <user-query><div class="query-text" role="heading">Plan my trip to Lisbon, Jane Doe here</div></user-query>
+  <model-response>
+    <response-container><message-content><div class="markdown markdown-main-panel"><p>Here is your plan, Jane.</p></div></message-content></response-container>
+    <div class="response-footer complete"><message-actions><copy-button><button aria-label="Copy"><mat-icon fonticon="content_copy"></mat-icon></button></copy-button></message-actions></div>
+  </model-response>
+  <div role="slider" aria-valuetext="Jane's budget 4200 euros" aria-description="Private note for Jane Doe" aria-valuenow="4200"></div>
+  <template id="account-card"><div class="card"><span>Jane Doe</span><a href="mailto:jane.doe@example.com">jane.doe@example.com</a></div></template>
+  <svg><a xlink:href="https://share.example.org/s/tok_XLINKSECRET?token=tok_XLINKSECRET2"><use href="#icon-share"></use></a></svg>
+  <form action="/app/4f3c2b1a0e9d8c7b/send"><button formaction="/_/BardChatUi/data/batchexecute?f.sid=SESSIONSECRET&bl=boq">Send</button></form>
+  <object data="https://drive.example.org/files/tok_OBJECTSECRET/itinerary.pdf"></object>
+  <a href="https://jane-doe-personal.example.org/about-jane">my page</a>
+  <div style="background-image: url('https://lh3.googleusercontent.com/a/avatarSecretStyle'); display: none" data-user-name="Jane Doe"></div>
+  <input type="text" value="jane.doe@example.com">
+  <!-- rendered for jane.doe@example.com -->
+  <rich-textarea><div class="ql-editor" contenteditable="true" role="textbox" aria-label="Enter a prompt for Gemini, Jane"><p>draft about Marco</p></div></rich-textarea>
+  <button aria-label="Send message" class="send-button">send</button>
+</main></body></html>`;
+
+  it('keeps nothing personal in the snapshot, and the adapter\'s selectors match it as they match the page', async () => {
+    const page = await browser().newPage();
+    let served = personalPage;
+    await page.route('https://gemini.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: served }));
+    try {
+      await page.goto('https://gemini.google.com/app/4f3c2b1a0e9d8c7b?hl=en&utm_source=jane.doe');
+      const live = await diagnoseSite(page, geminiAdapter);
+      assert.equal(live.assistantTurnCount, 1, 'the page is a Gemini conversation to the adapter');
+      const { snapshot } = live;
+      const planted = ['jane', 'lisbon', 'marco', 'secret', '4200', 'private note', 'budget', 'euros', '4f3c2b1a0e9d8c7b', 'acg8ocj', 'avatartoken', 'itinerary', 'example.com', 'example.org', 'currently pro', 'plan my trip', 'draft about'];
+      for (const secret of planted) assert.equal(snapshot.toLowerCase().includes(secret), false, `"${secret}" survived: …${snapshot.slice(Math.max(0, snapshot.toLowerCase().indexOf(secret) - 120), snapshot.toLowerCase().indexOf(secret) + 60)}…`);
+      assert.match(snapshot, /\n {2}url: https:\/\/gemini\.google\.com\/app\/:id\n/);
+      assert.match(live.report(), /- page: https:\/\/gemini\.google\.com\/app\/:id\n/);
+      // What a selector needs stays: ids, classes, roles, test ids, state tokens, the values selectors name.
+      assert.match(snapshot, /<button data-test-id="bard-mode-menu-button" aria-label="Open mode picker, xxxxxxxxx xxx">xxx<\/button>/);
+      assert.match(snapshot, /<copy-button><button aria-label="Copy"><mat-icon fonticon="content_copy"><\/mat-icon><\/button><\/copy-button>/);
+      assert.match(snapshot, /<div class="ql-editor" contenteditable="true" role="textbox" aria-label="xxxxx x prompt xxx xxxxxx, xxxx">/);
+      assert.match(snapshot, /<a aria-label="New chat" href="\/app">/);
+      assert.match(snapshot, /href="\/app\/:id"/);
+      assert.match(snapshot, /<template id="account-card"><div class="card"><span>xxxx xxx<\/span><a href="mailto:…">/);
+      assert.match(snapshot, /aria-label="xxxxxx xxxxxxx: xxxx xxx \(xxxx\.xxx@xxxxxxx\.xxx\)"/);
+      assert.match(snapshot, /<img class="gb_P" alt="xxxx xxx" src="https:\/\/redacted\.invalid\/a\/:id">/);
+      assert.match(snapshot, /<use href="#icon-share">/);
+
+      // The snapshot, served at the same address, is the same page to every selector of the adapter.
+      served = snapshot;
+      await page.goto('https://gemini.google.com/app/:id');
+      const again = await diagnoseSite(page, geminiAdapter);
+      const counts = (diagnosis: typeof live) => Object.fromEntries(Object.entries(diagnosis.lists).map(([name, list]) => [name, list.selectors.map((probe) => probe.count)]));
+      assert.deepEqual(counts(again), counts(live));
+      assert.deepEqual([again.composerPresent, again.guest, again.loginWallPresent, again.userTurnCount, again.assistantTurnCount], [live.composerPresent, live.guest, live.loginWallPresent, live.userTurnCount, live.assistantTurnCount]);
     } finally {
       await page.close();
     }

@@ -9,10 +9,12 @@ import { errorMessage, LLMBackendError, PTKErrorCode } from '../../core/errors';
 import { pageSelectorsOf, type SiteAdapter } from '../adapters/types';
 import { pageCall } from '../page/pageScript';
 import { createPageStateScan } from '../page/pageStateScan';
-import { redactedSnapshot } from '../page/redactedSnapshot';
+import { redactedSnapshot, type RedactedSnapshotPieces } from '../page/redactedSnapshot';
 import { createSelectorHelpers } from '../page/selectorHelpers';
+import { createSnapshotRedaction } from '../page/snapshotRedaction';
 import { hostMatches } from '../pageSignals';
 import { runPageDiagnosis, type PageDiagnosis, type PageDiagnosisInput, type PageDiagnosisPieces, type SelectorListProbe } from './pageDiagnosis';
+import { snapshotAllowList } from './snapshotAllowList';
 
 /** Lists every site must match on a working chat page (the others are optional or state-dependent). */
 const ESSENTIAL_LISTS = ['composer', 'userTurn', 'assistantTurn', 'turnActionBar', 'copyButton'] as const;
@@ -32,6 +34,8 @@ export interface SiteDiagnosis extends PageDiagnosis {
 
 /** The page pieces runPageDiagnosis runs with. */
 const DIAGNOSIS_PIECES: PageDiagnosisPieces = { createSelectorHelpers, createPageStateScan, hostMatches };
+/** The page pieces redactedSnapshot runs with. */
+const SNAPSHOT_PIECES: RedactedSnapshotPieces = { createSnapshotRedaction };
 
 /** The header that opens every snapshot: which site, page and time it shows, and how it was redacted. */
 export function snapshotHeader(diagnosis: Pick<SiteDiagnosis, 'site' | 'siteName' | 'url' | 'capturedAt'>): string {
@@ -39,9 +43,9 @@ export function snapshotHeader(diagnosis: Pick<SiteDiagnosis, 'site' | 'siteName
     '<!--',
     '  PTK site snapshot',
     `  site: ${diagnosis.site} (${diagnosis.siteName})`,
-    `  url: ${diagnosis.url.replace(/[?#].*$/, '').replace(/--/g, '- -')}`,
+    `  url: ${diagnosis.url.replace(/--/g, '- -')}`,
     `  captured: ${diagnosis.capturedAt} by PTK: Diagnose Site`,
-    '  redaction: letters and digits of the text replaced by x; scripts, styles, form values and URL ids removed; element names, nesting and attributes kept',
+    '  redaction: letters and digits of the text and of attribute values replaced by x, but for ids, classes, roles, test ids, state tokens and the values the adapters\' selectors name; scripts, styles, comments and form values removed; URLs keep known hosts and route words only; element names and nesting kept',
     '-->',
   ].join('\n');
 }
@@ -78,15 +82,19 @@ const SETTLE_TIMEOUT_MS = 8_000;
 /** Diagnoses the page the tab shows, once it has settled. */
 export async function diagnoseSite(page: Page, adapter: SiteAdapter, now: () => Date = () => new Date()): Promise<SiteDiagnosis> {
   const input: PageDiagnosisInput = { selectors: pageSelectorsOf(adapter), signInHosts: [...(adapter.signInHosts ?? [])] };
+  const allow = snapshotAllowList(adapter);
   let diagnosis: PageDiagnosis;
   let html: string;
   await waitForPageToSettle(page, adapter, SETTLE_TIMEOUT_MS);
   try {
     diagnosis = (await page.evaluate(pageCall(runPageDiagnosis, [input], DIAGNOSIS_PIECES))) as PageDiagnosis;
-    html = (await page.evaluate(pageCall(redactedSnapshot))) as string;
+    html = (await page.evaluate(pageCall(redactedSnapshot, [allow], SNAPSHOT_PIECES))) as string;
   } catch (error) {
     throw new LLMBackendError(`Could not diagnose ${adapter.displayName}: ${errorMessage(error).split('\n')[0]}.`, PTKErrorCode.TAB_CLOSED, { cause: error });
   }
+  // The report and the snapshot's header say where the page was, not which conversation it showed.
+  const redaction = createSnapshotRedaction(allow);
+  diagnosis = { ...diagnosis, url: redaction.url(diagnosis.url), title: redaction.text(diagnosis.title) };
   const capturedAt = now().toISOString();
   const problems: string[] = [];
   if (diagnosis.onSignInHost) problems.push('the tab is on the sign-in page: log in first, then diagnose again');
@@ -136,7 +144,7 @@ export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string)
   const lines = [
     `# PTK: Diagnose Site — ${diagnosis.siteName}`,
     '',
-    `- page: ${diagnosis.url.replace(/[?#].*$/, '')}`,
+    `- page: ${diagnosis.url}`,
     `- captured: ${diagnosis.capturedAt}`,
     `- state: ${state}`,
     `- turns on the page: ${diagnosis.userTurnCount} user, ${diagnosis.assistantTurnCount} assistant`,

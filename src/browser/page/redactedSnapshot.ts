@@ -1,47 +1,52 @@
 /**
- * The redacted DOM snapshot of PTK: Diagnose Site: the page as HTML with its text replaced and
- * its structure and attributes kept, so users can attach it to a bug report and it can become
- * a replica variant (docs/sites.md describes the format; it reloads as a test page).
+ * The redacted DOM snapshot of PTK: Diagnose Site: the page as HTML with nothing personal left,
+ * its structure and the attributes the adapters' selectors need kept, so users can attach it to
+ * a public bug report and it can become a replica variant (docs/sites.md describes the format;
+ * it reloads as a test page on which the selectors match as on the live one). What is kept is
+ * decided by allow-list (snapshotRedaction.ts).
  *
  * A page piece: serialised with Function.prototype.toString and evaluated in the chat page
  * (see pageScript.ts), so it must stay self-contained: no imports at run time, no reference
  * to anything outside the function.
  */
+import type { createSnapshotRedaction, SnapshotAllowList } from './snapshotRedaction';
+
+/** The page pieces the snapshot runs with. */
+export type RedactedSnapshotPieces = { createSnapshotRedaction: typeof createSnapshotRedaction };
 
 /**
  * Runs in the page: the document as HTML with every letter and digit of its text replaced by
- * "x" (whitespace and punctuation kept, so the shape of code blocks and lists survives),
- * script and style bodies, form values and inline images removed, ids in URLs replaced by
- * ":id". Element names, nesting, classes, data-* and ARIA attributes are kept as they are.
+ * "x" (whitespace and punctuation kept, so the shape of code blocks and lists survives), script
+ * and style bodies, comments and form values removed, attribute values and URLs redacted by the
+ * allow-list. Template contents (not part of the tree a walker sees, but written by outerHTML)
+ * are redacted the same way.
  */
-export function redactedSnapshot(): string {
-  const clone = document.documentElement.cloneNode(true) as HTMLElement;
-  const redactText = (text: string): string => text.replace(/[\p{L}\p{N}]/gu, 'x');
-  const redactUrl = (value: string): string => {
-    if (value.startsWith('data:')) return 'data:…';
-    const [withoutHash] = value.split('#');
-    const [path] = (withoutHash ?? '').split('?');
-    return (path ?? '').replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id').replace(/\/[A-Za-z0-9_-]{16,}(?=\/|$)/g, '/:id');
-  };
-  const walker = document.createTreeWalker(clone, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_COMMENT);
-  const comments: Node[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (node.nodeType === Node.COMMENT_NODE) comments.push(node);
-    else node.nodeValue = redactText(node.nodeValue ?? '');
-  }
-  for (const comment of comments) comment.parentNode?.removeChild(comment);
-  for (const element of Array.from(clone.querySelectorAll('*'))) {
-    const tag = element.tagName.toLowerCase();
-    if (tag === 'script' || tag === 'style' || tag === 'noscript') element.textContent = '';
-    for (const attribute of Array.from(element.attributes)) {
-      const name = attribute.name.toLowerCase();
-      if (name === 'value' || name === 'srcdoc' || name === 'nonce' || name === 'integrity' || name.startsWith('on')) element.removeAttribute(attribute.name);
-      else if (name === 'href' || name === 'src' || name === 'action' || name === 'poster') element.setAttribute(attribute.name, redactUrl(attribute.value));
-      else if (name === 'srcset') element.setAttribute(attribute.name, '…');
-      else if (name === 'd' && attribute.value.length > 24) element.setAttribute(attribute.name, `${attribute.value.slice(0, 24)}…`);
-      else if (name === 'style' && attribute.value.includes('url(')) element.setAttribute(attribute.name, attribute.value.replace(/url\([^)]*\)/g, 'url(…)'));
+export function redactedSnapshot(allow: SnapshotAllowList, pieces: RedactedSnapshotPieces): string {
+  const redaction = pieces.createSnapshotRedaction(allow);
+  const redactTree = (root: Node): void => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT | NodeFilter.SHOW_COMMENT);
+    const nodes: Node[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+    if (root.nodeType === Node.ELEMENT_NODE) nodes.unshift(root);
+    for (const node of nodes) {
+      if (node.nodeType === Node.COMMENT_NODE) {
+        node.parentNode?.removeChild(node);
+      } else if (node.nodeType === Node.TEXT_NODE) {
+        node.nodeValue = redaction.text(node.nodeValue ?? '');
+      } else {
+        const element = node as Element;
+        const tag = element.tagName.toLowerCase();
+        if (tag === 'script' || tag === 'style' || tag === 'noscript' || tag === 'textarea') element.textContent = '';
+        for (const attribute of Array.from(element.attributes)) {
+          const value = redaction.attribute(attribute.name, attribute.value);
+          if (value === null) element.removeAttribute(attribute.name);
+          else if (value !== attribute.value) attribute.value = value;
+        }
+        if (element instanceof HTMLTemplateElement) redactTree(element.content);
+      }
     }
-    if (element instanceof HTMLTextAreaElement) element.textContent = '';
-  }
+  };
+  const clone = document.documentElement.cloneNode(true) as HTMLElement;
+  redactTree(clone);
   return `<!doctype html>\n${clone.outerHTML}`;
 }

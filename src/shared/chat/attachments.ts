@@ -23,22 +23,86 @@ export function base64Length(bytes: number): number {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** Padded base64 (what FileReader and Buffer write): whole groups of four characters. */
+function isBase64(data: string): boolean {
+  return data.length % 4 === 0 && BASE64.test(data);
+}
+
+/** The number of bytes padded base64 `data` holds. */
+export function base64Bytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return (Math.floor(data.length / 4) * 3) - padding;
+}
+
+type AttachableImageType = (typeof ATTACHABLE_IMAGE_TYPES)[number];
+
+/** The first bytes of each attachable type; `undefined` is any byte (WebP's RIFF size). */
+const IMAGE_SIGNATURES: ReadonlyArray<[AttachableImageType, ReadonlyArray<number | undefined>]> = [
+  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+  ['image/gif', [0x47, 0x49, 0x46, 0x38, 0x37, 0x61]],
+  ['image/gif', [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]],
+  ['image/webp', [0x52, 0x49, 0x46, 0x46, undefined, undefined, undefined, undefined, 0x57, 0x45, 0x42, 0x50]],
+];
+
+/** The image type the first bytes of base64 `data` show (undefined: none of the attachable ones). */
+export function imageTypeOfData(data: string): AttachableImageType | undefined {
+  let head: string;
+  try {
+    head = atob(data.slice(0, 16));
+  } catch {
+    return undefined;
+  }
+  const found = IMAGE_SIGNATURES.find(([, signature]) => signature.every((byte, index) => index < head.length && (byte === undefined || head.charCodeAt(index) === byte)));
+  return found?.[0];
+}
+
+/** "PNG", "JPEG", "GIF", "WebP". */
+function typeName(mimeType: string): string {
+  return mimeType === 'image/webp' ? 'WebP' : mimeType.replace(/^image\//, '').toUpperCase();
+}
+
+/**
+ * Why an image's bytes cannot go as it says (undefined: they can). The bytes decide, never the
+ * label: an SVG page or an HTML file claiming `image/png` is refused, like VS Code's own chat
+ * checks a pasted image's first bytes. The name is quoted, so a name with a line break stays one
+ * line wherever the sentence is logged.
+ */
+export function imageDataRefusal(image: { name: string; mimeType: string; data: string }): string | undefined {
+  if (!isBase64(image.data)) return undefined;
+  const actual = imageTypeOfData(image.data);
+  const name = JSON.stringify(image.name);
+  if (!actual) return `${name} is not a PNG, JPEG, GIF or WebP image (its first bytes are not an image's, whatever its name and type say)`;
+  if (actual !== image.mimeType) return `${name} is a ${typeName(actual)} image, not ${typeName(image.mimeType)} as its type says`;
+  return undefined;
+}
+
 const AttachmentNameSchema = z.string().check(z.minLength(1), z.maxLength(255));
 const AttachmentTypeSchema = z.enum(ATTACHABLE_IMAGE_TYPES);
 /** The webview's own id of an attachment (its thumbnail is kept under it). */
 const AttachmentIdSchema = z.string().check(z.minLength(1), z.maxLength(100));
 
-/** An image as the webview sends it with a message: its bytes in base64. */
-export const ImageAttachmentSchema = z.object({
-  id: AttachmentIdSchema,
-  name: AttachmentNameSchema,
-  mimeType: AttachmentTypeSchema,
-  data: z.string().check(
-    z.minLength(1, 'the image is empty'),
-    z.maxLength(base64Length(MAX_ATTACHMENT_BYTES), `the image is larger than ${formatBytes(MAX_ATTACHMENT_BYTES)}`),
-    z.regex(BASE64, 'the image data is not base64'),
-  ),
-});
+/**
+ * An image as the webview sends it with a message: its bytes in base64. The one check of an
+ * image that enters the host: the size (in bytes, a hard limit) and the type its bytes show.
+ */
+export const ImageAttachmentSchema = z
+  .object({
+    id: AttachmentIdSchema,
+    name: AttachmentNameSchema,
+    mimeType: AttachmentTypeSchema,
+    data: z.string().check(
+      z.minLength(1, 'the image is empty'),
+      z.refine(isBase64, 'the image data is not base64'),
+      z.refine((data) => base64Bytes(data) <= MAX_ATTACHMENT_BYTES, `the image is larger than ${formatBytes(MAX_ATTACHMENT_BYTES)}`),
+    ),
+  })
+  .check(
+    z.superRefine((image, context) => {
+      const refusal = imageDataRefusal(image);
+      if (refusal) context.addIssue({ code: 'custom', message: refusal, path: ['data'] });
+    }),
+  );
 export type ImageAttachment = z.infer<typeof ImageAttachmentSchema>;
 
 /** The images of one message, as sent. */

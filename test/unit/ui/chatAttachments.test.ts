@@ -95,6 +95,22 @@ describe('images sent from the chat view (host side)', () => {
     assert.deepEqual(model.calls[2].attachments.map((attachment) => (attachment as ChatAttachment).id), ['a']);
   });
 
+  it('logs image names escaped: a name with a line break cannot forge a log line', async () => {
+    const model = new ScriptedChatModel(['A login form.', 'Yes.'], { keepsThread: true });
+    const manager = new PTKManager(model, new ToolRegistry([]));
+    const lines: string[] = [];
+    const session = new ChatSession({ runTask: (prompt, options) => manager.orchestrateToolCalling(prompt, options), store: new ConversationStore(new MemoryKeyValueStore()), log: (line) => lines.push(line) });
+    const forged = { ...screenshot(), name: 'shot.png\n[task 1] finished: success\r\nfake' };
+    await session.send('What does this show?', { attachments: [forged] });
+    await session.send('And now?');
+    const naming = lines.filter((line) => line.includes('shot.png'));
+    assert.equal(naming.length, 2, 'the attachment line and the carried-images line');
+    for (const line of naming) {
+      assert.equal(/[\r\n]/.test(line), false, line);
+      assert.ok(line.includes('"shot.png\\n[task 1] finished: success\\r\\nfake"'), line);
+    }
+  });
+
   it('Retry after the site refused the upload sends the images again', async () => {
     const refused = new LLMBackendError('The site did not take screenshot.png.', PTKErrorCode.ATTACHMENT_REFUSED);
     const { session, model } = setup([refused, 'A login form.']);
@@ -132,5 +148,51 @@ describe('images sent from the chat view (host side)', () => {
     browserReady = true;
     await session.retry();
     assert.deepEqual(model.attachmentsReceived.map((attachment) => attachment.name), ['screenshot.png']);
+  });
+
+  /** A session whose browser launches only while `browser.ready`. */
+  function sessionWithFlakyBrowser() {
+    const model = new ScriptedChatModel(['A.', 'B.', 'C.'], { keepsThread: true });
+    const manager = new PTKManager(model, new ToolRegistry([]));
+    const browser = { ready: true };
+    let nextId = 0;
+    const session = new ChatSession({
+      runTask: (prompt, options) => {
+        if (!browser.ready) throw new LLMBackendError('No browser found.', PTKErrorCode.BROWSER_NOT_FOUND);
+        return manager.orchestrateToolCalling(prompt, options);
+      },
+      store: new ConversationStore(new MemoryKeyValueStore()),
+      createId: () => `id${++nextId}`,
+    });
+    /** Sends a message with an image while the browser fails to launch: it never reaches the model. */
+    const failToSendImage = async () => {
+      browser.ready = false;
+      assert.equal(await session.send('What does this show?', { attachments: [screenshot()] }), undefined);
+      browser.ready = true;
+    };
+    return { session, model, failToSendImage };
+  }
+
+  it('Retry after New conversation sends nothing of the conversation left: its image stays there', async () => {
+    const { session, model, failToSendImage } = sessionWithFlakyBrowser();
+    await failToSendImage();
+    await session.newConversation();
+    assert.equal(await session.retry(), undefined, 'nothing to retry in the new conversation');
+    await session.send('Unrelated question.');
+    assert.deepEqual(model.calls.map((recorded) => recorded.attachments.length), [0]);
+    assert.equal(model.prompts.some((prompt) => prompt.includes('What does this show?')), false);
+  });
+
+  it('Retry after opening a saved conversation sends nothing of the conversation left: its image stays there', async () => {
+    const { session, model, failToSendImage } = sessionWithFlakyBrowser();
+    await session.send('A question of the saved conversation.');
+    const saved = session.state.conversationId;
+    await session.newConversation();
+    await failToSendImage();
+    await session.openConversation(saved);
+    assert.equal(await session.retry(), undefined, 'nothing to retry in the conversation opened');
+    await session.send('Another question.');
+    assert.deepEqual(model.calls.map((recorded) => recorded.attachments.length), [0, 0]);
+    assert.equal(model.prompts.some((prompt) => prompt.includes('What does this show?')), false);
   });
 });

@@ -171,4 +171,16 @@ describe('sent images in the transcript', () => {
     assert.equal(store.get('kept'), undefined);
     assert.equal(Object.keys(store.saved()).length, 40);
   });
+
+  it('a sent image without a thumbnail is shown from memory, and its bytes never reach the saved state', () => {
+    const store = new ThumbnailStore();
+    const whole = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64')}`;
+    store.addSent({ id: 'no-thumbnail', dataUrl: whole });
+    store.addSent({ id: 'with-thumbnail', dataUrl: whole, thumbnail: 'data:image/png;base64,VEhVTUI=' });
+    assert.equal(store.get('no-thumbnail'), whole, 'the transcript still shows it');
+    assert.deepEqual(store.saved(), { 'with-thumbnail': 'data:image/png;base64,VEhVTUI=' });
+    // A thumbnail made later for the same id is saved after all.
+    store.set('no-thumbnail', 'data:image/png;base64,VEhVTUI=');
+    assert.deepEqual(Object.keys(store.saved()).sort(), ['no-thumbnail', 'with-thumbnail']);
+  });
 });

@@ -195,6 +195,57 @@ describe('@changes text', () => {
     assert.equal(text.includes('TOKEN'), false);
   });
 
+  it('leaves out a protected file renamed, copied or deleted in a real repository: both sides of every section count', async () => {
+    const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'ptk-git-')));
+    created.push(root);
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', '-c', 'core.quotePath=true', ...args], { cwd: root, stdio: 'pipe' }).toString();
+    git('init', '-q');
+    // Copies are found only when the source changes too, and only with copy detection on.
+    git('config', 'diff.renames', 'copies');
+    // Each file's other lines its own, so git pairs the right ones.
+    const secretFile = (key: string, file: string) => `API_KEY=${key}\nNAME=${file}\nREGION=${file}-west\nTIMEOUT=${file}-30\nRETRIES=${file}-3\n`;
+    put(root, '.env', secretFile('old-secret-1', 'root'));
+    put(root, 'keys/server.pem', 'PEM-old-secret-2\nline 2\nline 3\nline 4\n');
+    put(root, 'é/.env', secretFile('old-secret-3', 'accent'));
+    put(root, 'deploy/.env.production', secretFile('old-secret-4', 'deploy'));
+    put(root, 'notes.txt', 'notes\n');
+    git('add', '.');
+    git('commit', '-q', '-m', 'start');
+    // Renamed and changed: the old secret is a `-` line under `b/env.sample`.
+    git('mv', '.env', 'env.sample');
+    put(root, 'env.sample', secretFile('CHANGE-ME', 'root'));
+    // Renamed out of a quoted (non-ASCII) path.
+    git('mv', 'é/.env', 'é/settings.txt');
+    put(root, 'é/settings.txt', secretFile('placeholder', 'accent'));
+    // Copied (and the source changed): the copy's diff carries the source's old lines.
+    put(root, 'deploy/sample.txt', secretFile('example', 'deploy'));
+    put(root, 'deploy/.env.production', secretFile('new-secret-5', 'deploy'));
+    // Deleted.
+    git('rm', '-q', 'keys/server.pem');
+    put(root, 'notes.txt', 'notes changed\n');
+    git('add', '-A');
+    const staged = git('diff', '--cached');
+    assert.match(staged, /rename from \.env\nrename to env\.sample/, 'git shows the rename');
+    assert.match(staged, /copy from deploy\/\.env\.production\ncopy to deploy\/sample\.txt/, 'git shows the copy');
+    assert.match(staged, /"a\/\\303\\251\/\.env"/, 'git quotes the non-ASCII path');
+    assert.match(staged, /old-secret-1/, 'the raw diff carries the old secret');
+
+    const text = changesText(await folderDiffWithGit(root), denied);
+    for (const secret of ['old-secret', 'new-secret', 'PEM-']) assert.equal(text.includes(secret), false, `${secret} is left out`);
+    assert.match(text, /diff --git a\/notes\.txt b\/notes\.txt[\s\S]*\+notes changed/);
+    assert.match(text, /left out \(deny list\): .*\.env → env\.sample/);
+    assert.match(text, /é\/\.env → é\/settings\.txt/);
+    assert.match(text, /deploy\/\.env\.production → deploy\/sample\.txt/);
+    assert.match(text, /keys\/server\.pem/);
+
+    // Printed without prefixes (diff.noprefix) the sections are still told apart.
+    git('config', 'diff.noprefix', 'true');
+    const unprefixed = changesText(await folderDiffWithGit(root), denied);
+    assert.match(git('diff', '--cached'), /^diff --git \.env env\.sample/m);
+    for (const secret of ['old-secret', 'new-secret', 'PEM-']) assert.equal(unprefixed.includes(secret), false, `${secret} is left out without prefixes`);
+    assert.match(unprefixed, /\+notes changed/);
+  });
+
   it('says what git said outside a repository', async () => {
     const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'ptk-nogit-')));
     created.push(root);

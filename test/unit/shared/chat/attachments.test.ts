@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { attachmentRefusal, base64Length, formatBytes, isGenericImageName, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE, pastedImageName } from '../../../../src/shared/chat/attachments';
+import { attachmentRefusal, base64Length, formatBytes, imageTypeOfData, isGenericImageName, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS_PER_MESSAGE, pastedImageName } from '../../../../src/shared/chat/attachments';
 import { reduceChat, emptyChatState } from '../../../../src/shared/chat/chatReducer';
 import { parseHostMessage, parseWebviewMessage } from '../../../../src/shared/chat/protocol';
 
@@ -54,6 +54,58 @@ describe('image attachments in the typed messages', () => {
     assert.match(refusal([image({ mimeType: 'text/html' })]), /attachments\.0\.mimeType/);
     assert.match(refusal([image({ data: 'A'.repeat(base64Length(MAX_ATTACHMENT_BYTES) + 4) })]), /attachments\.0\.data: the image is larger than 10 MB/);
     assert.match(refusal([image({ data: 'not base64!' })]), /not base64/);
+  });
+
+  it('the bytes decide the type, not the label: an SVG with a script or an HTML page claiming image/png is refused, naming the file', () => {
+    const send = (name: string, mimeType: string, bytes: Buffer) => parseWebviewMessage({ type: 'send', text: 'Look', attachments: [image({ name, mimeType, data: bytes.toString('base64') })] });
+    const svg = send('diagram.png', 'image/png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>'));
+    assert.equal(svg.ok, false);
+    if (!svg.ok) assert.match(svg.error, /attachments\.0\.data: "diagram\.png" is not a PNG, JPEG, GIF or WebP image/);
+    const html = send('diagram.png', 'image/png', Buffer.from('<!doctype html><html><body>hi</body></html>'));
+    assert.equal(html.ok, false);
+    // A forged name stays one line in the sentence that is logged.
+    const forged = send('x.png\n[error] forged line', 'image/png', Buffer.from('GIF89a'));
+    assert.equal(forged.ok, false);
+    if (!forged.ok) {
+      assert.equal(forged.error.includes('\n'), false);
+      assert.match(forged.error, /"x\.png\\n\[error\] forged line" is a GIF image, not PNG as its type says/);
+    }
+    const jpegAsPng = send('photo.png', 'image/png', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]));
+    assert.equal(jpegAsPng.ok, false);
+    if (!jpegAsPng.ok) assert.match(jpegAsPng.error, /"photo\.png" is a JPEG image, not PNG/);
+    assert.equal(send('empty.png', 'image/png', Buffer.from([0x89, 0x50])).ok, false, 'a PNG signature cut short is no PNG');
+  });
+
+  it('takes each attachable type whose first bytes are its own', () => {
+    const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([1, 2, 3, 4]), Buffer.from('WEBPVP8 ')]);
+    for (const [mimeType, bytes] of [
+      ['image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])],
+      ['image/jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0, 0x43])],
+      ['image/gif', Buffer.from('GIF87a\x01\x00')],
+      ['image/gif', Buffer.from('GIF89a\x01\x00')],
+      ['image/webp', webp],
+    ] as const) {
+      assert.equal(imageTypeOfData(bytes.toString('base64')), mimeType);
+      const parsed = parseWebviewMessage({ type: 'send', text: 'Look', attachments: [image({ mimeType, data: bytes.toString('base64') })] });
+      assert.equal(parsed.ok, true, `${mimeType}: ${parsed.ok ? '' : parsed.error}`);
+    }
+    assert.equal(imageTypeOfData(Buffer.from('RIFF\x01\x02\x03\x04WAVEfmt ').toString('base64')), undefined, 'a RIFF file that is not WebP');
+  });
+
+  it('the size limit is a hard limit: 10 MB passes, one or two bytes more do not, and base64 must be whole', () => {
+    const png = (bytes: number) => {
+      const buffer = Buffer.alloc(bytes);
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(buffer);
+      return parseWebviewMessage({ type: 'send', text: 'Look', attachments: [image({ data: buffer.toString('base64') })] });
+    };
+    assert.equal(png(MAX_ATTACHMENT_BYTES).ok, true);
+    for (const extra of [1, 2, 3]) {
+      const parsed = png(MAX_ATTACHMENT_BYTES + extra);
+      assert.equal(parsed.ok, false, `${extra} byte(s) over`);
+      if (!parsed.ok) assert.match(parsed.error, /the image is larger than 10 MB/);
+    }
+    const unpadded = parseWebviewMessage({ type: 'send', text: 'Look', attachments: [image({ data: 'iVBORw0KGgo' })] });
+    assert.equal(unpadded.ok, false);
   });
 
   it('a user message event carries name, type and size; the reducer keeps them on the item; the host may send them', () => {
