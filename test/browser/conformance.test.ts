@@ -37,6 +37,33 @@ const TRICKY = [
   'Unicode: héllo — 你好 — 🚀 — Tiếng Việt. Backslash \\ and *stars* kept.',
 ].join('\n');
 
+/**
+ * An answer whose own text and markup look like page states: inline code (each site renders it
+ * in its real markup: claude.ai gives it a red `text-danger-000` class), a table, a blockquote,
+ * a diff whose removed line is a red "danger" span carrying error classes and `role=alert`
+ * (replicas/shared/app.ts), the words of errors, rate limits and sign-in in prose and in code,
+ * and links to the sites' sign-in pages (what their login-wall selectors look for).
+ */
+const LOOKS_LIKE_A_PAGE_STATE = [
+  'The error is only prose here: a rate limit, a failed log in, "Something went wrong", "You are out of free messages".',
+  '',
+  'Run `npm test`, then `fetchPage()`; `error: rate limit` and `log in` are inline code too.',
+  '',
+  '| Code | Meaning |',
+  '| --- | --- |',
+  '| `429` | rate limit reached, try again after 3:15 PM |',
+  '| `401` | log in required |',
+  '',
+  "> Something went wrong? You've reached our limit of messages. Please log in again.",
+  '',
+  '```diff',
+  '- throw new Error("You\'ve reached our limit of messages: rate limit, log in again");',
+  '+ return retry();',
+  '```',
+  '',
+  'Sign-in pages: [ChatGPT](https://chatgpt.com/auth/login), [Google](https://accounts.google.com/ServiceLogin), [DeepSeek](/sign_in).',
+].join('\n');
+
 async function rejectsWithCode(promise: Promise<unknown>, code: PTKErrorCode): Promise<LLMBackendError> {
   try {
     await promise;
@@ -234,6 +261,36 @@ for (const entry of replicaSites) {
     it('"Something went wrong" mid-answer → SITE_ERROR', async () => {
       await withSite(browser, entry, { scenario: { turns: [{ reply: 'partial answer that fails', failure: 'error_banner', failAtChar: 8, tokenMs: 5 }] } }, async ({ model }) => {
         await rejectsWithCode(model.call('x'), PTKErrorCode.SITE_ERROR);
+      });
+    });
+
+    it('an answer with inline code, a table, a blockquote, a red "danger" span and the words of errors, limits and sign-in completes exactly: nothing inside the turns is a page state', async () => {
+      const prompt = 'Explain this error, the rate limit and how to log in.';
+      await withSite(browser, entry, { scenario: { turns: [{ reply: LOOKS_LIKE_A_PAGE_STATE, tokenMs: 4, tokenChars: 9 }] } }, async ({ model, adapter }) => {
+        const answer = await model.call(prompt);
+        assert.equal(answer, LOOKS_LIKE_A_PAGE_STATE);
+        const entryLog = model.log.entries[0]!;
+        assert.equal(entryLog.error, undefined);
+        assert.deepEqual(entryLog.warnings ?? [], [], 'no notice was read from the answer');
+        assert.notEqual(entryLog.guest, true, 'no login control was read from the answer');
+        assert.equal(model.status.guest ?? false, false);
+        // The answer really holds markup an error-banner or login-wall selector of this adapter matches.
+        const page = await model.page();
+        const bait = await page.evaluate(
+          ({ lists, text }) =>
+            Array.from(document.querySelectorAll('body *')).filter(
+              (element) =>
+                lists.some((selector) => {
+                  try {
+                    return element.matches(selector);
+                  } catch {
+                    return false;
+                  }
+                }) && (element.textContent ?? '').length < 200 && text.some((part) => (element.textContent ?? '').includes(part)),
+            ).length,
+          { lists: [...adapter.selectors.errorBanner, ...adapter.selectors.loginWall], text: ['throw new Error', 'ChatGPT', 'Google', 'DeepSeek'] },
+        );
+        assert.ok(bait > 0, 'the answer holds markup the adapter\'s error-banner or login-wall selectors match');
       });
     });
 

@@ -42,8 +42,18 @@
  *   `[role=alert]` when Claude rejects a file (pankaj28843/cdp-cli internal/webagent/claude/
  *   attachment.go @127bd7dd, 2026); the refusal wording "Upload file is too large…"
  *   (anthropics/claude-code#46655, 2026-04-11). The fieldset thumbnail fallback is INFERRED;
- * Unverified and kept from earlier builds: the error toast / `.text-danger-000` selectors and the
- * "reached its maximum length", "Claude will return soon" wordings.
+ * - errors: `[role="alert"]` only, the one error markup a 2026 source shows on claude.ai (the
+ *   file refusal above, cdp-cli). NOT `.text-danger-000`: claude.ai gives that class to EVERY
+ *   inline code span of an answer (`<code class="bg-text-200/5 border border-0.5
+ *   border-border-300 text-danger-000 whitespace-pre-wrap rounded-[0.4rem] px-1 py-px
+ *   text-[0.9rem]">`, `rounded-[0.3rem]` in older pages; public captures of Claude answers in
+ *   the code index, e.g. a 2026 design note with `.font-claude-response-body` paragraphs), so as
+ *   an error selector it ended every answer with inline code. The 2024 message-limit banner
+ *   `fieldset div.text-danger-000` (a test fixture of a Claude 3.5 Sonnet era extension,
+ *   unattributed) sat in the composer's fieldset, which no 2026 source shows any more. No
+ *   source shows a `[data-testid="toast"]`: toasts are left to the generic banner scan
+ *   (pageSignals.ts, text-gated). Unverified wordings: "reached its maximum length", "Claude
+ *   will return soon".
  */
 import { PTKErrorCode } from '../../core/errors';
 import { ATTACHMENT_REFUSAL_TEXT } from '../attachmentMatching';
@@ -95,7 +105,7 @@ export const claudeAdapter: SiteAdapter = {
     // A status line shown while the answer has not begun (the summary stays after, see above).
     thinkingIndicator: ['[data-is-streaming="true"] > .font-claude-response:has(> [role="status"]):not(:has(> .standard-markdown > *))'],
     newChatButton: ['a[href="/new"][aria-label="New chat"]', 'a[aria-label="New chat"]', 'a[href="/new"]'],
-    errorBanner: ['[data-testid="toast"]', '.text-danger-000', '[role="alert"]'],
+    errorBanner: ['[role="alert"]'],
     loginWall: ['button[data-testid="login-with-google"]', 'input[placeholder="Enter your email"]', '[data-testid="login-form"]'],
     botCheck: ['iframe[src*="challenges.cloudflare.com"]', '#challenge-form', '#challenge-stage', '#challenge-error-text', '#cf-challenge-running'],
     fileInput: ['input[data-testid="file-upload"][type="file"]', 'input#chat-input-file-upload-onpage[type="file"]'],

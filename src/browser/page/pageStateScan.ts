@@ -5,14 +5,21 @@
  * it reads (bot-check title and text, generic banner regions and their text pattern) come in
  * the PageSelectors from pageSignals.ts.
  *
+ * - Nothing inside a chat turn's text is page state: an answer quotes anything ("log in", "rate
+ *   limit", a link to the sign-in page) and the sites style its parts with error colours
+ *   (claude.ai gives every inline code span `text-danger-000`). Login-wall elements count only
+ *   outside every turn; errorBanner elements never inside a user turn or an assistant message's
+ *   answer content (its answerContent blocks, else the whole message).
  * - Login wall: a visible wall and no composer means "log in"; a wall next to a working
  *   composer is a signed-out guest chat.
  * - Bot check: the interstitial's title counts at once. Challenge widgets and interstitial text
  *   count only without the app shell (the composer): Cloudflare injects its challenge-platform
  *   frame into healthy pages too. A hidden frame alone is weak evidence (the shell may not have
  *   drawn its composer yet): the driver counts it only if it lasts.
- * - Banners: the adapter's errorBanner elements count unless they sit in another turn than ours
- *   (an old turn's error); generic regions (toasts, status lines, live regions) count only
+ * - Banners: the adapter's errorBanner elements count outside the turns, and in our own turn
+ *   outside its answer (ChatGPT draws "You've reached the maximum length for this conversation"
+ *   as a `div.text-token-text-error` inside the assistant message, next to its markdown); never
+ *   in another turn (an old turn's error); generic regions (toasts, status lines, live regions) count only
  *   outside every turn, never wrapping the turns or the composer, short, and with a text a
  *   known error or notice pattern matches. Banners that showed the same text when the watch
  *   began are stale.
@@ -54,8 +61,21 @@ export function createPageStateScan(helpers: SelectorHelpers): PageStateScan {
 
   const turnSelectors = (selectors: PageSelectors): string[] => [...(selectors.turnScope ?? []), ...(selectors.assistantTurn ?? []), ...(selectors.userTurn ?? [])];
 
+  /** Whether `element` sits in a user turn or in the answer of an assistant message of `scope` (our turn). */
+  const inMessageText = (selectors: PageSelectors, element: Element, scope: Element, assistant: Element | null): boolean => {
+    if (closestOf(element, selectors.userTurn)) return true;
+    const messages = quietAll(selectors.assistantTurn, scope);
+    if (assistant && !messages.includes(assistant)) messages.push(assistant);
+    return messages.some((message) => {
+      if (!message.contains(element)) return false;
+      const blocks = quietAll(selectors.answerContent, message);
+      return blocks.length === 0 || blocks.some((block) => block.contains(element));
+    });
+  };
+
   const state = (selectors: PageSelectors, composer: Element | null): PageState => {
-    const wall = all('loginWall', selectors.loginWall).some(visible);
+    const turns = turnSelectors(selectors);
+    const wall = all('loginWall', selectors.loginWall, document, (element) => !closestOf(element, turns)).some(visible);
     let botCheck = regex(selectors.botCheckTitle)?.test(document.title) ?? false;
     let botCheckWeak = false;
     if (!botCheck && !composer) {
@@ -73,10 +93,15 @@ export function createPageStateScan(helpers: SelectorHelpers): PageStateScan {
     const reported: Element[] = [];
     const turns = turnSelectors(selectors);
     const fresh = (element: Element, text: string): boolean => staleBanners.get(element) !== text;
-    for (const banner of all('errorBanner', selectors.errorBanner)) {
-      if (!visible(banner)) continue;
+    // Where a banner may be: outside the turns, or in our turn's chrome (not its answer, not the user's message).
+    const placed = (banner: Element): boolean => {
       const owner = closestOf(banner, turns);
-      if (owner && (!scope || (owner !== scope && !scope.contains(owner) && owner !== assistant))) continue;
+      if (!owner) return true;
+      if (!scope || (owner !== scope && !scope.contains(owner) && owner !== assistant)) return false;
+      return !inMessageText(selectors, banner, scope, assistant);
+    };
+    for (const banner of all('errorBanner', selectors.errorBanner, document, placed)) {
+      if (!visible(banner)) continue;
       const text = textOf(banner);
       if (!text || !fresh(banner, text)) continue;
       texts.push(text);

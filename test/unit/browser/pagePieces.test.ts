@@ -196,10 +196,24 @@ describe('page-state scan (page piece)', () => {
     assert.deepEqual(plain(scanIn(frameOnly).state(selectors, null)), { loginWall: false, guest: false, botCheck: true, botCheckWeak: true });
   });
 
+  it('never reads a login wall or a banner from a turn’s text: the answer’s markup and the user’s message are not page state', () => {
+    const dom = pageWindow(`<main><section class="turn" id="ours"><div data-role="user">How do I <button class="login">Log in</button>?</div>
+      <div data-role="assistant" id="answer"><div class="markdown"><p>Click <button class="login">Log in</button>; <span class="error-banner">rate limit</span></p></div></div></section></main>
+      <textarea name="prompt"></textarea>`);
+    const scan = scanIn(dom);
+    const composer = element(dom, 'textarea');
+    assert.deepEqual(plain(scan.state(selectors, composer)), { loginWall: false, guest: false, botCheck: false, botCheckWeak: false });
+    assert.deepEqual(plain(scan.state(selectors, null)), { loginWall: false, guest: false, botCheck: false, botCheckWeak: false });
+    assert.deepEqual(plain(scan.banners(selectors, element(dom, '#ours'), element(dom, '#answer'), composer)), []);
+    // An answer without a markdown block is answer through and through.
+    element(dom, '.markdown').replaceWith(...Array.from(element(dom, '.markdown').childNodes));
+    assert.deepEqual(plain(scan.banners(selectors, element(dom, '#ours'), element(dom, '#answer'), composer)), []);
+  });
+
   it('reports our turn’s and page-level banners, not an old turn’s, nor harmless regions, nor stale ones', () => {
     const dom = pageWindow(`<main>
       <section class="turn" id="old"><div data-role="assistant">old<div class="error-banner">Old turn failed</div></div></section>
-      <section class="turn" id="ours"><div data-role="assistant" id="answer">new<div class="error-banner">Something went wrong</div></div></section>
+      <section class="turn" id="ours"><div data-role="user">Why the error-banner? <span class="error-banner">rate limit</span></div><div data-role="assistant" id="answer"><div class="markdown">new <code class="error-banner">You've reached our limit</code></div><div class="error-banner">Something went wrong</div></div></section>
       <div role="status">Saved to your library</div>
       <div role="status" id="limit">You've reached our limit of messages. Try again later.</div>
       <div role="alert" id="page-error">Network error</div>

@@ -6,7 +6,8 @@
  * text), the copy actions with the site's clipboard mechanism, the virtualized list, guest mode,
  * off-host sign-in and the failure states. A site supplies a `ReplicaSkin` that builds its own
  * DOM (ids, classes, data-testids, ARIA) and toggles its own states; it decides how things look,
- * never when they happen.
+ * never when they happen. 2026-11-25: a diff code block's removed lines render as a red "danger"
+ * span (highlightDeletions; no site source, an adversarial case for the page-state scans).
  */
 import { Marked } from 'marked';
 import { startUploads, type ReplicaUploadSkin, type ReplicaUploads } from './attachments';
@@ -138,6 +139,23 @@ markdown.use({
   },
 });
 
+/**
+ * The red "danger" span an answer may hold: a diff's removed lines are highlighted in red, as
+ * sites' code highlighters do (hljs `hljs-deletion`). Deliberately adversarial: the span also
+ * carries the error classes and role the adapters' error-banner selectors look for (claude.ai's
+ * `text-danger-000`, Tailwind's `text-red-500`, ChatGPT's `text-token-text-error`, `[role=alert]`,
+ * `.error`), so a page-state scan that looked inside the answer would take the answer's own
+ * text for a site error. The text is unchanged (the copy and the DOM read the same characters).
+ */
+const DANGER_SPAN_CLASS = 'hljs-deletion text-danger-000 text-red-500 text-token-text-error error';
+
+function highlightDeletions(code: HTMLElement, text: string): void {
+  code.innerHTML = text
+    .split('\n')
+    .map((line) => (line.startsWith('-') ? `<span class="${DANGER_SPAN_CLASS}" role="alert" style="color: #dc2626">${escapeHtml(line)}</span>` : escapeHtml(line)))
+    .join('\n');
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
@@ -176,10 +194,17 @@ export function startReplicaApp(skin: ReplicaSkin): void {
 
   function render(target: HTMLElement, source: string): void {
     target.innerHTML = markdown.parse(source, { async: false }) as string;
+    const diffs: string[] = [];
     for (const code of Array.from(target.querySelectorAll('pre > code'))) {
       const language = /language-(\S+)/.exec(code.className)?.[1] ?? '';
       const text = code.textContent ?? '';
+      if (language === 'diff') diffs.push(text);
       skin.decorateCodeBlock(code.parentElement as HTMLElement, language, () => copyText(mechanism, text, `<pre><code>${escapeHtml(text)}</code></pre>`));
+    }
+    // After the skin's decoration: the element that now holds the diff's text (skins rebuild blocks).
+    for (const text of diffs) {
+      const holder = Array.from(target.querySelectorAll<HTMLElement>('pre, code')).find((candidate) => candidate.textContent === text && !candidate.querySelector('pre, code'));
+      if (holder) highlightDeletions(holder, text);
     }
   }
 

@@ -17,12 +17,13 @@
  * - no virtual list (renderUserTurn returns nothing: nothing is unmounted), no thinking status;
  * - login page: `[data-testid="login-form"]`, "Continue with Google", `input#email`
  *   (INFERRED from the adapter's earlier builds).
- * Wording, banners and the Send / "Stop response" controls are the current replica's
- * (../claude/pieces.ts); the stop label stays unverified.
+ * Wording, banners, the inline code (`rounded-[0.3rem]`-era captures carry the same
+ * `text-danger-000` list), the in-turn error and the Send / "Stop response" controls are the
+ * current replica's (../claude/pieces.ts, 2026-11-25); the stop label stays unverified.
  */
 import { startReplicaApp, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
 import { attachProseMirror, readProseMirror } from '../../shared/proseMirror';
-import { claudeMessage, decorateClaudeCodeBlock, element } from '../claude/pieces';
+import { claudeErrorLine, claudeMessage, decorateClaudeCodeBlock, element, markInlineCode } from '../claude/pieces';
 
 const skin: ReplicaSkin = {
   copyMechanism: 'writeText',
@@ -81,6 +82,7 @@ const skin: ReplicaSkin = {
     const streamingFlag = element('div', { 'data-is-streaming': 'true', class: 'group relative' });
     const message = element('div', { class: 'font-claude-message relative leading-[1.65rem]' });
     const content = element('div', { class: 'grid-cols-1 grid gap-2.5' });
+    markInlineCode(content);
     message.append(content);
     streamingFlag.append(message);
     wrapper.append(streamingFlag);
@@ -112,7 +114,7 @@ const skin: ReplicaSkin = {
       },
       showError(messageText) {
         streamingFlag.setAttribute('data-is-streaming', 'false');
-        streamingFlag.append(element('div', { class: 'text-danger-000 mt-2' }, claudeMessage('error_banner', messageText)), element('button', { type: 'button', 'aria-label': 'Retry' }, 'Retry'));
+        streamingFlag.append(...claudeErrorLine(claudeMessage('error_banner', messageText)));
       },
     };
   },

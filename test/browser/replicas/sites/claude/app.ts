@@ -49,7 +49,10 @@
  * - banners: "You are out of free messages until 1:50 AM" + "Upgrade" above the composer
  *   (2026 pasted transcripts, unattributed) and the "N messages remaining until …" warning as
  *   the limit notice; their `role=alert` / `role=status` containers, the toasts and the
- *   in-message `.text-danger-000` error are INFERRED (no source shows them).
+ *   in-message error (`div[role=alert]` outside the markdown, pieces.ts) are INFERRED (no source
+ *   shows them);
+ * - inline code: `code` with claude.ai's real class list, red `text-danger-000` included
+ *   (public captures of Claude answers, 2025-2026; pieces.ts INLINE_CODE_CLASS; 2026-11-25).
  * - file upload: the file input above, each accepted file a `[data-testid="file-thumbnail"]`
  *   above the editor with "Remove <name>", a spinner while processing, refusals as an alert
  *   toast (TOK, pankaj28843/cdp-cli claude/attachment.go, claude-code#46655; ./uploads.ts names
@@ -61,7 +64,7 @@ import { copyText, startReplicaApp, type ReplicaShell, type ReplicaSkin } from '
 import { attachProseMirror, readProseMirror } from '../../shared/proseMirror';
 import { attachClaudeModelPicker } from './modelPicker';
 import { claudeUploads } from './uploads';
-import { claudeMessage, decorateClaudeCodeBlock, element } from './pieces';
+import { claudeErrorLine, claudeMessage, decorateClaudeCodeBlock, element, markInlineCode } from './pieces';
 
 /** Messages render-count numbers grow by one per message, as the real wrappers' counters do. */
 function renderCount(turnId: number, role: 'user' | 'assistant'): string {
@@ -170,6 +173,7 @@ const skin: ReplicaSkin = {
     const body = element('div', { class: 'font-claude-response relative leading-[1.65rem]' });
     const content = element('div', { class: 'grid-cols-1 grid gap-2.5 [&_>_*]:min-w-0 standard-markdown' });
     markParagraphs(content);
+    markInlineCode(content);
     body.append(content);
     streamingFlag.append(body);
     group.append(element('h2', { class: 'sr-only select-none' }, 'Claude responded:'), streamingFlag);
@@ -206,7 +210,7 @@ const skin: ReplicaSkin = {
       },
       showError(messageText) {
         streamingFlag.setAttribute('data-is-streaming', 'false');
-        body.append(element('div', { class: 'text-danger-000 mt-2' }, claudeMessage('error_banner', messageText)), element('button', { type: 'button', 'aria-label': 'Retry' }, 'Retry'));
+        body.append(...claudeErrorLine(claudeMessage('error_banner', messageText)));
       },
       setThinking(text) {
         const summary = body.querySelector<HTMLElement>('button[class*="group/status"]');

@@ -1,7 +1,9 @@
 /**
  * DOM pieces of the Claude replica that every Claude skin (the current one and the dated
  * variants such as ../claude-2025-10) builds the same way: the element helper, Claude's
- * wording for the shared server's states, and the code block.
+ * wording for the shared server's states, the code block, the inline code and the in-turn error.
+ * Sources and dates: see ../claude/app.ts; the inline code markup is from public captures of
+ * claude.ai answers (code index, 2025-2026, cited at INLINE_CODE_CLASS); changed 2026-11-25.
  */
 
 /** Creates an element with attributes and optional text. */
@@ -68,4 +70,31 @@ export function decorateClaudeCodeBlock(pre: HTMLElement, language: string, copy
   pre.className = 'code-block__code !my-0 !rounded-lg !text-sm !leading-relaxed';
   codeHolder.append(pre);
   frame.append(codeHolder);
+}
+
+/**
+ * The class list claude.ai gives every inline code span of an answer: a red "danger" text colour
+ * (`text-danger-000`) on a bordered chip. Public captures of real Claude answers in the code index
+ * show it in lists, tables and paragraphs next to `p.font-claude-response-body` (2025-2026;
+ * older pages have `rounded-[0.3rem]`).
+ */
+export const INLINE_CODE_CLASS = 'bg-text-200/5 border border-0.5 border-border-300 text-danger-000 whitespace-pre-wrap rounded-[0.4rem] px-1 py-px text-[0.9rem]';
+
+/** Gives every inline code span of `block` Claude's real markup, on every re-render. */
+export function markInlineCode(block: HTMLElement): void {
+  const mark = (): void => {
+    for (const code of Array.from(block.querySelectorAll('code:not(pre code)'))) {
+      if (code.className !== INLINE_CODE_CLASS) code.className = INLINE_CODE_CLASS;
+    }
+  };
+  new MutationObserver(mark).observe(block, { childList: true, subtree: true });
+}
+
+/**
+ * The in-turn error line with its Retry button. INFERRED: no source shows Claude's in-turn error;
+ * the replica draws it as the one error markup a 2026 source shows on claude.ai (a visible
+ * `[role=alert]`, pankaj28843/cdp-cli claude/attachment.go @127bd7dd), outside the markdown.
+ */
+export function claudeErrorLine(text: string): HTMLElement[] {
+  return [element('div', { role: 'alert', class: 'text-danger-000 mt-2' }, text), element('button', { type: 'button', 'aria-label': 'Retry' }, 'Retry')];
 }
