@@ -117,11 +117,17 @@ describe('the demo model (replica site of npm start)', () => {
       });
 
       it('a write: write_file, then "Done" naming the file', async () => {
-        const played = await play('Please write hello to notes/hello.txt', { threaded });
+        const played = await play('Please write hello to notes/hello.txt again.', { threaded });
         assert.deepEqual(played.calls, ['write_file notes/hello.txt']);
         assert.equal(readFileSync(path.join(played.root, 'notes', 'hello.txt'), 'utf8'), 'Hello from PTK\n');
         assert.deepEqual(played.approvals, ['write_file']);
         assert.match(played.answer, /^Done: created notes\/hello\.txt/);
+      });
+
+      it('a rejected write: says it changed nothing and repeats the reason', async () => {
+        const played = await play('Please write hello to notes/hello.txt', { threaded, approve: { decision: 'reject', reason: 'use a different file name' } });
+        assert.deepEqual(played.calls, ['write_file notes/hello.txt']);
+        assert.equal(played.answer, 'Understood, I did not change the file. You said: use a different file name');
       });
 
       it('a command: run_command (which asks), then its output', async () => {

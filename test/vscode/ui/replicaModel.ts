@@ -203,8 +203,10 @@ function keyWithoutValue(line: string): string | undefined {
 interface ScriptedFix {
   search: string;
   replace: string;
-  /** What was wrong and what the edit does. */
-  because: string;
+  /** Before the edit: what is wrong and what the edit will do. */
+  plan: string;
+  /** After it: what was wrong and what the file holds now. */
+  done: string;
 }
 
 /** The fix this model knows for the file's text, if any. */
@@ -215,12 +217,18 @@ function scriptedFix(lines: Map<number, string>): ScriptedFix | undefined {
       return {
         search: line,
         replace: line.replace(/(['"])\w+\1/, String(mismatch.value)),
-        because: `\`${mismatch.name}\` is declared as a \`number\` but was given the string '${mismatch.word}' (TS2322); it is now the number ${mismatch.value}`,
+        plan: `\`${mismatch.name}\` is declared as a \`number\` but is given the string '${mismatch.word}' (TS2322): I will change it to the number ${mismatch.value}.`,
+        done: `\`${mismatch.name}\` is declared as a \`number\` but was given the string '${mismatch.word}' (TS2322); it is now the number ${mismatch.value}.`,
       };
     }
     const key = keyWithoutValue(line);
     if (key) {
-      return { search: line, replace: `${line.trimEnd()} 1`, because: `"${key}" had no value, which is a JSON syntax error; it now has the value 1` };
+      return {
+        search: line,
+        replace: `${line.trimEnd()} 1`,
+        plan: `"${key}" has no value, which is a JSON syntax error: I will give it the value 1.`,
+        done: `"${key}" had no value, which is a JSON syntax error; it now has the value 1.`,
+      };
     }
   }
   return undefined;
@@ -312,12 +320,12 @@ function fixFlow(state: TaskState, path: string): Reply {
     if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `read ${path}`));
     const fix = scriptedFix(linesOf(feedback.data));
     if (!fix) return quick(`I read ${path}, but I have no scripted fix for it, so I changed nothing. ${DEMO_MODEL_NOTICE}`);
-    return quick(unavailable(state, 'edit_file') ?? `${fix.because[0]!.toUpperCase()}${fix.because.slice(1)}.\n${call('edit_file', { path, edits: [{ search: fix.search, replace: fix.replace }] })}`);
+    return quick(unavailable(state, 'edit_file') ?? `${fix.plan}\n${call('edit_file', { path, edits: [{ search: fix.search, replace: fix.replace }] })}`);
   }
   if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `change ${path}`));
   const edits = lastCall.args.edits as { search?: string }[] | undefined;
   const fix = scriptedFix(new Map([[1, edits?.[0]?.search ?? '']]));
-  return quick(`Fixed ${path}: ${fix?.because ?? 'the edit is applied'}.`);
+  return quick(`Fixed ${path}: ${fix?.done ?? 'the edit is applied.'}`);
 }
 
 function writeFlow(state: TaskState, path: string, content: string): Reply {
@@ -346,8 +354,8 @@ export function chooseReply(prompt: string): Reply {
   // Slow enough (about 3 s) that a loaded machine still sees it streaming.
   if (/^(?:Say hello|Hello\b|Hi\b)/i.test(firstLine)) return { text: GREETING, chunkDelayMs: 300 };
 
-  const write = /^(?:please\s+)?write\s+(.+?)\s+(?:to|in|into)\s+(\S+?)[.!]?$/i.exec(firstLine);
-  if (write) return writeFlow(state, write[2]!, /^hello$/i.test(write[1]!) ? 'Hello from PTK\n' : `${write[1]!.replace(/^["'`]|["'`]$/g, '')}\n`);
+  const write = /^(?:please\s+)?write\s+(.+?)\s+(?:to|into|in)\s+(\S+)/i.exec(firstLine);
+  if (write) return writeFlow(state, write[2]!.replace(/[.,!?:;]+$/, ''), /^hello$/i.test(write[1]!) ? 'Hello from PTK\n' : `${write[1]!.replace(/^["'`]|["'`]$/g, '')}\n`);
 
   const fix = /^Fix (?:this problem|the problems VS Code reports) in (.+?):$/.exec(firstLine);
   if (fix) return fixFlow(state, fix[1]!);
