@@ -6,12 +6,13 @@
 //   4. start a replica chat site (test/browser/replicas) and make it the extension's site in the
 //      user settings (ptk.site "chatgpt" + ptk.siteUrl = the ChatGPT replica), headless Chromium as the browser
 //   5. open a copy of the sample workspace and print the URL; Ctrl+C stops everything.
-// Flags: --demo        also runs a sample task through the UI (Playwright) and prints the transcript, then exits
+// Flags: --demo        also runs two sample tasks through the UI (Playwright: an explanation, an approved write),
+//                      prints the transcript and exits non-zero naming what differs from the expected one
 //        --skip-setup  scripts/start.sh does not run scripts/setup.sh
 // Run through scripts/start.sh (setup first, then this file with the tsx loader so the TypeScript
 // harness can be imported).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -67,11 +68,11 @@ async function main() {
   });
 
   // 4. the replica site as the default site
-  const { chooseReply } = await importTs('test/vscode/ui/replicaModel.ts');
+  const { chooseReply, siteTranscript } = await importTs('test/vscode/ui/replicaModel.ts');
   let siteUrl;
   try {
     const replicas = await importTs('test/browser/replicas/server.ts');
-    const replica = await replicas.startReplicaServer({ site: 'chatgpt', scenario: { defaults: { tokenMs: 20 } }, responder: (prompt) => chooseReply(prompt).text });
+    const replica = await replicas.startReplicaServer({ site: 'chatgpt', scenario: { defaults: { tokenMs: 20 } }, responder: (prompt, _index, earlier) => chooseReply(siteTranscript(earlier, prompt)).text });
     cleanups.push(() => replica.close());
     siteUrl = replica.url;
     log(`replica chat site on ${siteUrl}`);
@@ -92,17 +93,61 @@ async function main() {
   console.log(`\nPTK Assistant is running in VS Code: ${server.url}\n  workspace: ${workspaceDir}\n  site: ${siteUrl ?? '(from your settings)'}\n  Ctrl+C stops everything.\n`);
 
   if (demo) {
-    const transcript = await runDemo(server.url, paths.findChromium());
+    const { transcript, problems } = await runDemo(server.url, paths.findChromium(), workspaceDir);
     console.log('\n--- transcript ---');
     console.log(transcript);
     await cleanup();
+    if (problems.length > 0) throw new Error(`the demo's transcript is not the expected one:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    log('demo transcript as expected');
     return;
   }
   await new Promise(() => undefined); // until Ctrl+C
 }
 
-/** Sends a sample task through the chat view with Playwright and returns the transcript. */
-async function runDemo(url, chromiumPath) {
+/**
+ * The demo's tasks, each in a new conversation, and what its transcript must show. `expect`
+ * returns what differs (empty: as expected); the rows are the transcript's lines.
+ */
+const DEMO_TASKS = [
+  {
+    // Read → explain: a read_file card, then an answer quoting the file in a code block; nothing written.
+    prompt: 'Explain src/greeting.ts',
+    expect: ({ rows, codeBlocks }) => [
+      ...expectRow(rows, /^Tool read_file \[succeeded\]/, 'a succeeded read_file card'),
+      ...(codeBlocks.some((code) => code.includes('export function formatGreeting')) ? [] : ['no answer with a code block quoting src/greeting.ts']),
+      ...refuseRow(rows, /^Tool (write_file|edit_file|run_command) /, 'no write or command card in an explanation'),
+    ],
+  },
+  {
+    // A write the user approves: the card succeeds, the file holds the text, the answer says so.
+    prompt: 'Please write hello to notes/hello.txt',
+    approve: true,
+    expect: ({ rows, workspaceDir }) => {
+      const file = join(workspaceDir, 'notes', 'hello.txt');
+      const content = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+      return [
+        ...expectRow(rows, /^Tool write_file \[succeeded\]/, 'a succeeded write_file card'),
+        ...expectRow(rows, /^PTK: Done: created notes\/hello\.txt/, 'the final answer "Done: created notes/hello.txt …"'),
+        ...(content === 'Hello from PTK\n' ? [] : [`notes/hello.txt holds ${content === undefined ? 'nothing (it does not exist)' : JSON.stringify(content)}, not "Hello from PTK\\n"`]),
+      ];
+    },
+  },
+];
+
+function expectRow(rows, pattern, what) {
+  return rows.some((row) => pattern.test(row)) ? [] : [`no row with ${what} (${pattern})`];
+}
+
+function refuseRow(rows, pattern, what) {
+  const found = rows.filter((row) => pattern.test(row));
+  return found.length === 0 ? [] : [`${what}, but: ${found.join(' / ')}`];
+}
+
+/**
+ * Sends the demo's tasks through the chat view with Playwright and returns the transcript and
+ * what differs from the expected one (error cards and missing answers always count).
+ */
+async function runDemo(url, chromiumPath, workspaceDir) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
   cleanups.push(() => browser.close());
@@ -120,18 +165,47 @@ async function runDemo(url, chromiumPath) {
   const chat = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   const input = chat.locator('[data-testid="chat-input"]');
   await input.waitFor({ timeout: 30_000 });
-  await input.fill('Please write hello to notes/hello.txt');
-  await input.press('Enter');
-  const approve = chat.locator('[data-testid="approve"]').first();
-  const finished = chat.locator('body[data-busy="false"] [data-testid="assistant-message"]').last();
-  await Promise.race([approve.waitFor({ timeout: 120_000 }), chat.locator('[data-testid="error-card"]').waitFor({ timeout: 120_000 })]);
-  if (await approve.isVisible()) await approve.click();
-  await page.waitForTimeout(500);
-  await chat.locator('body[data-busy="false"]').waitFor({ timeout: 120_000 });
-  await finished.waitFor({ timeout: 5_000 }).catch(() => undefined);
+
+  const transcript = [];
+  const problems = [];
+  for (const [index, task] of DEMO_TASKS.entries()) {
+    if (index > 0) {
+      // A new conversation: empty and idle before the next prompt (Enter in a busy view sends nothing).
+      await chat.locator('[data-testid="new-conversation"]').click();
+      await chat.locator('[data-testid="user-message"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+      await chat.locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 15_000 });
+    }
+    await input.fill(task.prompt);
+    await input.press('Enter');
+    const approve = chat.locator('[data-testid="approve"]').first();
+    const errorCard = chat.locator('[data-testid="error-card"]').first();
+    // Done: idle with an answer in this (new) conversation.
+    const finished = chat.locator('body[data-busy="false"] [data-testid="assistant-message"]').first();
+    if (task.approve) {
+      await Promise.race([approve.waitFor({ timeout: 120_000 }), errorCard.waitFor({ timeout: 120_000 }), finished.waitFor({ timeout: 120_000 })]);
+      if (await approve.isVisible()) await approve.click();
+      else problems.push(`task ${index + 1} ("${task.prompt}"): no approval card`);
+    }
+    await Promise.race([finished.waitFor({ timeout: 120_000 }), errorCard.waitFor({ timeout: 120_000 })]).catch(() => problems.push(`task ${index + 1} ("${task.prompt}"): no final answer within 120 s`));
+    await chat.locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 120_000 });
+    const rows = await transcriptRows(chat);
+    const codeBlocks = await chat.locator('[data-testid="assistant-message"] pre code').allTextContents();
+    transcript.push(...rows);
+    const found = [
+      ...refuseRow(rows, /^error-card: /, 'no error card'),
+      ...expectRow(rows, /^PTK: /, 'an answer'),
+      ...task.expect({ rows, codeBlocks, workspaceDir }),
+    ];
+    problems.push(...[...new Set(found)].map((problem) => `task ${index + 1} ("${task.prompt}"): ${problem}`));
+  }
   const screenshot = join(ROOT, 'test-artifacts', 'start-demo.png');
   await page.screenshot({ path: screenshot });
-  const rows = await chat.locator('[data-testid="messages"] > *').evaluateAll((elements) =>
+  return { transcript: `${transcript.join('\n')}\n(screenshot: ${screenshot})`, problems };
+}
+
+/** The shown conversation, a line a row. */
+function transcriptRows(chat) {
+  return chat.locator('[data-testid="messages"] > *').evaluateAll((elements) =>
     elements.map((element) => {
       const kind = element.getAttribute('data-testid');
       const text = (selector) => (selector ? element.querySelector(selector)?.textContent ?? '' : element.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -143,7 +217,6 @@ async function runDemo(url, chromiumPath) {
       return `${kind}: ${parts.length > 1 ? parts.join(' | ') : text()}`;
     }),
   );
-  return `${rows.join('\n')}\n(screenshot: ${screenshot})`;
 }
 
 main().then(

@@ -5,10 +5,11 @@
  * Pure (no 'vscode'): the extension binds `runTask` to PTKManager and `store` to workspaceState.
  */
 import { PTKAbortError, PTKErrorCode, errorMessage, isPTKError } from '../core/errors';
-import type { PTKExecuteOptions, PTKExecuteResult } from '../core/loop/loopTypes';
+import type { PTKExecuteResult } from '../core/loop/loopTypes';
 import type { StreamDelta } from '../core/ports';
 import { PTKParser } from '../core/protocol/parser';
 import { protocolTags } from '../core/protocol/tagNames';
+import type { AssistantRunOptions } from '../host/shared/assistantRun';
 import type { IterationInfo, PTKMessage, PTKToolCall } from '../core/types';
 import { emptyChatState, reduceChat } from '../shared/chat/chatReducer';
 import type { ContextMention } from '../shared/chat/mentions';
@@ -24,8 +25,8 @@ import type { ConversationStore } from './conversationStore';
 import { actionableCode, actionsForError, connectionStatusForError } from './errorActions';
 import { attachedContextNote, forgetAttachedContext, promptWithContext } from './mentionContext';
 
-/** Runs one task: PTKManager.orchestrateToolCalling bound to the tools and settings. */
-type TaskRunner = (prompt: string, options: PTKExecuteOptions) => Promise<PTKExecuteResult>;
+/** Runs one task: PTKManager.orchestrateToolCalling bound to the tools and settings (`readOnly`: only read-only tools). */
+type TaskRunner = (prompt: string, options: AssistantRunOptions) => Promise<PTKExecuteResult>;
 
 interface ChatSessionOptions {
   runTask: TaskRunner;
@@ -58,8 +59,8 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** The text shown as the user's message when it differs from the prompt sent (code actions). */
   displayText?: string;
-  /** Engine options for this task only (a task file step's tools and maxIterations). */
-  extraOptions?: Pick<PTKExecuteOptions, 'tools' | 'maxIterations' | 'maxToolCalls'>;
+  /** Engine options for this task only (a task file step's tools and maxIterations; `readOnly` for Explain and Ask). */
+  extraOptions?: Pick<AssistantRunOptions, 'tools' | 'maxIterations' | 'maxToolCalls' | 'readOnly'>;
   /** Context chips: their content is attached to this message only (read when it is sent). */
   mentions?: readonly ContextMention[];
   /** Images sent with this message: the task's first model call uploads them to the site. */
@@ -79,7 +80,7 @@ export class ChatSession {
   private controller?: AbortController;
   private running?: Promise<PTKExecuteResult | undefined>;
   /** The last message, for Retry; `attachments` only while no task has sent them to the site yet. */
-  private lastPrompt?: { prompt: string; displayText?: string; mentions?: readonly ContextMention[]; attachments?: readonly ChatAttachment[] };
+  private lastPrompt?: { prompt: string; displayText?: string; mentions?: readonly ContextMention[]; attachments?: readonly ChatAttachment[]; readOnly?: boolean };
   /** Images sent earlier in this conversation: each task starts a new chat on the site, so it carries them again. */
   private readonly earlierImages = new ConversationImages();
   private readonly listeners = new Set<Listener>();
@@ -141,7 +142,7 @@ export class ChatSession {
       this.emit({ type: 'notice', text: 'A task is already running: stop it or wait for it to finish.' });
       return Promise.resolve(undefined);
     }
-    this.lastPrompt = { prompt, displayText: sendOptions.displayText, mentions: sendOptions.mentions, attachments: sendOptions.attachments };
+    this.lastPrompt = { prompt, displayText: sendOptions.displayText, mentions: sendOptions.mentions, attachments: sendOptions.attachments, readOnly: sendOptions.extraOptions?.readOnly };
     const controller = new AbortController();
     this.controller = controller;
     const onOuterAbort = () => controller.abort(sendOptions.signal?.reason);
@@ -161,7 +162,9 @@ export class ChatSession {
    */
   retry(): Promise<PTKExecuteResult | undefined> {
     if (!this.lastPrompt) return Promise.resolve(undefined);
-    return this.send(this.lastPrompt.prompt, { displayText: this.lastPrompt.displayText, mentions: this.lastPrompt.mentions, attachments: this.lastPrompt.attachments });
+    const { prompt, displayText, mentions, attachments, readOnly } = this.lastPrompt;
+    // A read-only request (Explain, Ask) stays read-only when retried.
+    return this.send(prompt, { displayText, mentions, attachments, ...(readOnly ? { extraOptions: { readOnly } } : {}) });
   }
 
   /** Stops the running task: aborts the engine (and with it the browser's generation) and cancels pending approvals. */
@@ -289,7 +292,7 @@ export class ChatSession {
       return reply.proseSoFar();
     };
 
-    const options: PTKExecuteOptions = {
+    const options: AssistantRunOptions = {
       ...extraOptions,
       ...(carried.length + attachments.length > 0 ? { attachments: [...carried, ...attachments] } : {}),
       signal,

@@ -38,6 +38,8 @@ export interface PlannedCodeAction {
   prompt: string;
   /** What the chat shows as the user's message. */
   displayText: string;
+  /** Runs with read-only tools only (explaining and asking change nothing). */
+  readOnly: boolean;
 }
 
 /** Most diagnostics that get their own pair of actions (the lightbulb stays short). */
@@ -111,6 +113,7 @@ export function planCodeActions(input: CodeActionContextInput): PlannedCodeActio
         diagnosticIndex,
         prompt: buildFixPrompt(input.relativePath, diagnostic),
         displayText: `Fix in ${input.relativePath}: ${diagnostic.message}`,
+        readOnly: false,
       });
     }
     actions.push({
@@ -119,6 +122,7 @@ export function planCodeActions(input: CodeActionContextInput): PlannedCodeActio
       diagnosticIndex,
       prompt: buildExplainPrompt(input.relativePath, diagnostic),
       displayText: `Explain in ${input.relativePath}: ${diagnostic.message}`,
+      readOnly: true,
     });
   });
   if (input.selectedText.trim() !== '') {
@@ -127,6 +131,7 @@ export function planCodeActions(input: CodeActionContextInput): PlannedCodeActio
       title: 'Ask PTK about this',
       prompt: buildSelectionPrompt(input.relativePath, input.languageId, input.selectedText, input.selectionStartLine, input.selectionEndLine),
       displayText: `About ${input.relativePath}:${input.selectionStartLine}-${input.selectionEndLine}`,
+      readOnly: true,
     });
   }
   return actions;

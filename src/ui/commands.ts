@@ -134,7 +134,8 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
 
     register(COMMANDS.ask, async () => {
       const question = await vscode.window.showInputBox({ title: 'PTK: Ask', prompt: 'Ask PTK about your workspace', placeHolder: 'e.g. Where is the configuration loaded?', ignoreFocusOut: true });
-      if (question?.trim()) await runInChat(dependencies, question.trim());
+      // A question: read-only tools only (the model is not offered writes or commands).
+      if (question?.trim()) await runInChat(dependencies, question.trim(), undefined, { readOnly: true });
     }),
 
     register(COMMANDS.explainSelection, async () => {
@@ -146,7 +147,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       const { selection, document } = editor;
       const relativePath = vscode.workspace.asRelativePath(document.uri, false);
       const prompt = buildSelectionPrompt(relativePath, document.languageId, document.getText(selection), selection.start.line + 1, selection.end.line + 1);
-      await runInChat(dependencies, prompt, `Explain ${relativePath}:${selection.start.line + 1}-${selection.end.line + 1}`);
+      await runInChat(dependencies, prompt, `Explain ${relativePath}:${selection.start.line + 1}-${selection.end.line + 1}`, { readOnly: true });
     }),
 
     register(COMMANDS.fixFile, async () => {
@@ -283,9 +284,9 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       });
     }),
 
-    register(COMMANDS.runCodeAction, async (argument: { prompt?: unknown; displayText?: unknown } | undefined) => {
+    register(COMMANDS.runCodeAction, async (argument: { prompt?: unknown; displayText?: unknown; readOnly?: unknown } | undefined) => {
       if (typeof argument?.prompt !== 'string') throw new Error('ptk.runCodeAction needs { prompt: string }.');
-      await runInChat(dependencies, argument.prompt, typeof argument.displayText === 'string' ? argument.displayText : undefined);
+      await runInChat(dependencies, argument.prompt, typeof argument.displayText === 'string' ? argument.displayText : undefined, argument.readOnly === true ? { readOnly: true } : undefined);
     }),
   ];
 }

@@ -9,6 +9,7 @@ import { PTKManager } from '../../core/loop/ptkManager';
 import type { PTKExecuteOptions, PTKExecuteResult } from '../../core/loop/loopTypes';
 import type { ILLMManager } from '../../core/ports';
 import { protocolTags } from '../../core/protocol/tagNames';
+import { resolveTools } from '../../core/tools/resolveTools';
 import { ToolRegistry } from '../../core/tools/toolRegistry';
 import type { PTKTool } from '../../core/types';
 import type { Workspace } from '../../core/workspace';
@@ -44,14 +45,29 @@ export interface AssistantRunParts {
   instructions?(signal?: AbortSignal): Promise<string | undefined> | string | undefined;
 }
 
+/** One task's options: the engine's, plus what the run decides itself. */
+export interface AssistantRunOptions extends PTKExecuteOptions {
+  /**
+   * Only tools whose `readOnly` is true are offered and can run (Explain, Ask): the model is not
+   * told of any other, and a call to one is answered as a call to a tool that does not exist.
+   */
+  readOnly?: boolean;
+}
+
 /** Runs one task; the caller's options (callbacks, history, its own tools) win over the settings. */
-export type AssistantRun = (prompt: string, options?: PTKExecuteOptions) => Promise<PTKExecuteResult>;
+export type AssistantRun = (prompt: string, options?: AssistantRunOptions) => Promise<PTKExecuteResult>;
+
+/** The tools a task may use: all of them, or only the read-only ones. */
+function toolsFor(tools: readonly PTKTool[], readOnly: boolean | undefined): PTKTool[] {
+  return readOnly ? tools.filter((tool) => tool.readOnly === true) : [...tools];
+}
 
 export function createAssistantRun(parts: AssistantRunParts): AssistantRun {
-  return async (prompt, options = {}) => {
+  return async (prompt, { readOnly, ...options } = {}) => {
     const settings = parts.settings();
     const model = await parts.model();
-    const tools = parts.tools();
+    const allTools = parts.tools();
+    const tools = toolsFor(allTools, readOnly);
     const manager = new PTKManager(model, new ToolRegistry(tools), undefined, {
       formatterOptions: { tagName: settings.tagName },
       parserOptions: { tagNames: protocolTags(settings.tagName) },
@@ -70,7 +86,8 @@ export function createAssistantRun(parts: AssistantRunParts): AssistantRun {
       temperature: settings.temperature,
       ...options,
       extraInstructions: instructions || undefined,
-      tools: options.tools ?? tools,
+      // The caller's names are the host's tools: resolved among all of them, then the read-only ones kept.
+      tools: readOnly && options.tools ? toolsFor(resolveTools(options.tools, new ToolRegistry(allTools)), true) : (options.tools ?? tools),
     });
   };
 }

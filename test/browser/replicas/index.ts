@@ -6,7 +6,7 @@
  */
 export { startReplicaServer } from './server';
 export type { ReplicaServer, ReplicaServerOptions, ReplicaSubmission, ReplicaUpload, ReplicaEvent } from './server';
-export type { ReplicaScenario, ReplicaTurnScript, ReplicaFailure, ReplicaResponder } from './scenario';
+export type { ReplicaScenario, ReplicaTurnScript, ReplicaFailure, ReplicaResponder, ReplicaEarlierTurn } from './scenario';
 export { replicaSites } from './sites';
 export type { ReplicaSiteEntry } from './sites';
 export { replicaBrowserArgs, replicaForeignHosts, replicaHostResolverRules } from './foreignHosts';

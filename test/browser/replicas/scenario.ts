@@ -72,7 +72,15 @@ export interface ReplicaTurnScript {
 /** What the replica answers with when the scenario's `turns` do not say. */
 export type ReplicaResponder =
   | ILLMManager
-  | ((prompt: string, turnIndex: number) => ReplicaTurnScript | string | Promise<ReplicaTurnScript | string>);
+  | ((prompt: string, turnIndex: number, earlier: readonly ReplicaEarlierTurn[]) => ReplicaTurnScript | string | Promise<ReplicaTurnScript | string>);
+
+/** A turn of the conversation before the one being answered (a site keeps its thread: later prompts carry only what is new). */
+export interface ReplicaEarlierTurn {
+  /** What the page sent, without the nonce line. */
+  prompt: string;
+  /** What the "model" answered (preamble and answer). */
+  reply: string;
+}
 
 export interface ReplicaScenario {
   /** False: the page shows the login wall. Default true. */

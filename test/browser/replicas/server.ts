@@ -222,13 +222,16 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
     }
   };
 
-  async function scriptFor(prompt: string, index: number): Promise<ReplicaTurnScript> {
+  async function scriptFor(prompt: string, index: number, current: ServerTurn): Promise<ReplicaTurnScript> {
     const scripted = scenario.turns?.[index];
     let script: ReplicaTurnScript = { ...scenario.defaults, ...scripted };
     if (script.reply === undefined && script.failure === undefined) {
       const responder = options.responder;
       if (responder) {
-        const produced = typeof responder === 'function' ? await responder(prompt, index) : await responder.call(prompt);
+        const earlier = turns
+          .filter((turn) => turn.conversationId === current.conversationId && turn.id < current.id)
+          .map((turn) => ({ prompt: turn.userText.replace(NONCE_LINE, ''), reply: turn.preambleText + turn.assistantText }));
+        const produced = typeof responder === 'function' ? await responder(prompt, index, earlier) : await responder.call(prompt);
         script = typeof produced === 'string' ? { ...script, reply: produced } : { ...script, ...produced };
       }
     }
@@ -487,7 +490,7 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
         attach(turn, response);
         return fail(turn, 'prompt_too_long', `The message you submitted was too long, please reload the conversation and submit something shorter (limit ${scenario.maxPromptChars} characters).`);
       }
-      const script = await scriptFor(prompt, index);
+      const script = await scriptFor(prompt, index, turn);
       const failure = failureMessage(script);
       attach(turn, response);
       if (failure) return fail(turn, failure.kind, failure.message);

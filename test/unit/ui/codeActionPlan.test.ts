@@ -31,6 +31,11 @@ describe('planCodeActions', () => {
     assert.match(ask?.prompt ?? '', /lines 3-4:\n```typescript\nconst x = 1;\n```/);
   });
 
+  it('runs Explain and Ask with read-only tools, Fix with all of them', () => {
+    const actions = planCodeActions({ ...base, diagnostics: [{ message: 'bad', severity: 'error', startLine: 1, endLine: 1 }], selectedText: 'x' });
+    assert.deepEqual(actions.map((action) => [action.kind, action.readOnly]), [['quickfix', false], ['explain', true], ['ask', true]]);
+  });
+
   it('does not offer Ask for a whitespace-only selection', () => {
     assert.deepEqual(planCodeActions({ ...base, selectedText: '  \n ' }), []);
   });

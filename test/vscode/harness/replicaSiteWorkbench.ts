@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import type { ReplicaServer } from '../../browser/replicas/server';
-import type { ReplicaTurnScript } from '../../browser/replicas/scenario';
+import type { ReplicaEarlierTurn, ReplicaTurnScript } from '../../browser/replicas/scenario';
 import { buildTestExtension } from './buildTestExtension';
 import { startCodeServer, type RunningCodeServer } from './codeServer';
 import { findChromium, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from './paths';
@@ -24,8 +24,8 @@ export const BROWSER_ENTRY = join(REPOSITORY_ROOT, 'src', 'browser', 'index.ts')
 interface ReplicaSiteWorkbenchOptions {
   /** Screenshots and the code-server log go here (emptied first). */
   artifacts: string;
-  /** The replica site's answer to each prompt it receives. */
-  responder: (prompt: string) => string | ReplicaTurnScript;
+  /** The replica site's answer to each prompt it receives (`earlier`: the conversation's turns before it). */
+  responder: (prompt: string, earlier: readonly ReplicaEarlierTurn[]) => string | ReplicaTurnScript;
   /** Changes to the workspace copy before VS Code opens it. */
   prepareWorkspace?: (workspaceDir: string) => void;
   /** The test suite loaded in the extension host (it reports "ready"). */
@@ -67,7 +67,7 @@ export async function startReplicaSiteWorkbench(options: ReplicaSiteWorkbenchOpt
   };
   try {
     const { startReplicaServer } = await import('../../browser/replicas/server');
-    replica = await startReplicaServer({ site: 'chatgpt', responder: options.responder });
+    replica = await startReplicaServer({ site: 'chatgpt', responder: (prompt, _index, earlier) => options.responder(prompt, earlier) });
     const workspaceDir = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, join(stateDir, 'workspace'));
     options.prepareWorkspace?.(workspaceDir);
     const resultsFile = join(stateDir, 'results.jsonl');

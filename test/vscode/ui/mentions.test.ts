@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { missingTools, REPOSITORY_ROOT } from '../harness/paths';
 import { startReplicaSiteWorkbench, type ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
-import { chooseReply } from './replicaModel';
+import { chooseReply, siteTranscript } from './replicaModel';
 
 /** A line of src/greeting.ts in the sample workspace. */
 const GREETING_BODY = 'return `Hello, ${name}`.repeat(times);';
@@ -47,9 +47,9 @@ describe('context mentions in real VS Code, through the replica site', { skip: m
       artifacts: join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-mentions'),
       suiteFile: join(__dirname, 'uiSuite.ts'),
       prepareWorkspace: commitThenChange,
-      responder: (prompt) => {
+      responder: (prompt, earlier) => {
         prompts.push(prompt);
-        return chooseReply(prompt).text;
+        return chooseReply(siteTranscript(earlier, prompt)).text;
       },
     });
     await workbench.openChat();

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { missingTools, REPOSITORY_ROOT } from '../harness/paths';
 import { startReplicaSiteWorkbench, type ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
-import { chooseReply } from './replicaModel';
+import { chooseReply, siteTranscript } from './replicaModel';
 
 const ROOT_RULE = 'Root rule RULE-ROOT-5150: name the file you change.';
 const SOURCE_RULE = 'Source rule RULE-SRC-2001: keep functions short.';
@@ -27,9 +27,9 @@ describe('project rules in real VS Code, through the replica site', { skip: miss
     workbench = await startReplicaSiteWorkbench({
       artifacts: join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-rules'),
       suiteFile: join(__dirname, 'uiSuite.ts'),
-      responder: (prompt) => {
+      responder: (prompt, earlier) => {
         prompts.push(prompt);
-        return chooseReply(prompt).text;
+        return chooseReply(siteTranscript(earlier, prompt)).text;
       },
       prepareWorkspace: (workspaceDir) => {
         writeFileSync(join(workspaceDir, 'AGENTS.md'), `# Agents\n\n${ROOT_RULE}\n`);

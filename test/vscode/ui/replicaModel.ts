@@ -1,8 +1,18 @@
 /**
- * The chat model of the UI tests, living in the extension host: it plays a chat site's part
- * with scripted, streamed replies chosen from the conversation so far (a write, a fix of the
- * broken JSON, a slow answer to stop, a plain answer). It is installed through the test build's
- * API (`useChatModel`) in place of the browser backend.
+ * The scripted demo model: the replica chat site `npm start` runs as the default site, and the
+ * chat model of the UI tests. It plays a few flows honestly, deciding on the conversation's
+ * LATEST user message and the tool results since it (never on text in the system prompt):
+ *   - explain (a selection, a diagnostic, a question naming a file): read_file, then an answer
+ *     quoting the lines in a code block, described from what the file holds;
+ *   - fix (the lightbulb's "Fix with PTK", "Fix Problems in This File"): read_file on the file the
+ *     prompt names, then edit_file on that file (the sample workspace's TS2322 in src/main.ts
+ *     and JSON syntax error in config/broken.json), then a short summary;
+ *   - write ("Please write hello to notes/hello.txt"): write_file, then "Done";
+ *   - run a command ("Run npm test"): run_command, which asks first, then its output;
+ *   - "Say hello…": a slow streamed greeting; "Take your time…": a very slow answer (Stop);
+ *   - anything else: a sentence saying it is the offline demo model and how to use a real site.
+ * A rejected call gets "Understood, … You said: <reason>"; a failed one gets its error, never a
+ * claim that something was done.
  */
 import { PTKAbortError } from '../../../src/core/errors';
 import type { LLMCallOptions } from '../../../src/core/ports';
@@ -29,28 +39,345 @@ async function stream(text: string, options: LLMCallOptions, chunkDelayMs: numbe
   return full;
 }
 
-/** Chooses the reply for `prompt` (the whole transcript: this model does not keep a thread). */
-export function chooseReply(prompt: string): { text: string; chunkDelayMs: number } {
-  const lastResult = prompt.lastIndexOf('TOOL_RESULT');
-  const lastUserAsk = Math.max(prompt.lastIndexOf('Please write hello'), prompt.lastIndexOf('Fix this problem in'), prompt.lastIndexOf('Say hello'), prompt.lastIndexOf('Take your time'));
-  if (lastResult > lastUserAsk) {
-    const result = prompt.slice(lastResult);
-    const rejected = /reject/i.exec(result);
-    if (rejected) {
-      const reason = /rejected [a-z_]+: ([^"\\]+)/i.exec(result)?.[1]?.trim() ?? 'no reason given';
-      return { text: `Understood, I did not change the file. You said: ${reason}`, chunkDelayMs: 20 };
-    }
-    return { text: 'Done: the change is written and the problem is fixed.', chunkDelayMs: 20 };
-  }
-  const ask = prompt.slice(lastUserAsk);
-  if (ask.startsWith('Please write hello')) return { text: `I will write the file.\n${call('write_file', { path: 'notes/hello.txt', content: 'Hello from PTK\n' })}`, chunkDelayMs: 20 };
-  if (ask.startsWith('Fix this problem in')) return { text: `The value is missing.\n${call('write_file', { path: 'config/broken.json', content: '{\n  "name": "broken",\n  "value": 1\n}\n' })}`, chunkDelayMs: 20 };
-  if (ask.startsWith('Take your time')) return { text: 'Thinking very slowly about this '.repeat(200), chunkDelayMs: 250 };
-  // Slow enough (about 3 s) that a loaded machine still sees it streaming.
-  return { text: 'Hello! I am the **replica** model. Streaming this answer in small pieces so the view shows it growing: one, two, three, four, five.', chunkDelayMs: 300 };
+/** What the model says when it has no script for a request. */
+export const DEMO_MODEL_NOTICE =
+  "I am PTK's offline demo model (the replica chat site `npm start` runs), not a real AI model, so I can only play a few scripted flows: " +
+  'explain a selection or a file ("Explain src/main.ts"), fix the sample problems ("Fix with PTK" on src/main.ts or config/broken.json), ' +
+  'write a file ("Please write hello to notes/hello.txt") and run a command ("Run npm test"). ' +
+  'To talk to a real model, set `ptk.site` to chatgpt, claude, gemini, aistudio or deepseek (and clear `ptk.siteUrl`), ' +
+  'then run **PTK: Connect Browser / Choose Site** and log in once in the window that opens.';
+
+/** Closes answers whose content is scripted, so nobody mistakes them for a real model's. */
+const SCRIPTED_NOTE = '_(Scripted by the offline demo model from what the file holds; point `ptk.site` at a real site for a real answer.)_';
+
+const GREETING = 'Hello! I am the **replica** model. Streaming this answer in small pieces so the view shows it growing: one, two, three, four, five.';
+
+interface Reply {
+  text: string;
+  chunkDelayMs: number;
 }
 
-/** The model the UI tests install. Records every prompt. */
+const quick = (text: string): Reply => ({ text, chunkDelayMs: 20 });
+
+// ---------------------------------------------------------------------------------------------
+// Reading the transcript
+
+type Role = 'SYSTEM' | 'USER' | 'ASSISTANT' | 'TOOL';
+interface Section {
+  role: Role;
+  text: string;
+}
+
+/** The role-labelled sections of a transcript (the formatter's `ROLE:\n…` blocks). */
+function sections(transcript: string): Section[] {
+  const headers = [...transcript.matchAll(/(?:^|\n\n)(SYSTEM|USER|ASSISTANT|TOOL):\n/g)];
+  if (headers.length === 0) return [{ role: /^\s*(?:TOOL|PTK)_(?:RESULT|ERROR)/.test(transcript) ? 'TOOL' : 'USER', text: transcript }];
+  return headers.map((header, index) => ({
+    role: header[1] as Role,
+    text: transcript.slice(header.index + header[0].length, headers[index + 1]?.index ?? transcript.length),
+  }));
+}
+
+interface ToolCallText {
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+function callIn(text: string): ToolCallText | undefined {
+  const body = /<(?:TOOL|PTK)_CALL>([\s\S]*?)<\/(?:TOOL|PTK)_CALL>/.exec(text)?.[1];
+  if (!body) return undefined;
+  try {
+    const parsed = JSON.parse(body) as { tool?: unknown; args?: unknown };
+    return typeof parsed.tool === 'string' ? { tool: parsed.tool, args: (parsed.args ?? {}) as Record<string, unknown> } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the system said about the last call: its result, or why it did not run. */
+type Feedback =
+  | { kind: 'result'; success: boolean; data: Record<string, unknown>; error: string }
+  | { kind: 'error'; message: string };
+
+function feedbackIn(text: string): Feedback | undefined {
+  const result = /^(?:TOOL|PTK)_RESULT: (.*)$/m.exec(text)?.[1];
+  if (result !== undefined) {
+    try {
+      const parsed = JSON.parse(result) as { success?: unknown; data?: unknown; error?: unknown };
+      const data = parsed.data && typeof parsed.data === 'object' ? (parsed.data as Record<string, unknown>) : {};
+      return { kind: 'result', success: parsed.success === true, data, error: typeof parsed.error === 'string' ? parsed.error : '' };
+    } catch {
+      return { kind: 'result', success: !/"success":\s*false/.test(result), data: {}, error: '' };
+    }
+  }
+  const error = /^TOOL_ERROR: ([\s\S]*)$/m.exec(text)?.[1];
+  return error === undefined ? undefined : { kind: 'error', message: error.split('\n\n')[0]!.trim() };
+}
+
+/** The conversation as this model needs it: the latest request, and where its task stands. */
+interface TaskState {
+  /** The latest user message ('' when the transcript has none). */
+  request: string;
+  /** The model's last tool call since the request, and what the system answered to it. */
+  lastCall?: ToolCallText;
+  feedback?: Feedback;
+  /** The tools the system prompt offers (undefined: no system prompt in sight). */
+  tools?: ReadonlySet<string>;
+}
+
+function readState(transcript: string): TaskState {
+  const all = sections(transcript);
+  let requestIndex = -1;
+  for (let index = all.length - 1; index >= 0; index--) {
+    if (all[index]!.role === 'USER') {
+      requestIndex = index;
+      break;
+    }
+  }
+  const state: TaskState = { request: requestIndex >= 0 ? all[requestIndex]!.text.trim() : '' };
+  const system = all[0]?.role === 'SYSTEM' ? all[0].text : undefined;
+  if (system?.includes('AVAILABLE TOOLS:')) {
+    const end = system.indexOf('TOOL CALLING PROTOCOL:');
+    const list = system.slice(system.indexOf('AVAILABLE TOOLS:'), end === -1 ? undefined : end);
+    state.tools = new Set([...list.matchAll(/^- ([A-Za-z0-9_.-]+)\(/gm)].map((match) => match[1]!));
+  }
+  for (const section of all.slice(requestIndex + 1)) {
+    if (section.role === 'ASSISTANT') {
+      const found = callIn(section.text);
+      if (found) {
+        state.lastCall = found;
+        state.feedback = undefined;
+      }
+    } else {
+      state.feedback = feedbackIn(section.text) ?? state.feedback;
+    }
+  }
+  return state;
+}
+
+/**
+ * The transcript of a thread-keeping chat site's conversation: its first prompt is the whole
+ * transcript, the later ones only what is new (tool results, errors). `earlier` are this
+ * conversation's earlier turns on the site, oldest first.
+ */
+export function siteTranscript(earlier: readonly { prompt: string; reply: string }[], prompt: string): string {
+  const turns = [...earlier, { prompt, reply: '' }];
+  // A whole transcript (a new thread, or one rolled over) starts over.
+  let start = 0;
+  turns.forEach((turn, index) => {
+    if (turn.prompt.startsWith('SYSTEM:\n')) start = index;
+  });
+  return turns
+    .slice(start)
+    .flatMap((turn, index) => [index === 0 ? turn.prompt : `TOOL:\n${turn.prompt}`, ...(turn.reply ? [`ASSISTANT:\n${turn.reply}`] : [])])
+    .join('\n\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The files the model reads
+
+/** A read_file result's lines without their "N | " numbers, keyed by line number. */
+function linesOf(data: Record<string, unknown>): Map<number, string> {
+  const lines = new Map<number, string>();
+  for (const line of String(data.content ?? '').split('\n')) {
+    const match = /^\s*(\d+) \| ?(.*)$/.exec(line);
+    if (match) lines.set(Number(match[1]), match[2]!);
+  }
+  return lines;
+}
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** A variable typed `number` given a quoted number word (the sample's TS2322). */
+function numberWordMismatch(line: string): { name: string; word: string; value: number } | undefined {
+  const match = /\b(?:const|let|var)\s+(\w+)\s*:\s*number\s*=\s*(['"])(\w+)\2/.exec(line);
+  const value = match ? NUMBER_WORDS.indexOf(match[3]!.toLowerCase()) : -1;
+  return match && value >= 0 ? { name: match[1]!, word: match[3]!, value } : undefined;
+}
+
+/** A JSON key left without a value (the sample's syntax error). */
+function keyWithoutValue(line: string): string | undefined {
+  return /^\s*"([^"]+)"\s*:\s*$/.exec(line)?.[1];
+}
+
+interface ScriptedFix {
+  search: string;
+  replace: string;
+  /** Before the edit: what is wrong and what the edit will do. */
+  plan: string;
+  /** After it: what was wrong and what the file holds now. */
+  done: string;
+}
+
+/** The fix this model knows for the file's text, if any. */
+function scriptedFix(lines: Map<number, string>): ScriptedFix | undefined {
+  for (const line of lines.values()) {
+    const mismatch = numberWordMismatch(line);
+    if (mismatch) {
+      return {
+        search: line,
+        replace: line.replace(/(['"])\w+\1/, String(mismatch.value)),
+        plan: `\`${mismatch.name}\` is declared as a \`number\` but is given the string '${mismatch.word}' (TS2322): I will change it to the number ${mismatch.value}.`,
+        done: `\`${mismatch.name}\` is declared as a \`number\` but was given the string '${mismatch.word}' (TS2322); it is now the number ${mismatch.value}.`,
+      };
+    }
+    const key = keyWithoutValue(line);
+    if (key) {
+      return {
+        search: line,
+        replace: `${line.trimEnd()} 1`,
+        plan: `"${key}" has no value, which is a JSON syntax error: I will give it the value 1.`,
+        done: `"${key}" had no value, which is a JSON syntax error; it now has the value 1.`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** A few plain sentences about what the lines hold (declarations, imports, JSON keys, known mistakes). */
+function describeLines(path: string, lines: readonly string[]): string {
+  const text = lines.join('\n');
+  const sentences: string[] = [];
+  if (path.endsWith('.json')) {
+    try {
+      const value = JSON.parse(text) as unknown;
+      sentences.push(value && typeof value === 'object' ? `It is JSON with the keys ${Object.keys(value).map((key) => `"${key}"`).join(', ')}.` : 'It is a JSON value.');
+    } catch (error) {
+      sentences.push(`It is not valid JSON (${(error as Error).message}).`);
+    }
+  }
+  for (const line of lines) {
+    const imported = /^import\s+\{([^}]*)\}\s+from\s+['"]([^'"]+)['"]/.exec(line);
+    if (imported) sentences.push(`It imports \`${imported[1]!.trim()}\` from \`${imported[2]}\`.`);
+    const declared = /\bfunction\s+(\w+)\s*\(([^)]*)\)\s*(?::\s*([^{]+?))?\s*\{/.exec(line);
+    if (declared) sentences.push(`${/^\s*export\b/.test(line) ? 'It exports' : 'It declares'} the function \`${declared[1]}(${declared[2]})\`${declared[3] ? `, which returns a \`${declared[3].trim()}\`` : ''}.`);
+    const mismatch = numberWordMismatch(line);
+    if (mismatch) {
+      sentences.push(`\`${mismatch.name}\` is declared as a \`number\` but is given the string '${mismatch.word}': TypeScript reports TS2322 ("Type 'string' is not assignable to type 'number'"). Writing \`${mismatch.value}\` instead fixes it.`);
+    }
+    const key = keyWithoutValue(line);
+    if (key) sentences.push(`The key "${key}" has no value, so the file is not valid JSON; giving it one (e.g. \`1\`) fixes it.`);
+    const repeated = /`([^`]*)`\.repeat\((\w+)\)/.exec(line);
+    if (repeated) sentences.push(`It returns the text \`${repeated[1]}\` repeated \`${repeated[2]}\` times, with no separator between the copies.`);
+  }
+  if (sentences.length === 0) sentences.push('I can quote it, but this scripted model has no description for code like this.');
+  return sentences.join(' ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The flows
+
+/** A workspace path named in the text (the first one). */
+function pathIn(text: string): string | undefined {
+  return /(?:^|[\s`'"(])((?:[\w.-]+\/)*[\w-]+\.(?:ts|tsx|js|mjs|cjs|json|md|txt|py|css|html|yml|yaml))\b/.exec(text)?.[1];
+}
+
+function failureAnswer(feedback: Feedback, what: string): string {
+  const message = feedback.kind === 'error' ? feedback.message : feedback.error || 'no reason given';
+  const rejected = /^The user rejected [a-z_]+(?::\s*([\s\S]*?))?\.?$/i.exec(message.trim());
+  if (rejected) return `Understood, I did not ${what}. You said: ${rejected[1]?.trim() || 'no reason given'}`;
+  return `That did not work, so I did not ${what}: ${message}`;
+}
+
+/** The tool is not on offer in this task (Explain and Ask run with read-only tools). */
+function unavailable(state: TaskState, tool: string): string | undefined {
+  if (!state.tools || state.tools.has(tool)) return undefined;
+  return `This request runs with read-only tools (${[...state.tools].join(', ') || 'none'}), so I cannot use ${tool} here. Send it from the chat view to let me change files or run commands.`;
+}
+
+function explainFlow(state: TaskState, path: string, range: { start: number; end: number } | undefined, problem: string | undefined): Reply {
+  const { lastCall, feedback } = state;
+  if (!lastCall || !feedback) return quick(`I will read ${path} first.\n${call('read_file', { path })}`);
+  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `read ${path}`));
+  const all = linesOf(feedback.data);
+  const problemLine = problem ? Number(/at line (\d+)/.exec(problem)?.[1] ?? NaN) : NaN;
+  const wanted = range ?? (Number.isFinite(problemLine) ? { start: Math.max(1, problemLine - 2), end: problemLine + 1 } : { start: 1, end: 40 });
+  const shown = [...all.entries()].filter(([number]) => number >= wanted.start && number <= wanted.end);
+  const first = shown[0]?.[0] ?? 1;
+  const last = shown.at(-1)?.[0] ?? first;
+  const language = /\.(\w+)$/.exec(path)?.[1] ?? '';
+  const fence = shown.some(([, line]) => line.includes('```')) ? '~~~~' : '```';
+  return quick(
+    [
+      `Lines ${first}-${last} of \`${path}\` (${String(feedback.data.totalLines ?? all.size)} lines in all):`,
+      '',
+      `${fence}${language}`,
+      ...shown.map(([, line]) => line),
+      fence,
+      '',
+      ...(problem ? [`VS Code reports: ${problem}`, ''] : []),
+      describeLines(path, shown.map(([, line]) => line)),
+      '',
+      SCRIPTED_NOTE,
+    ].join('\n'),
+  );
+}
+
+function fixFlow(state: TaskState, path: string): Reply {
+  const { lastCall, feedback } = state;
+  if (!lastCall || !feedback) return quick(`I will read ${path} first.\n${call('read_file', { path })}`);
+  if (lastCall.tool === 'read_file') {
+    if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `read ${path}`));
+    const fix = scriptedFix(linesOf(feedback.data));
+    if (!fix) return quick(`I read ${path}, but I have no scripted fix for it, so I changed nothing. ${DEMO_MODEL_NOTICE}`);
+    return quick(unavailable(state, 'edit_file') ?? `${fix.plan}\n${call('edit_file', { path, edits: [{ search: fix.search, replace: fix.replace }] })}`);
+  }
+  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `change ${path}`));
+  const edits = lastCall.args.edits as { search?: string }[] | undefined;
+  const fix = scriptedFix(new Map([[1, edits?.[0]?.search ?? '']]));
+  return quick(`Fixed ${path}: ${fix?.done ?? 'the edit is applied.'}`);
+}
+
+function writeFlow(state: TaskState, path: string, content: string): Reply {
+  const { lastCall, feedback } = state;
+  if (!lastCall || !feedback) return quick(unavailable(state, 'write_file') ?? `I will write the file.\n${call('write_file', { path, content })}`);
+  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, 'change the file'));
+  const verb = feedback.data.created === false ? 'replaced' : 'created';
+  return quick(`Done: ${verb} ${String(feedback.data.path ?? path)} with "${content.trim()}".`);
+}
+
+function commandFlow(state: TaskState, command: string): Reply {
+  const { lastCall, feedback } = state;
+  if (!lastCall || !feedback) return quick(unavailable(state, 'run_command') ?? `I will run \`${command}\` (PTK asks you first).\n${call('run_command', { command })}`);
+  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `run \`${command}\``));
+  const output = `${String(feedback.data.stdout ?? '')}${String(feedback.data.stderr ?? '')}`.trim().split('\n').slice(-20).join('\n');
+  return quick(`\`${command}\` finished with exit code ${String(feedback.data.exitCode)}.${output ? `\n\n\`\`\`\n${output}\n\`\`\`` : ' It printed nothing.'}`);
+}
+
+/** Chooses the reply for a whole transcript (system prompt first, the latest user message last but for its tool results). */
+export function chooseReply(prompt: string): Reply {
+  const state = readState(prompt);
+  const request = state.request;
+  const firstLine = request.split('\n')[0]!.trim();
+
+  if (/^Take your time/i.test(firstLine)) return { text: 'Thinking very slowly about this '.repeat(200), chunkDelayMs: 250 };
+  // Slow enough (about 3 s) that a loaded machine still sees it streaming.
+  if (/^(?:Say hello|Hello\b|Hi\b)/i.test(firstLine)) return { text: GREETING, chunkDelayMs: 300 };
+
+  const write = /^(?:please\s+)?write\s+(.+?)\s+(?:to|into|in)\s+(\S+)/i.exec(firstLine);
+  if (write) return writeFlow(state, write[2]!.replace(/[.,!?:;]+$/, ''), /^hello$/i.test(write[1]!) ? 'Hello from PTK\n' : `${write[1]!.replace(/^["'`]|["'`]$/g, '')}\n`);
+
+  const fix = /^Fix (?:this problem|the problems VS Code reports) in (.+?):$/.exec(firstLine);
+  if (fix) return fixFlow(state, fix[1]!);
+
+  const selection = /^From (.+?), lines (\d+)-(\d+):$/m.exec(request);
+  if (selection && /^(?:Explain|What|Why|How)\b/i.test(firstLine)) return explainFlow(state, selection[1]!, { start: Number(selection[2]), end: Number(selection[3]) }, undefined);
+  const problem = /^Explain this problem in (.+?) and how to fix it\./.exec(firstLine);
+  if (problem) return explainFlow(state, problem[1]!, undefined, request.split('\n')[1]?.trim());
+
+  const command = /^(?:please\s+)?run\s+(?:`([^`]+)`|(.+?))[.!]?$/i.exec(firstLine);
+  if (command) {
+    const asked = (command[1] ?? command[2]!).trim();
+    return commandFlow(state, /^the tests$/i.test(asked) ? 'npm test' : asked);
+  }
+
+  const named = pathIn(firstLine);
+  if (named && /^(?:Explain|What|Why|How|Describe|Show|Read)\b/i.test(firstLine)) return explainFlow(state, named, undefined, undefined);
+
+  return quick(DEMO_MODEL_NOTICE);
+}
+
+/** The model the UI tests install (it does not keep a thread: each call gets the whole transcript). Records every prompt. */
 export class ReplicaChatModel implements ChatModelHandle {
   readonly keepsThread = false;
   readonly prompts: string[] = [];

@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
 import { missingTools, REPOSITORY_ROOT } from '../harness/paths';
 import { BROWSER_ENTRY, startReplicaSiteWorkbench, type ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
-import { chooseReply } from './replicaModel';
+import { chooseReply, siteTranscript } from './replicaModel';
 
 const skipReason = missingTools() || (!existsSync(BROWSER_ENTRY) ? `the browser backend is not built yet (${BROWSER_ENTRY} missing)` : '');
 
@@ -30,8 +30,8 @@ describe('PTK chat UI in real VS Code against a replica site (real browser backe
       artifacts: join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-replica'),
       suiteFile: join(__dirname, 'uiSuite.ts'),
       // The replica streams at its own pace; the long "Take your time" answer goes slowly so Stop always finds it running.
-      responder: (prompt) => {
-        const reply = chooseReply(prompt);
+      responder: (prompt, earlier) => {
+        const reply = chooseReply(siteTranscript(earlier, prompt));
         return reply.chunkDelayMs >= 250 ? { reply: reply.text, tokenMs: 60 } : reply.text;
       },
     });

@@ -2,7 +2,7 @@
  * End-to-end UI tests in a REAL VS Code (code-server), driven by Playwright in Chromium: open
  * the chat from the palette, send a message and watch the streamed answer, approve a write and
  * see the file change, reject one and see the model told, "Fix with PTK" from the lightbulb on
- * a real diagnostic, Stop mid-task, reload the window and find the conversation. The model is
+ * a real diagnostic, "Explain Selection" with read-only tools, Stop mid-task, reload the window and find the conversation. The model is
  * the replica model (replicaModel.ts) installed through the test build's API. Screenshots of
  * every step go to test-artifacts/vscode-ui/.
  * Run: node scripts/run-tests.mjs test/vscode/ui   (needs scripts/setup-vscode.sh done)
@@ -176,6 +176,30 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     await chat().locator('[data-testid="assistant-message"]', { hasText: 'fixed' }).waitFor({ timeout: 30_000 });
     assert.deepEqual(JSON.parse(readFileSync(join(workspaceDir, 'config', 'broken.json'), 'utf8')), { name: 'broken', value: 1 });
     await shot('fixed');
+  });
+
+  it('"PTK: Explain Selection" reads the file and answers with a code block, with read-only tools only', async () => {
+    await newConversation();
+    const promptsBefore = existsSync(promptsFile) ? (JSON.parse(readFileSync(promptsFile, 'utf8')) as string[]).length : 0;
+    await page.keyboard.press('Control+P');
+    await page.locator('.quick-input-widget input').fill('main.ts');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'main.ts' }).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active', { hasText: 'main.ts' }).waitFor({ timeout: 15_000 });
+    await page.locator('.monaco-editor .view-line', { hasText: 'const retries' }).first().click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await runCommand('PTK: Explain Selection');
+    await chat().locator('[data-testid="tool-card"][data-tool="read_file"][data-status="succeeded"]').waitFor({ timeout: 30_000 });
+    const code = chat().locator('.message.assistant:not(.streaming) pre code', { hasText: "const retries: number = 'three';" });
+    await code.waitFor({ timeout: 30_000 });
+    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await shot('explain-selection');
+    assert.equal(await chat().locator('[data-testid="tool-card"]:not([data-tool="read_file"])').count(), 0, 'no write, edit or command card');
+    const prompts = (JSON.parse(readFileSync(promptsFile, 'utf8')) as string[]).slice(promptsBefore);
+    assert.match(prompts[0] ?? '', /^- read_file\(/m, 'read_file is offered');
+    assert.doesNotMatch(prompts[0] ?? '', /^- (write_file|edit_file|run_command|run_tests)\(/m, 'no tool that writes or runs is offered');
+    assert.match(readFileSync(join(workspaceDir, 'src', 'main.ts'), 'utf8'), /const retries: number = 'three';/, 'the file is unchanged');
   });
 
   it('"PTK: Ask…" from the palette answers in the chat view', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -69,5 +69,43 @@ describe('createAssistantRun', () => {
     const result = await run('Hi', { tools: [] });
     assert.match(model.prompts[1], /unknown|not available|no such tool/i, 'read_file was not offered');
     assert.equal(result.success, true);
+  });
+
+  it('a read-only task offers only the read-only tools, and a write call in it is refused as an unknown tool', async () => {
+    const approvals: string[] = [];
+    const root = mkdtempSync(path.join(tmpdir(), 'ptk-run-'));
+    created.push(root);
+    writeFileSync(path.join(root, 'a.txt'), 'old\n');
+    const workspace = new NodeWorkspace({ roots: [root], trusted: true, approver: async (request) => (approvals.push(request.toolName), { decision: 'approve' }) });
+    const model = new ScriptedChatModel(['<TOOL_CALL>{"tool":"write_file","args":{"path":"a.txt","content":"new\\n"}}</TOOL_CALL>', 'I could not write it.']);
+    const all = createWorkspaceTools(workspace);
+    const run = createAssistantRun({ model: () => model, workspace, tools: () => all, settings: () => ({}) });
+
+    const result = await run('Change a.txt', { readOnly: true });
+    const offered = [...model.prompts[0].matchAll(/^- ([a-z_]+)\(/gm)].map((match) => match[1]);
+    assert.deepEqual(offered, all.filter((tool) => tool.readOnly).map((tool) => tool.name), 'only the read-only tools are described');
+    for (const name of ['write_file', 'edit_file', 'run_command', 'run_tests']) assert.ok(!offered.includes(name), `${name} is not offered`);
+    assert.match(model.prompts[1], /^TOOL_ERROR: .*write_file/m, 'the write call is answered as a tool that does not exist');
+    assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'old\n', 'nothing was written');
+    assert.deepEqual(approvals, [], 'nobody was asked');
+    assert.equal(result.success, true);
+  });
+
+  it("a read-only task keeps only the read-only tools of the caller's list too", async () => {
+    const workspace = workspaceWith({ 'a.txt': 'old' });
+    const model = new ScriptedChatModel(['<TOOL_CALL>{"tool":"write_file","args":{"path":"a.txt","content":"new"}}</TOOL_CALL>', 'ok']);
+    const run = createAssistantRun({ model: () => model, workspace, tools: () => createWorkspaceTools(workspace), settings: () => ({}) });
+    await run('Hi', { readOnly: true, tools: ['read_file', 'write_file'] });
+    assert.deepEqual([...model.prompts[0].matchAll(/^- ([a-z_]+)\(/gm)].map((match) => match[1]), ['read_file']);
+    assert.match(model.prompts[1], /^TOOL_ERROR: .*write_file/m);
+  });
+
+  it('a task that is not read-only offers every tool', async () => {
+    const workspace = workspaceWith({});
+    const model = new ScriptedChatModel(['ok']);
+    const all = createWorkspaceTools(workspace);
+    const run = createAssistantRun({ model: () => model, workspace, tools: () => all, settings: () => ({}) });
+    await run('Hi', { readOnly: false });
+    assert.deepEqual([...model.prompts[0].matchAll(/^- ([a-z_]+)\(/gm)].map((match) => match[1]), all.map((tool) => tool.name));
   });
 });

@@ -1,0 +1,154 @@
+/**
+ * The demo model `npm start` serves on its replica site (test/vscode/ui/replicaModel.ts), played
+ * through the real engine, the real tools and a copy of the sample workspace: each request gets
+ * the honest flow (which tools it calls, on which file, what the answer says), whether the model
+ * sees the whole transcript every turn or, like a chat site, only what is new in its thread.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import type { ApprovalDecision } from '../../../src/core/workspace';
+import { ScriptedChatModel } from '../../../src/core/testing';
+import { createAssistantRun } from '../../../src/host/shared/assistantRun';
+import { NodeWorkspace } from '../../../src/host/node/workspace';
+import { createWorkspaceTools } from '../../../src/tools';
+import { SAMPLE_WORKSPACE_FIXTURE } from '../../vscode/harness/paths';
+import { copyWorkspaceFixture } from '../../vscode/harness/workspaceFixture';
+import { chooseReply, siteTranscript } from '../../vscode/ui/replicaModel';
+
+const created: string[] = [];
+after(() => {
+  for (const directory of created) rmSync(directory, { recursive: true, force: true });
+});
+
+interface Played {
+  /** "tool path" of each call that ran, in order. */
+  calls: string[];
+  answer: string;
+  success: boolean;
+  root: string;
+  /** Approvals the tools asked for. */
+  approvals: string[];
+}
+
+/** Runs `request` as a task on a fresh copy of the sample workspace with the demo model. */
+async function play(request: string, options: { threaded?: boolean; approve?: ApprovalDecision; readOnly?: boolean } = {}): Promise<Played> {
+  const root = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, path.join(mkdtempSync(path.join(tmpdir(), 'ptk-demo-model-')), 'workspace'));
+  created.push(path.dirname(root));
+  const approvals: string[] = [];
+  const workspace = new NodeWorkspace({
+    roots: [root],
+    trusted: true,
+    approver: async (request) => {
+      approvals.push(request.toolName);
+      return options.approve ?? { decision: 'approve' };
+    },
+  });
+  // A thread-keeping site sees its earlier turns: the model gets them as the replica server gives them.
+  const earlier: { prompt: string; reply: string }[] = [];
+  const model = new ScriptedChatModel(
+    (prompt) => {
+      const reply = chooseReply(options.threaded ? siteTranscript(earlier, prompt) : prompt).text;
+      earlier.push({ prompt, reply });
+      return reply;
+    },
+    { keepsThread: options.threaded ?? false },
+  );
+  const run = createAssistantRun({ model: () => model, workspace, tools: () => createWorkspaceTools(workspace), settings: () => ({ maxIterations: 6 }) });
+  const calls: string[] = [];
+  const result = await run(request, { readOnly: options.readOnly, onToolCall: (toolCall) => void calls.push(`${toolCall.tool} ${String(toolCall.args.path ?? toolCall.args.command ?? '')}`) });
+  return { calls, answer: result.content ?? '', success: result.success, root, approvals };
+}
+
+const explainSelection = 'Explain what this code does, and point out anything wrong with it.\n\nFrom src/main.ts, lines 4-4:\n```typescript\nconst retries: number = \'three\';\n```';
+const fixMain = "Fix this problem in src/main.ts:\nerror (ts 2322) at line 4: Type 'string' is not assignable to type 'number'.\n\nRead the file first (read_file), then change it with edit_file or write_file so the problem goes away without changing behaviour otherwise. Check with get_diagnostics afterwards. Answer with a short explanation of the fix.";
+const fixJson = 'Fix this problem in config/broken.json:\nerror (json) at line 4: Value expected\n\nRead the file first (read_file), then change it with edit_file or write_file so the problem goes away without changing behaviour otherwise.';
+
+describe('the demo model (replica site of npm start)', () => {
+  for (const threaded of [false, true]) {
+    const mode = threaded ? 'a chat site keeping its thread' : 'the whole transcript every turn';
+    describe(`seeing ${mode}`, () => {
+      it('answers a free-form question by saying it is the offline demo model and how to use a real site', async () => {
+        const played = await play('What is the capital of France?', { threaded });
+        assert.deepEqual(played.calls, []);
+        assert.match(played.answer, /offline demo model/);
+        assert.match(played.answer, /ptk\.site/);
+        assert.match(played.answer, /PTK: Connect Browser \/ Choose Site/);
+        assert.doesNotMatch(played.answer, /Done|fixed/i, 'no claim that anything was done');
+      });
+
+      it('Explain Selection: reads the file, then answers with the lines in a code block', async () => {
+        const played = await play(explainSelection, { threaded });
+        assert.deepEqual(played.calls, ['read_file src/main.ts']);
+        assert.match(played.answer, /```ts\nconst retries: number = 'three';\n```/);
+        assert.match(played.answer, /TS2322/);
+        assert.equal(readFileSync(path.join(played.root, 'src', 'main.ts'), 'utf8').includes("'three'"), true, 'nothing changed');
+      });
+
+      it('a question naming a file: reads that file and explains it', async () => {
+        const played = await play('Explain src/greeting.ts', { threaded });
+        assert.deepEqual(played.calls, ['read_file src/greeting.ts']);
+        assert.match(played.answer, /```ts\n\/\*\* Formats a greeting\. \*\/\nexport function formatGreeting/);
+        assert.match(played.answer, /exports the function `formatGreeting\(name: string, times: number\)`/);
+      });
+
+      it('"Fix with PTK" on src/main.ts: reads it, then edits src/main.ts (not another file)', async () => {
+        const played = await play(fixMain, { threaded });
+        assert.deepEqual(played.calls, ['read_file src/main.ts', 'edit_file src/main.ts']);
+        assert.match(readFileSync(path.join(played.root, 'src', 'main.ts'), 'utf8'), /const retries: number = 3;/);
+        assert.match(readFileSync(path.join(played.root, 'config', 'broken.json'), 'utf8'), /"value": \n/, 'the other broken file is left alone');
+        assert.match(played.answer, /^Fixed src\/main\.ts: `retries` is declared as a `number`/);
+      });
+
+      it('"Fix with PTK" on config/broken.json: reads it, then edits it into valid JSON', async () => {
+        const played = await play(fixJson, { threaded });
+        assert.deepEqual(played.calls, ['read_file config/broken.json', 'edit_file config/broken.json']);
+        assert.deepEqual(JSON.parse(readFileSync(path.join(played.root, 'config', 'broken.json'), 'utf8')), { name: 'broken', value: 1 });
+        assert.match(readFileSync(path.join(played.root, 'src', 'main.ts'), 'utf8'), /'three'/);
+        assert.match(played.answer, /^Fixed config\/broken\.json/);
+      });
+
+      it('a rejected fix: says it changed nothing and repeats the reason', async () => {
+        const played = await play(fixMain, { threaded, approve: { decision: 'reject', reason: 'not now' } });
+        assert.deepEqual(played.calls, ['read_file src/main.ts', 'edit_file src/main.ts']);
+        assert.equal(played.answer, 'Understood, I did not change src/main.ts. You said: not now');
+      });
+
+      it('a write: write_file, then "Done" naming the file', async () => {
+        const played = await play('Please write hello to notes/hello.txt again.', { threaded });
+        assert.deepEqual(played.calls, ['write_file notes/hello.txt']);
+        assert.equal(readFileSync(path.join(played.root, 'notes', 'hello.txt'), 'utf8'), 'Hello from PTK\n');
+        assert.deepEqual(played.approvals, ['write_file']);
+        assert.match(played.answer, /^Done: created notes\/hello\.txt/);
+      });
+
+      it('a rejected write: says it changed nothing and repeats the reason', async () => {
+        const played = await play('Please write hello to notes/hello.txt', { threaded, approve: { decision: 'reject', reason: 'use a different file name' } });
+        assert.deepEqual(played.calls, ['write_file notes/hello.txt']);
+        assert.equal(played.answer, 'Understood, I did not change the file. You said: use a different file name');
+      });
+
+      it('a command: run_command (which asks), then its output', async () => {
+        const played = await play('Run npm test', { threaded });
+        assert.deepEqual(played.calls, ['run_command npm test']);
+        assert.deepEqual(played.approvals, ['run_command'], 'the command asked first');
+        assert.match(played.answer, /^`npm test` finished with exit code 0\.\n\n```\n[\s\S]*sample tests ok\n```$/);
+      });
+
+      it('a write asked for in a read-only task: says it cannot, and calls nothing', async () => {
+        const played = await play('Please write hello to notes/hello.txt', { threaded, readOnly: true });
+        assert.deepEqual(played.calls, []);
+        assert.match(played.answer, /read-only tools/);
+      });
+    });
+  }
+
+  it('decides on the latest message, not on a tool result earlier in the conversation', () => {
+    const system = 'SYSTEM:\nYou are an AI coding assistant with access to these tools:\n\nAVAILABLE TOOLS:\n- read_file(path: string): Read a file [read-only]\n\nTOOL CALLING PROTOCOL:\nSystem: TOOL_RESULT: {"success": true}';
+    const earlierTask = 'USER:\nPlease write hello to notes/hello.txt\n\nASSISTANT:\n<TOOL_CALL>{"tool":"write_file","args":{"path":"notes/hello.txt","content":"x"}}</TOOL_CALL>\n\nTOOL:\nTOOL_RESULT: {"success":true,"data":{"path":"notes/hello.txt","created":true},"error":null}\n\nASSISTANT:\nDone.';
+    const reply = chooseReply(`${system}\n\n${earlierTask}\n\nUSER:\nExplain src/greeting.ts`);
+    assert.match(reply.text, /<TOOL_CALL>\{"tool":"read_file","args":\{"path":"src\/greeting\.ts"\}\}<\/TOOL_CALL>/);
+  });
+});
