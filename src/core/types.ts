@@ -61,7 +61,7 @@ export interface PTKToolCall {
   tool: string;
   args: Record<string, unknown>;
   reasoning?: string;
-  /** Assigned by the loop: "call_<iteration>_<index>". */
+  /** Assigned by the loop: "call_<iteration>_<index>", "call_<task>_<iteration>_<index>" in a conversation's later tasks (loop/callIds.ts). */
   id?: string;
 }
 

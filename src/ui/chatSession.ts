@@ -11,7 +11,7 @@ import { PTKParser } from '../core/protocol/parser';
 import { protocolTags } from '../core/protocol/tagNames';
 import type { AssistantRunOptions } from '../host/shared/assistantRun';
 import type { IterationInfo, PTKMessage, PTKToolCall } from '../core/types';
-import { emptyChatState, reduceChat } from '../shared/chat/chatReducer';
+import { emptyChatState, reduceChat, toolCardId } from '../shared/chat/chatReducer';
 import type { ContextMention } from '../shared/chat/mentions';
 import type { ChatEvent, ChatViewState, ConnectionStatus, ConversationSummary } from '../shared/chat/protocol';
 import { summarizeToolResult } from '../shared/chat/toolSummary';
@@ -98,7 +98,7 @@ export class ChatSession {
     const stored = currentId ? options.store.load(currentId) : undefined;
     if (stored) {
       // A task cannot survive a reload: settle whatever was open when the window went away.
-      this.current = stored.state.busy ? reduceChat(stored.state, { type: 'taskFinished', taskId: 'reload', outcome: 'stopped', message: 'Stopped by a window reload.' }) : stored.state;
+      this.current = stored.state.busy ? reduceChat(stored.state, { type: 'taskFinished', taskId: stored.state.runningTaskId ?? 'reload', outcome: 'stopped', message: 'Stopped by a window reload.' }) : stored.state;
       this.messages = stored.messages;
     } else {
       this.current = emptyChatState(this.createId());
@@ -313,17 +313,17 @@ export class ChatSession {
       },
       onToolCall: (toolCall: PTKToolCall) => {
         const id = toolCall.id ?? this.createId();
-        checkpoints?.toolCardShown(id);
+        checkpoints?.toolCardShown(toolCardId(taskId, id));
         toolStarts.set(id, this.now());
         log(`[task ${taskId}] tool call ${id}: ${toolCall.tool} ${JSON.stringify(toolCall.args).slice(0, 1000)}`);
-        this.emit({ type: 'toolCall', id, tool: toolCall.tool, args: toolCall.args, dangerous: this.options.isDangerousTool?.(toolCall.tool) ?? false, time: this.now() });
+        this.emit({ type: 'toolCall', id, taskId, tool: toolCall.tool, args: toolCall.args, dangerous: this.options.isDangerousTool?.(toolCall.tool) ?? false, time: this.now() });
       },
       onToolResult: (info) => {
         const id = info.toolCall.id ?? '';
         const durationMs = info.durationMs || this.now() - (toolStarts.get(id) ?? this.now());
         const summary = (info.fromCache ? '(from cache) ' : '') + summarizeToolResult(info.result);
         log(`[task ${taskId}] tool result ${id}: ${info.result.success ? 'ok' : `failed (${info.result.code ?? 'error'})`} in ${durationMs} ms: ${summary}`);
-        this.emit({ type: 'toolResult', id, success: info.result.success, summary, durationMs });
+        this.emit({ type: 'toolResult', id, taskId, success: info.result.success, summary, durationMs });
       },
       onError: (error) => log(`[task ${taskId}] error: ${errorMessage(error)}`),
       onMessage: (message) => {

@@ -140,6 +140,7 @@ export class ChatRenderer {
     element.dataset.testid = 'tool-card';
     element.dataset.tool = item.tool;
     element.dataset.status = item.status;
+    if (item.callId) element.dataset.callId = item.callId;
 
     const header = document.createElement('div');
     header.className = 'tool-header';

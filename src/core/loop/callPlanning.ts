@@ -11,6 +11,7 @@ import { checkToolCall } from '../protocol/toolCallCheck';
 import type { ToolExecutionResult } from '../tools/runTool';
 import type { PTKTool, PTKToolCall } from '../types';
 import { callSignature } from '../util/callSignature';
+import { callIdFor } from './callIds';
 import { isFinishCall } from './finishTool';
 import { loopStateOf, type RunState } from './runState';
 import { duplicateWarningsExceed, findCycle, isDuplicateToolCall, toolCallCountIs } from './stopConditions';
@@ -97,7 +98,7 @@ export function planCalls({ calls: replyCalls, state, tools, rules }: PlanningIn
   let plannedRuns = 0;
 
   for (const [index, rawCall] of calls.entries()) {
-    const toolCall: PTKToolCall = { ...rawCall, args: rawCall.args ?? {}, id: `call_${state.iteration}_${index}` };
+    const toolCall: PTKToolCall = { ...rawCall, args: rawCall.args ?? {}, id: callIdFor(state.task, state.iteration, index) };
     if (rules.finishToolName && isFinishCall(toolCall, rules.finishToolName)) return plan({ finishCall: toolCall });
 
     const checked = checkToolCall(toolCall, tools);

@@ -5,9 +5,12 @@
  */
 import type { ToolExecutionResult } from '../tools/runTool';
 import type { PTKToolCall } from '../types';
+import { FIRST_TASK } from './callIds';
 import type { LoopState } from './stopConditions';
 
 export interface RunState {
+  /** The run's number in its conversation (callIds.ts): part of its calls' ids. */
+  task: number;
   /** LLM calls made so far (the current turn's number while it runs). */
   iteration: number;
   /** Calls executed, in order. */
@@ -25,8 +28,9 @@ export interface RunState {
   cycleWarned: boolean;
 }
 
-export function createRunState(): RunState {
+export function createRunState(task = FIRST_TASK): RunState {
   return {
+    task,
     iteration: 0,
     executedCalls: [],
     totalToolCalls: 0,

@@ -19,6 +19,7 @@ import type { PTKMessage, PTKTool } from '../types';
 import { linkAbortSignals, throwIfAborted } from '../util/abortSignals';
 import { notify } from '../util/notify';
 import { AttachmentDelivery } from './attachmentDelivery';
+import { taskNumberAfter } from './callIds';
 import { resolveExecuteOptions, type ResolvedExecuteOptions } from './executeOptionsSchema';
 import { createFinishTool, finishToolName } from './finishTool';
 import type { PTKExecuteOptions, PTKExecuteResult, PTKFinishReason } from './loopTypes';
@@ -123,6 +124,8 @@ export class ToolCallingRun {
       }
     }
     if (options.history) history.push(...options.history.filter((message) => message.role !== 'system'));
+    // A conversation's later task numbers its calls past the earlier ones: no id comes back.
+    this.state.task = taskNumberAfter(history);
 
     const systemPrompt = this.dependencies.formatter.formatSystemPrompt(tools, {
       allowMultipleCalls: options.allowMultipleCalls,

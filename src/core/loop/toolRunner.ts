@@ -23,8 +23,9 @@ import { resolveTools, type ToolSpecifier } from '../tools/resolveTools';
 import type { ToolExecutionResult } from '../tools/runTool';
 import type { PTKMessage, PTKResponse, PTKTool, PTKToolCall } from '../types';
 import { notify, type PTKLogger } from '../util/notify';
+import { taskNumberAfter } from './callIds';
 import { callModel } from './modelCall';
-import { createRunState } from './runState';
+import { createRunState, type RunState } from './runState';
 import { buildTurnPrompt } from './turnPrompt';
 import { resolveTurn, type TurnRules } from './turnResolution';
 
@@ -106,12 +107,15 @@ export class ToolRunner implements AsyncIterable<PTKMessage>, PromiseLike<PTKMes
   private readonly parsedReplies = new WeakMap<PTKMessage, PTKResponse>();
   private readonly rules: TurnRules;
   /** Counters and executed calls across turns. */
-  private readonly runState = createRunState();
+  private readonly runState: RunState;
   /** The transcript as a thread-keeping backend last saw it. */
   private sentTranscript: PTKMessage[] | undefined;
 
   constructor(private readonly llmManager: ILLMManager, params: ToolRunnerParams, private readonly options: ToolRunnerOptions = {}) {
     this.state = { params: { ...params, messages: [...params.messages] } };
+    // Calls are numbered past the conversation before the runner's prompt (its last user message).
+    const promptIndex = params.messages.map((message) => message.role).lastIndexOf('user');
+    this.runState = createRunState(taskNumberAfter(promptIndex === -1 ? params.messages : params.messages.slice(0, promptIndex)));
     this.formatter = options.formatter ?? new PTKFormatter();
     this.parser = options.parser ?? new PTKParser();
     this.rules = { ...RUNNER_RULES, toolTimeout: options.toolTimeout ?? DEFAULTS.toolTimeout };

@@ -15,6 +15,14 @@ export function emptyChatState(conversationId: string, title = 'New conversation
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
+/**
+ * The item id of a call's card: the task and the call, so an event of one task never reaches
+ * a card of another (call ids are the engine's, which a caller may number afresh per task).
+ */
+export function toolCardId(taskId: string, callId: string): string {
+  return `tool:${taskId}:${callId}`;
+}
+
 function replaceItem(state: ChatViewState, index: number, item: ChatItem): ChatItem[] {
   const items = state.items.slice();
   items[index] = item;
@@ -31,11 +39,14 @@ function titleFrom(text: string): string {
   return oneLine.length > TITLE_MAX_CHARS ? `${oneLine.slice(0, TITLE_MAX_CHARS - 1)}…` : oneLine;
 }
 
-/** Stops every open streaming bubble and running card (task ended or was stopped). */
-function settleOpenItems(items: ChatItem[], outcome: 'done' | 'stopped' | 'failed'): ChatItem[] {
+/**
+ * Stops every open streaming bubble and the open cards of task `taskId` (and cards of no task):
+ * the task ended or was stopped.
+ */
+function settleOpenItems(items: ChatItem[], taskId: string, outcome: 'done' | 'stopped' | 'failed'): ChatItem[] {
   return items.map((item) => {
     if (item.kind === 'assistant' && item.streaming) return { ...item, streaming: false };
-    if (item.kind === 'tool' && (item.status === 'running' || item.status === 'awaitingApproval' || item.status === 'approved')) {
+    if (item.kind === 'tool' && (item.taskId === undefined || item.taskId === taskId) && (item.status === 'running' || item.status === 'awaitingApproval' || item.status === 'approved')) {
       return { ...item, status: outcome === 'done' ? item.status : 'cancelled' };
     }
     return item;
@@ -62,10 +73,13 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       return { ...state, items: replaceItem(state, index, { ...(state.items[index] as Extract<ChatItem, { kind: 'assistant' }>), text, streaming }) };
     }
     case 'toolCall': {
-      if (state.items.some((item) => item.kind === 'tool' && item.id === event.id)) return state;
+      const id = toolCardId(event.taskId, event.id);
+      if (state.items.some((item) => item.id === id)) return state;
       const card: ToolItem = {
         kind: 'tool',
-        id: event.id,
+        id,
+        taskId: event.taskId,
+        callId: event.id,
         tool: event.tool,
         args: event.args,
         dangerous: event.dangerous,
@@ -75,13 +89,14 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       return { ...state, items: [...state.items, card] };
     }
     case 'approvalRequested': {
-      // The approval belongs to the latest running card of that tool that has not asked yet.
-      const index = findLastIndex(state.items, (item) => item.kind === 'tool' && item.tool === event.toolName && item.status === 'running' && !item.approval);
+      // The approval belongs to the running task's latest running card of that tool that has not asked yet.
+      const taskId = state.runningTaskId;
+      const index = taskId === undefined ? -1 : findLastIndex(state.items, (item) => item.kind === 'tool' && item.taskId === taskId && item.tool === event.toolName && item.status === 'running' && !item.approval);
       const approval = { approvalId: event.approvalId, summary: event.summary, kind: event.kind, path: event.path, command: event.command, hasDiff: event.hasDiff, ...(event.protection ? { protection: event.protection } : {}) };
       const pendingApprovals = [...state.pendingApprovals, event.approvalId];
       if (index === -1) {
-        // No card (the engine did not report the call): show a standalone card so the user can still answer.
-        const card: ToolItem = { kind: 'tool', id: `approval:${event.approvalId}`, tool: event.toolName, args: {}, dangerous: true, status: 'awaitingApproval', startedAt: 0, approval };
+        // No card (the engine did not report the call, or no task runs): show a standalone card so the user can still answer.
+        const card: ToolItem = { kind: 'tool', id: `approval:${event.approvalId}`, ...(taskId === undefined ? {} : { taskId }), tool: event.toolName, args: {}, dangerous: true, status: 'awaitingApproval', startedAt: 0, approval };
         return { ...state, pendingApprovals, items: [...state.items, card] };
       }
       const card = state.items[index] as ToolItem;
@@ -100,7 +115,8 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       };
     }
     case 'toolResult': {
-      const index = state.items.findIndex((item) => item.kind === 'tool' && item.id === event.id);
+      const id = toolCardId(event.taskId, event.id);
+      const index = state.items.findIndex((item) => item.kind === 'tool' && item.id === id);
       if (index === -1) return state;
       const card = state.items[index] as ToolItem;
       // A rejected call keeps its "rejected" status: its failed result is the rejection itself.
@@ -108,11 +124,12 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       return { ...state, items: replaceItem(state, index, { ...card, status, resultSummary: event.summary, durationMs: event.durationMs }) };
     }
     case 'taskStarted':
-      return { ...state, busy: true };
+      return { ...state, busy: true, runningTaskId: event.taskId };
     case 'taskFinished': {
-      const items = settleOpenItems(state.items, event.outcome);
+      const items = settleOpenItems(state.items, event.taskId, event.outcome);
       if (event.outcome === 'stopped') items.push({ kind: 'notice', id: `notice:${event.taskId}`, text: event.message ?? 'Stopped.' });
-      return { ...state, busy: false, pendingApprovals: [], items };
+      const { runningTaskId: _finished, ...rest } = state;
+      return { ...rest, busy: false, pendingApprovals: [], items };
     }
     case 'error':
       return {

@@ -49,9 +49,11 @@ const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('assistantStart'), id: z.string() }),
   z.object({ type: z.literal('assistantDelta'), id: z.string(), full: z.string() }),
   z.object({ type: z.literal('assistantDone'), id: z.string(), text: z.string() }),
+  /** A call of task `taskId` (`id` is the engine's call id): its card is keyed by both (toolCardId). */
   z.object({
     type: z.literal('toolCall'),
     id: z.string(),
+    taskId: z.string(),
     tool: z.string(),
     args: z.record(z.string(), z.unknown()),
     dangerous: z.boolean(),
@@ -78,6 +80,7 @@ const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('toolResult'),
     id: z.string(),
+    taskId: z.string(),
     success: z.boolean(),
     summary: z.string(),
     durationMs: z.number(),
@@ -123,7 +126,12 @@ export type ChatItem =
   | { kind: 'assistant'; id: string; text: string; streaming: boolean }
   | {
       kind: 'tool';
+      /** toolCardId(taskId, callId); a standalone approval card's is `approval:<approvalId>`. */
       id: string;
+      /** The task whose call this is (absent: a standalone card outside any task, or a conversation saved before cards had it). */
+      taskId?: string;
+      /** The engine's call id. */
+      callId?: string;
       tool: string;
       args: Record<string, unknown>;
       dangerous: boolean;
@@ -145,6 +153,8 @@ export interface ChatViewState {
   items: ChatItem[];
   /** A task is running (the Stop button is live, Send is disabled). */
   busy: boolean;
+  /** The running task: approvals go to its cards only. */
+  runningTaskId?: string;
   /** Approval ids waiting for the user, oldest first. */
   pendingApprovals: string[];
 }

@@ -11,7 +11,7 @@ import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/worksp
 import { ApprovalBroker } from '../../../src/ui/approvalBroker';
 import { ChatSession } from '../../../src/ui/chatSession';
 import { ConversationStore } from '../../../src/ui/conversationStore';
-import type { ChatEvent } from '../../../src/shared/chat/protocol';
+import type { ChatEvent, ChatViewState } from '../../../src/shared/chat/protocol';
 import { MemoryKeyValueStore } from './memoryStore';
 
 const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON.stringify({ tool, args })}</TOOL_CALL>`;
@@ -169,6 +169,47 @@ describe('ChatSession with the real engine', () => {
     assert.equal(reloaded.state.items.length, 2);
     await reloaded.send('What is my name?');
     assert.match(first.model.prompts[1], /My name is Ana/);
+  });
+
+  it('three tasks in one conversation (reject, approve, read then approve): unique call ids, each card its own, the same after a reload', async () => {
+    const { session, broker, files, events, storage, model } = setup([
+      call('write_file', { path: 'a.txt', content: 'bad' }), 'Not written.',
+      call('write_file', { path: 'a.txt', content: 'new' }), 'Written.',
+      call('read_file', { path: 'a.txt' }), call('write_file', { path: 'b.txt', content: 'new' }), 'Copied.',
+    ]);
+    const answer = async (prompt: string, decision: ApprovalDecision) => {
+      const running = session.send(prompt);
+      await waitFor(() => broker.pendingIds().length === 1);
+      broker.resolve(broker.pendingIds()[0], decision);
+      assert.equal((await running)?.success, true);
+    };
+    await answer('Write a.txt', { decision: 'reject', reason: 'not yet' });
+    await answer('Write a.txt again', { decision: 'approve' });
+    await answer('Copy a.txt to b.txt', { decision: 'approve' });
+    assert.deepEqual([files.get('a.txt'), files.get('b.txt')], ['new', 'new']);
+
+    const results = new Map(events.flatMap((event) => (event.type === 'toolResult' ? [[`${event.taskId}/${event.id}`, event]] : [])));
+    const shown = (items: ChatViewState['items']) => items.flatMap((item) => (item.kind === 'tool' ? [{ callId: item.callId, args: item.args, status: item.status, result: item.resultSummary, durationMs: item.durationMs }] : []));
+    const cards = shown(session.state.items);
+    assert.deepEqual(cards.map((card) => [card.callId, card.status, card.args]), [
+      ['call_1_0', 'rejected', { path: 'a.txt', content: 'bad' }],
+      ['call_2_1_0', 'succeeded', { path: 'a.txt', content: 'new' }],
+      ['call_3_1_0', 'succeeded', { path: 'a.txt' }],
+      ['call_3_2_0', 'succeeded', { path: 'b.txt', content: 'new' }],
+    ]);
+    assert.match(cards[0].result ?? '', /rejected/i);
+    assert.match(cards[1].result ?? '', /a\.txt/);
+    assert.match(cards[2].result ?? '', /a\.txt/);
+    assert.match(cards[3].result ?? '', /b\.txt/);
+    for (const item of session.state.items) {
+      if (item.kind !== 'tool') continue;
+      const reported = results.get(`${item.taskId}/${item.callId}`);
+      assert.deepEqual([item.resultSummary, item.durationMs], [reported?.type === 'toolResult' && reported.summary, reported?.type === 'toolResult' && reported.durationMs], `${item.callId} shows its own result and duration`);
+    }
+
+    const reloaded = new ChatSession({ runTask: (prompt, options) => new PTKManager(model).orchestrateToolCalling(prompt, options), store: new ConversationStore(storage) });
+    assert.deepEqual(shown(reloaded.state.items), cards);
+    assert.deepEqual(reloaded.state.items.map((item) => item.id), session.state.items.map((item) => item.id));
   });
 
   it('one task at a time: a second send while busy is refused with a notice', async () => {

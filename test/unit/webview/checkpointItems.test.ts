@@ -12,16 +12,16 @@ after(() => dom.window.close());
 const turn: ChatEvent[] = [
   { type: 'userMessage', id: 'u', text: 'Change it', time: 0 },
   { type: 'assistantDone', id: 'a1', text: 'Turn one.' },
-  { type: 'toolCall', id: 't1', tool: 'write_file', args: {}, dangerous: true, time: 0 },
+  { type: 'toolCall', id: 'call_1_0', taskId: 'task', tool: 'write_file', args: {}, dangerous: true, time: 0 },
 ];
 const checkpoint = (files: string[], notes: string[] = []): ChatEvent => ({ type: 'checkpoint', id: 'checkpoint:c1', scope: 'turn', taskId: 'task', checkpointId: 'c1', turn: 1, files, notes, beforeItemId: 'a1' });
 
 describe('checkpoint items', () => {
   it('a turn checkpoint stands before the turn\'s first item and is replaced where it stands when the turn changes more files', () => {
     let state = replayChat('conv', [...turn, checkpoint(['a.txt'])]);
-    assert.deepEqual(state.items.map((item) => item.id), ['u', 'checkpoint:c1', 'a1', 't1']);
+    assert.deepEqual(state.items.map((item) => item.id), ['u', 'checkpoint:c1', 'a1', 'tool:task:call_1_0']);
     state = reduceChat(state, checkpoint(['a.txt', 'b.txt'], ['b.txt could not be saved']));
-    assert.deepEqual(state.items.map((item) => item.id), ['u', 'checkpoint:c1', 'a1', 't1']);
+    assert.deepEqual(state.items.map((item) => item.id), ['u', 'checkpoint:c1', 'a1', 'tool:task:call_1_0']);
     assert.deepEqual(state.items[1], { kind: 'checkpoint', id: 'checkpoint:c1', scope: 'turn', taskId: 'task', checkpointId: 'c1', turn: 1, files: ['a.txt', 'b.txt'], notes: ['b.txt could not be saved'] });
     state = reduceChat(state, { type: 'checkpoint', id: 'checkpoint-task:task', scope: 'task', taskId: 'task', files: ['a.txt'], notes: [] });
     assert.equal(state.items.at(-1)?.id, 'checkpoint-task:task', 'without an anchor: at the end');

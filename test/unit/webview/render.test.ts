@@ -26,9 +26,10 @@ function setup() {
 
 const base: ChatEvent[] = [
   { type: 'userMessage', id: 'u', text: 'Write it', time: 0 },
+  { type: 'taskStarted', taskId: 't', title: 'Write it' },
   { type: 'assistantStart', id: 'a' },
   { type: 'assistantDelta', id: 'a', full: 'I will **write**' },
-  { type: 'toolCall', id: 'c', tool: 'write_file', args: { path: 'a.txt', content: 'x' }, dangerous: true, time: 0 },
+  { type: 'toolCall', id: 'c', taskId: 't', tool: 'write_file', args: { path: 'a.txt', content: 'x' }, dangerous: true, time: 0 },
   { type: 'approvalRequested', approvalId: 'ap', toolName: 'write_file', kind: 'write', summary: 'Write a.txt', path: '/w/a.txt', hasDiff: true },
 ];
 
@@ -75,7 +76,7 @@ describe('ChatRenderer', () => {
     const { list, renderer } = setup();
     renderer.update(replayChat('c', base));
     const userElement = list.querySelector('[data-testid="user-message"]');
-    renderer.update(replayChat('c', [...base, { type: 'approvalResolved', approvalId: 'ap', decision: 'approve' }, { type: 'toolResult', id: 'c', success: true, summary: 'a.txt, bytesWritten: 1', durationMs: 1500 }]));
+    renderer.update(replayChat('c', [...base, { type: 'approvalResolved', approvalId: 'ap', decision: 'approve' }, { type: 'toolResult', id: 'c', taskId: 't', success: true, summary: 'a.txt, bytesWritten: 1', durationMs: 1500 }]));
     assert.equal(list.querySelector('[data-testid="user-message"]'), userElement, 'same element');
     const card = list.querySelector('[data-testid="tool-card"]') as HTMLElement;
     assert.equal(card.dataset.status, 'succeeded');

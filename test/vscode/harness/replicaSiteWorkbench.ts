@@ -47,6 +47,8 @@ export interface ReplicaSiteWorkbench {
   pickInQuickInput(text: string, row: string): Promise<void>;
   /** Opens the PTK chat view from the command palette. */
   openChat(): Promise<void>;
+  /** "Developer: Reload Window", resolved once the new extension host reported ready. */
+  reloadWindow(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -82,11 +84,16 @@ export async function startReplicaSiteWorkbench(options: ReplicaSiteWorkbenchOpt
     });
     browser = await launchWorkbenchBrowser();
     const page = await openWorkbenchPage(browser, server.url, options.viewport);
-    const deadline = Date.now() + 90_000;
-    while (!(existsSync(resultsFile) && readFileSync(resultsFile, 'utf8').includes('"ready"'))) {
-      if (Date.now() > deadline) throw new Error('the test build never reported ready');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
+    const readyReports = () => (existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').split('\n').filter((line) => line.includes('"ready"')).length : 0);
+    /** Waits until the test build has reported ready more than `seen` times (each activation reports once). */
+    const waitForReady = async (seen: number) => {
+      const deadline = Date.now() + 90_000;
+      while (readyReports() <= seen) {
+        if (Date.now() > deadline) throw new Error('the test build never reported ready');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    };
+    await waitForReady(0);
     const chat = (): FrameLocator => page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
     const pickInQuickInput = async (text: string, row: string) => {
       await page.locator('.quick-input-widget input').fill(text);
@@ -104,6 +111,13 @@ export async function startReplicaSiteWorkbench(options: ReplicaSiteWorkbenchOpt
         await page.keyboard.press('F1');
         await pickInQuickInput('>PTK: Open Chat', 'PTK: Open Chat');
         await chat().locator('[data-testid="chat-input"]').waitFor({ timeout: 30_000 });
+      },
+      reloadWindow: async () => {
+        const seen = readyReports();
+        await page.keyboard.press('F1');
+        await pickInQuickInput('>Developer: Reload Window', 'Developer: Reload Window');
+        await waitForReady(seen);
+        await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
       },
       stop,
     };

@@ -195,4 +195,24 @@ describe('WebChatLanguageModel', () => {
     await Promise.all([1, 2, 3].map((index) => lm.respond(request([user(`q${index}`)]), new RecordingSink())));
     assert.equal(most, 1);
   });
+  it('never hands a caller\'s conversation a call id it already holds: a continued chat, a new chat after a PTK task, and a new tracker (a reload) each number afresh', async () => {
+    const replies = [call('get_weather', { city: 'Paris' }), call('get_weather', { city: 'Rome' }), call('get_time', { zone: 'UTC' }), call('get_weather', { city: 'Oslo' })];
+    const { lm } = setUp(replies.slice(0, 3));
+    let messages: ProviderMessage[] = [user('Weather in Paris?')];
+    const ids: string[] = [];
+    const ask = async (model: WebChatLanguageModel) => {
+      const sink = new RecordingSink();
+      await model.respond(request(messages), sink);
+      ids.push(...sink.calls.map((toolCall) => toolCall.callId));
+      messages = [...messages, sink.answer(), { role: 'user', parts: sink.calls.map((toolCall) => ({ type: 'toolResult' as const, callId: toolCall.callId, text: 'ok' })) }];
+    };
+    await ask(lm);
+    await ask(lm);
+    lm.tabUsedElsewhere();
+    await ask(lm);
+    const reloaded = new WebChatLanguageModel({ getModel: async () => new ScriptedChatModel(replies.slice(3), { keepsThread: true }), threads: new ThreadTracker('r') });
+    await ask(reloaded);
+    assert.equal(ids.length, 4);
+    assert.equal(new Set(ids).size, 4, `every id is new: ${ids.join(', ')}`);
+  });
 });
