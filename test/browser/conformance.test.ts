@@ -38,8 +38,11 @@ const TRICKY = [
 ].join('\n');
 
 /**
- * An answer whose own text and markup look like page states: inline code (each site renders it
- * in its real markup: claude.ai gives it a red `text-danger-000` class), a table, a blockquote,
+ * An answer whose own text and markup look like page states: inline code (each replica renders it
+ * in its site's markup: a bare `<code>` on ChatGPT, Gemini and DeepSeek, as in
+ * mcgaffertybodway62-cell/aiweb-copyfix test/fixtures/{chatgpt,gemini,deepseek}.html @044367e9;
+ * claude.ai's class list with the red `text-danger-000`, replicas/sites/claude/pieces.ts; AI
+ * Studio's inline markup has no public capture, the replica keeps `<code>`), a table, a blockquote,
  * a diff whose removed line is a red "danger" span carrying error classes and `role=alert`
  * (replicas/shared/app.ts), the words of errors, rate limits and sign-in in prose and in code,
  * and links to the sites' sign-in pages (what their login-wall selectors look for).

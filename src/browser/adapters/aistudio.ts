@@ -175,7 +175,9 @@ export const aiStudioAdapter: SiteAdapter = {
     copyMenuItemText: 'copy (as )?markdown',
     thinkingIndicator: ['ms-thought-chunk [role="progressbar"]'],
     newChatButton: ['a[href="/prompts/new_chat"][aria-label="New chat"]', 'a[href="/prompts/new_chat"]'],
-    errorBanner: ['ms-callout.error-callout .message, ms-callout.warning-callout, div.toast.error, div.toast.warning', 'ms-toast', '.mat-mdc-snack-bar-label', '[role="alert"]'],
+    // `ms-toast` and `.mat-mdc-snack-bar-label` (earlier builds, no source) are gone: `[role="alert"]` and the
+    // generic scan's `[class*="snack-bar" i]` (text-gated) stand in for them.
+    errorBanner: ['ms-callout.error-callout .message, ms-callout.warning-callout, div.toast.error, div.toast.warning', '[role="alert"]'],
     loginWall: ['a[href*="accounts.google.com/ServiceLogin"]', 'a.sign-in-button', 'a[aria-label="Sign in"]'],
     botCheck: ['form#captcha-form', 'iframe[src*="recaptcha"]', 'iframe[src*="challenges.cloudflare.com"]', '#challenge-form', '#challenge-stage'],
     // No composer file input: the upload menu's item holds one, or opens the file chooser.

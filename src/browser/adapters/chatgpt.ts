@@ -56,9 +56,21 @@
  *   `[role="dialog"]` (pankaj28843/cdp-cli internal/webagent/chatgpt/attachment.go @8e95945,
  *   2026-07/08; ORA promptComposer.ts e23fa065 2026-05-22, upload states in constants.ts).
  *   The wording of a too-large / unsupported refusal is not in any source (matched broadly);
- * Unverified and kept from earlier builds: `#composer-submit-button`, "Stop streaming", the
- * `.result-streaming` class, the error banner selectors and the "conversation is too long" /
- * "message you submitted was too long" wordings, the login-wall testids.
+ * - errors: `div.text-token-text-error` INSIDE the assistant message, next to its markdown, with
+ *   a "Start new chat" / Retry button ("You've reached the maximum length for this conversation":
+ *   a ChatGPT bridge's DOM contract, observed live 2026-09-06, code index, unattributed; older
+ *   scripts read `div.text-sm.text-token-text-error span`); `[role=alert]` (ORA scans it).
+ *   The page-state scan reads neither inside the answer's `.markdown`. Removed as unverified:
+ *   `[data-testid="error-banner"]` (the generic scan's `[data-testid*=error/banner i]` regions
+ *   read such a banner by its text), `.text-red-500` (a colour utility any red text has);
+ * - streaming: `.result-streaming` on the answer is KEPT UNVERIFIED: only unattributed index hits
+ *   show it (ChatGPT's own stylesheet rule `.result-streaming>…:last-child:after`, the streaming
+ *   cursor, saved in a public repository; 2024-2026 scripts). An extra "still streaming" signal
+ *   for the 2025 page; the stop button decides on the 2026 one;
+ * - login: `button[data-testid="login-button"]` (ORA `button[data-testid*="login"]`),
+ *   `a[href*="/auth/login"]` (ORA, TOK). Removed as unverified: `[data-testid="login-wall"]`,
+ *   `#composer-submit-button`, the "Stop streaming" label (the testids before them are ORA's).
+ * Unverified wordings kept: "conversation is too long", "message you submitted was too long".
  */
 import { PTKErrorCode } from '../../core/errors';
 import { ATTACHMENT_REFUSAL_TEXT } from '../attachmentMatching';
@@ -98,8 +110,8 @@ export const chatgptAdapter: SiteAdapter = {
   insertChunkChars: 50_000,
   selectors: {
     composer: ['#prompt-textarea', 'div.ProseMirror[contenteditable="true"]', 'div[contenteditable="true"][role="textbox"]', 'textarea[name="prompt-textarea"]'],
-    sendButton: ['button[data-testid="send-button"]', 'form button[aria-label="Send prompt"]', 'button#composer-submit-button'],
-    stopButton: ['form button[data-testid="stop-button"]', 'button[data-testid="stop-button"]', 'form button[aria-label="Stop streaming"]'],
+    sendButton: ['button[data-testid="send-button"]', 'form button[aria-label="Send prompt"]'],
+    stopButton: ['form button[data-testid="stop-button"]', 'button[data-testid="stop-button"]'],
     userTurn: ['[data-message-author-role="user"]', '[data-testid^="conversation-turn-"][data-turn="user"]'],
     assistantTurn: ['[data-message-author-role="assistant"]', '[data-testid^="conversation-turn-"][data-turn="assistant"]'],
     answerContent: ['.markdown', '.prose'],
@@ -113,8 +125,8 @@ export const chatgptAdapter: SiteAdapter = {
     streamingIndicator: ['.result-streaming', '.streaming-animation'],
     thinkingIndicator: ['span.loading-shimmer', '.loading-shimmer', '[aria-busy="true"]'],
     newChatButton: ['a[data-testid="create-new-chat-button"]', 'button[data-testid="create-new-chat-button"]', 'a[aria-label="New chat"]'],
-    errorBanner: ['[data-testid="error-banner"]', 'div.text-token-text-error', '[role="alert"]', '.text-red-500'],
-    loginWall: ['button[data-testid="login-button"]', '[data-testid="login-wall"]', 'a[href*="/auth/login"]'],
+    errorBanner: ['div.text-token-text-error', '[role="alert"]'],
+    loginWall: ['button[data-testid="login-button"]', 'a[href*="/auth/login"]'],
     // No `iframe[src*="challenges.cloudflare.com"]`: healthy ChatGPT pages carry one (hidden)
     // from the first byte, before the app renders its composer (ORA).
     botCheck: ['#challenge-form', '#challenge-stage', '#cf-challenge-running', '#challenge-error-text'],

@@ -52,8 +52,9 @@
  *   `fieldset div.text-danger-000` (a test fixture of a Claude 3.5 Sonnet era extension,
  *   unattributed) sat in the composer's fieldset, which no 2026 source shows any more. No
  *   source shows a `[data-testid="toast"]`: toasts are left to the generic banner scan
- *   (pageSignals.ts, text-gated). Unverified wordings: "reached its maximum length", "Claude
- *   will return soon".
+ *   (pageSignals.ts, text-gated). The login wall's `[data-testid="login-form"]` (earlier builds,
+ *   no source) is gone: the two sign-in controls above are captured. Unverified wordings:
+ *   "reached its maximum length", "Claude will return soon".
  */
 import { PTKErrorCode } from '../../core/errors';
 import { ATTACHMENT_REFUSAL_TEXT } from '../attachmentMatching';
@@ -106,7 +107,7 @@ export const claudeAdapter: SiteAdapter = {
     thinkingIndicator: ['[data-is-streaming="true"] > .font-claude-response:has(> [role="status"]):not(:has(> .standard-markdown > *))'],
     newChatButton: ['a[href="/new"][aria-label="New chat"]', 'a[aria-label="New chat"]', 'a[href="/new"]'],
     errorBanner: ['[role="alert"]'],
-    loginWall: ['button[data-testid="login-with-google"]', 'input[placeholder="Enter your email"]', '[data-testid="login-form"]'],
+    loginWall: ['button[data-testid="login-with-google"]', 'input[placeholder="Enter your email"]'],
     botCheck: ['iframe[src*="challenges.cloudflare.com"]', '#challenge-form', '#challenge-stage', '#challenge-error-text', '#cf-challenge-running'],
     fileInput: ['input[data-testid="file-upload"][type="file"]', 'input#chat-input-file-upload-onpage[type="file"]'],
     // Thumbnails inside the composer root only (an ancestor of the editor and the file input that holds no

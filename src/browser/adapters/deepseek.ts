@@ -38,8 +38,12 @@
  *   2026-08-09, reduced DOM without classes): the card selectors are structural. The upload
  *   spinner, the remove control and the refusal toast are INFERRED;
  * - sign-in: `/sign_in` (phone / email + password, "Log in with Google"; 2026 scripts).
- * Unverified, kept from earlier builds: the toast / notice selectors and the error wordings
- * ("The server is busy", "sending messages too frequently", "reached its length limit").
+ * Errors: no source shows DeepSeek's error markup. `[role="alert"]` stays (the common role);
+ * `.ds-notice` is KEPT UNVERIFIED (earlier builds; the only name the product knows for an in-page
+ * notice such as "reached its length limit", which would otherwise go unseen unless it carried
+ * role=alert); `.ds-toast` is removed (a toast is read by the generic scan's `[class*="toast" i]`
+ * by its text). Unverified wordings: "The server is busy", "sending messages too frequently",
+ * "reached its length limit".
  */
 import { PTKErrorCode } from '../../core/errors';
 import { ATTACHMENT_REFUSAL_TEXT } from '../attachmentMatching';
@@ -109,7 +113,7 @@ export const deepSeekAdapter: SiteAdapter = {
     // DeepThink still going: its block shown while the answer block is still empty.
     thinkingIndicator: ['.ds-message:has(> .ds-markdown:empty) .ds-think-content'],
     newChatButton: ['div._217e214[role="button"]', 'a[href="/"]'],
-    errorBanner: ['.ds-toast', '.ds-notice', '[role="alert"]'],
+    errorBanner: ['.ds-notice', '[role="alert"]'],
     loginWall: ['input[placeholder="Phone number / email address"]', '.ds-sign-in', 'a[href="/sign_in"]'],
     botCheck: ['iframe[src*="challenges.cloudflare.com"]', '#challenge-form', '#challenge-stage', '#cf-challenge-running'],
     // The composer's input (the send control follows it; none in Expert mode).

@@ -42,8 +42,10 @@
  *   files as `.text-input-field .attachment-preview-wrapper .file-preview-container` named
  *   through aria-describedby; `[role=progressbar]` / `mat-progress-spinner` while processing; a
  *   visible `[role=alert]` on failure. The remove control's label is INFERRED;
- * - errors: snack bars (`mat-snack-bar-container`; unverified after lr26, which moved menus and
- *   icon buttons to `gem-*` components), "You've reached your limit … until 3:15 PM",
+ * - errors: snack bars (`mat-snack-bar-container`: KEPT UNVERIFIED, no source shows Gemini's error
+ *   markup and lr26 moved menus and icon buttons to `gem-*` components; it stays because an
+ *   unlabelled snack bar is otherwise read only with a known text), `[role=alert]` (cdp-cli's
+ *   upload failure above), "You've reached your limit … until 3:15 PM",
  *   "Something went wrong", Google's "unusual traffic" / reCAPTCHA page.
  */
 import { PTKErrorCode } from '../../core/errors';

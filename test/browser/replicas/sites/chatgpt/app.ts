@@ -57,7 +57,11 @@
  *   7:35 AM." and "Get Plus" (the wording is from an unattributed page-text capture; no source
  *   shows its markup);
  * - page banners (rate limit, network, too long) as `[role=alert]` with the server's wording;
- *   the in-turn error `.text-token-text-error` + Retry; the login wall page without a composer;
+ *   the login wall page without a composer;
+ * - the in-turn error: `div.text-token-text-error` INSIDE the last assistant message node, next
+ *   to its markdown, with a `btn-secondary` button (a ChatGPT bridge's DOM contract, "observed
+ *   live ChatGPT markup on 2026-09-06" for the maximum-length error, code index, unattributed;
+ *   2026-11-25). Its wording and the Retry label are the server's;
  * - ids `composer-submit-button` / `thread-bottom-container`, the disclaimer line, the button
  *   texts (sources keep aria-labels only), the data-turn-id values;
  * - no streaming class on the answer (no 2026 source names one; the stop button is the signal);

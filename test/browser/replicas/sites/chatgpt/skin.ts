@@ -285,9 +285,10 @@ function renderAssistantSection(thread: HTMLElement, turnId: number): ReplicaAss
       section.append(bar);
     },
     showError(messageText) {
-      const error = element('div', { class: 'text-token-text-error border-token-border-error rounded-md' }, messageText);
-      section.insertBefore(error, bar);
-      section.insertBefore(element('button', { type: 'button', class: 'btn btn-secondary' }, 'Retry'), bar);
+      // Inside the last message node, after its markdown (see app.ts).
+      const error = element('div', { class: 'text-token-text-error border-token-border-error rounded-md' });
+      error.append(element('p', {}, messageText), element('button', { type: 'button', class: 'btn btn-secondary' }, 'Retry'));
+      nodes.at(-1)!.append(error);
     },
     setThinking(text) {
       if (text !== null) {
