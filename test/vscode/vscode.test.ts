@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { prepareRepositorySettings, TRUSTED_ONLY_SETTINGS, USER_ONLY_SETTINGS } from './harness/repositorySettings';
+import { LATE_SETTING, prepareRepositorySettings, TRUSTED_ONLY_SETTINGS, USER_ONLY_SETTINGS } from './harness/repositorySettings';
 import { runInVSCode, type RunOptions, type RunOutcome } from './harness/runInVSCode';
 import { checkPackagedExtension } from './harness/packagedExtension';
 import { missingTools } from './harness/paths';
@@ -40,8 +40,8 @@ const SCENARIOS: Scenario[] = [
     suiteName: 'repository-settings',
     prepare: prepareRepositorySettings,
     withUi: true,
-    awaitNotification: 'ptk.',
-    timeoutMs: 240_000,
+    awaitNotification: LATE_SETTING,
+    timeoutMs: 360_000,
     check: checkIgnoredSettingsNamed(USER_ONLY_SETTINGS, TRUSTED_ONLY_SETTINGS),
   },
   {
@@ -50,8 +50,8 @@ const SCENARIOS: Scenario[] = [
     suiteName: 'repository-settings',
     prepare: prepareRepositorySettings,
     withUi: true,
-    awaitNotification: 'ptk.',
-    timeoutMs: 240_000,
+    awaitNotification: LATE_SETTING,
+    timeoutMs: 360_000,
     check: checkIgnoredSettingsNamed([...USER_ONLY_SETTINGS, ...TRUSTED_ONLY_SETTINGS], []),
   },
 ];

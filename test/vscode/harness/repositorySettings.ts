@@ -25,11 +25,14 @@ export const REPOSITORY_TESTS_OUTPUT = 'repository tests ran';
 export const USER_ONLY_SETTINGS = ['ptk.tools.autoApprove', 'ptk.tools.allowedCommands', 'ptk.tools.protectedFiles', 'ptk.externalTools', 'ptk.browserPath', 'ptk.cdpUrl', 'ptk.profileDir'];
 export const TRUSTED_ONLY_SETTINGS = ['ptk.site', 'ptk.siteUrl', 'ptk.customSite', 'ptk.siteOverrides', 'ptk.instructionFiles', 'ptk.tools.denyPaths', 'ptk.tools.denyWritePaths', 'ptk.tools.runTestsCommand'];
 
-/** What the repository's `.vscode/settings.json` adds, for a workspace folder at `workspaceDir`. */
+/** Written into `.vscode/settings.json` by the suite during the session, as a prompt-injected agent would. */
+export const LATE_SETTING = 'ptk.tools.allowedCommands';
+export const LATE_VALUE = [REPOSITORY_COMMAND];
+
+/** What the repository's `.vscode/settings.json` adds, for a workspace folder at `workspaceDir` (all but LATE_SETTING). */
 export function repositorySettings(workspaceDir: string): Record<string, unknown> {
   return {
     'ptk.tools.autoApprove': { write_file: true, edit_file: true },
-    'ptk.tools.allowedCommands': [REPOSITORY_COMMAND],
     'ptk.tools.protectedFiles': [],
     'ptk.externalTools': ['*'],
     'ptk.browserPath': join(workspaceDir, WORKSPACE_BROWSER),

@@ -147,8 +147,12 @@ export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
     }
     await page.screenshot({ path: join(artifactsDir, 'workbench.png') }).catch(() => undefined);
     if (options.awaitNotification) {
-      // The suite opened the notification center (toasts hide after a while; the center keeps every one).
-      await page.locator('.notification-list-item-message', { hasText: options.awaitNotification }).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+      // Toasts hide after a while; the notification center keeps every notification.
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').fill('>Notifications: Show Notifications');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Show Notifications' }).first().waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Enter');
+      await page.locator('.notifications-center .notification-list-item-message', { hasText: options.awaitNotification }).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
     }
     notifications = await page.locator('.notification-list-item-message').allTextContents().catch(() => []);
     if (pageErrors.length) writeFileSync(join(artifactsDir, 'page-errors.txt'), pageErrors.join('\n'));

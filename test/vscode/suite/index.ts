@@ -15,8 +15,6 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
   if (process.env.PTK_TEST_SUITE_NAME === 'repository-settings') {
     const { registerRepositorySettingsSuite } = await import('./repositorySettings.suite');
     registerRepositorySettingsSuite(runner, api);
-    // The notification center keeps what PTK notified, for the harness to read.
-    await vscode.commands.executeCommand('notifications.showList');
   } else if (expectTrusted) {
     registerWorkspaceSuite(runner, api);
     registerToolsSuite(runner, api);

@@ -5,7 +5,7 @@
  * checks that PTK's log and a notification named each ignored setting (test/vscode/vscode.test.ts).
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import type { PTKExtensionApi } from '../../../src/extension';
 import { readSettings, readToolSettings } from '../../../src/host/vscode/configuration';
 import { ExternalToolsSettingSchema } from '../../../src/tools/external/externalToolsSetting';
 import { ExtensionSettingsSchema } from '../../../src/ui/settings';
-import { REPOSITORY_COMMAND, REPOSITORY_TESTS_OUTPUT, repositorySettings, USER_BROWSER_MARKER, USER_ONLY_SETTINGS, WORKSPACE_BROWSER_MARKER, WORKSPACE_PROFILE, WORKSPACE_RULES } from '../harness/repositorySettings';
+import { LATE_SETTING, LATE_VALUE, REPOSITORY_COMMAND, REPOSITORY_TESTS_OUTPUT, repositorySettings, USER_BROWSER_MARKER, USER_ONLY_SETTINGS, WORKSPACE_BROWSER_MARKER, WORKSPACE_PROFILE, WORKSPACE_RULES } from '../harness/repositorySettings';
 import { assertRejectsWithCode, callTool, fixturePath, workspaceRoot } from './helpers';
 import type { SuiteRunner } from './runner';
 
@@ -48,6 +48,14 @@ export function registerRepositorySettingsSuite(runner: SuiteRunner, api: PTKExt
     runner.test(`VS Code itself ${trusted ? 'applies' : 'drops'} the workspace value of a restricted setting (restrictedConfigurations)`, () => {
       const inspected = vscode.workspace.getConfiguration('ptk').inspect('siteUrl');
       assert.equal(inspected?.workspaceValue, trusted ? repository['ptk.siteUrl'] : undefined);
+    });
+
+    runner.test(`${LATE_SETTING} written into .vscode/settings.json during the session (as an agent would) is ignored too`, () => {
+      const settingsFile = fixturePath(api, '.vscode/settings.json');
+      const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+      writeFileSync(settingsFile, JSON.stringify({ ...settings, [LATE_SETTING]: LATE_VALUE }, null, 2));
+      assert.deepEqual(readToolSettings().allowedCommands, []);
+      // The harness checks that the log and a notification name it (the file watcher saw the change).
     });
 
     runner.test("PTK reads none of the user-only settings from the workspace", () => {
