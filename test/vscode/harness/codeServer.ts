@@ -19,6 +19,8 @@ export interface CodeServerOptions {
   logFile: string;
   /** Extra environment (inherited by the extension host). */
   env?: Record<string, string>;
+  /** More user settings, over OFFLINE_USER_SETTINGS (the user's own, not the workspace's). */
+  userSettings?: Record<string, unknown>;
   /** false opens the folder in Restricted Mode. Default true. */
   trustWorkspace?: boolean;
   /** How long to wait for the HTTP server. Default 60 s. */
@@ -103,7 +105,7 @@ export async function startCodeServer(options: CodeServerOptions): Promise<Runni
   const extensionsDir = join(options.stateDir, 'extensions');
   const configFile = join(options.stateDir, 'config.yaml');
   mkdirSync(join(userDataDir, 'User'), { recursive: true });
-  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify(OFFLINE_USER_SETTINGS, null, 2));
+  writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...OFFLINE_USER_SETTINGS, ...options.userSettings }, null, 2));
   mkdirSync(extensionsDir, { recursive: true });
   writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
   const args = [
