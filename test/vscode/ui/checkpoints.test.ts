@@ -3,12 +3,16 @@
  * files through the chat view (turn 1 creates one, turn 2 rewrites an existing CRLF, non-ASCII
  * file); after a window reload, "Restore checkpoint" on turn 2 puts back exactly the bytes the workspace had after
  * turn 1; a file changed outside the task makes "Undo all changes of this task" refuse until
- * the user confirms in the modal dialog; then it puts back the original bytes. The model is
- * scripted in the extension host (checkpointsSuite.ts). Screenshots: test-artifacts/vscode-ui-checkpoints/.
+ * the user confirms in the modal dialog; then it puts back the original bytes. With the user's
+ * `ptk.tools.autoApprove` on for edit_file, an edit of .vscode/settings.json still asks, and its
+ * card says why (a workspace that empties `ptk.tools.protectedFiles` changes nothing). A task's
+ * undo, after its folder cfg/ became a symbolic link to outside the workspace while the question
+ * was open, leaves the outside files alone, restores the others and names the refused ones. The
+ * model is scripted in the extension host (checkpointsSuite.ts). Screenshots: test-artifacts/vscode-ui-checkpoints/.
  * Run: node --import tsx --test --test-reporter=spec test/vscode/ui/checkpoints.test.ts
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -19,14 +23,14 @@ import { startCodeServer, type RunningCodeServer } from '../harness/codeServer';
 import { missingTools, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from '../harness/paths';
 import { launchWorkbenchBrowser, openWorkbenchPage } from '../harness/workbenchBrowser';
 import { copyWorkspaceFixture } from '../harness/workspaceFixture';
-import { CHECKPOINT_TASK } from './checkpointsSuite';
+import { CHECKPOINT_TASK, FOLDER_TASK, PROTECTED_TASK } from './checkpointsSuite';
 
 const ARTIFACTS = join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-checkpoints');
 const missing = missingTools();
 /** The existing file turn 2 rewrites: CRLF line endings and a non-ASCII letter, so "the same bytes" means something. */
 const ORIGINAL_A = Buffer.from('A original\r\nsecond line \u00fc\r\n', 'utf8');
 
-describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 240_000 }, () => {
+describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 600_000 }, () => {
   let stateDir: string;
   let workspaceDir: string;
   let resultsFile: string;
@@ -70,6 +74,16 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 2
     await answered.first().waitFor({ state: 'detached', timeout: 15_000 });
   };
 
+  /** Sends a request and waits for the first approval card it brings; returns the waiting cards. */
+  const sendUntilAsked = async (request: string) => {
+    const input = chat().locator('[data-testid="chat-input"]');
+    await input.fill(request);
+    await input.press('Enter');
+    const waiting = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]');
+    await waiting.locator('[data-testid="approve"]').waitFor({ timeout: 30_000 });
+    return waiting;
+  };
+
   const waitForNotice = async (pattern: RegExp) => {
     await chat().locator('[data-testid="notice"]', { hasText: pattern }).last().waitFor({ timeout: 20_000 });
   };
@@ -94,10 +108,23 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 2
     fileA = join(workspaceDir, 'src', 'checkpoint-a.txt');
     fileB = join(workspaceDir, 'notes', 'checkpoint-b.txt');
     writeFileSync(fileA, ORIGINAL_A);
+    writeFileSync(join(workspaceDir, 'src', 'protected-control.txt'), 'control v0\n');
+    writeFileSync(join(workspaceDir, 'src', 'folder-other.txt'), 'other v0\n');
+    mkdirSync(join(workspaceDir, 'cfg'));
+    writeFileSync(join(workspaceDir, 'cfg', 'app.txt'), 'app v0\n');
+    // The repository tries to empty the protected-files list: only the user's settings count.
+    const workspaceSettings = join(workspaceDir, '.vscode', 'settings.json');
+    writeFileSync(workspaceSettings, `${JSON.stringify({ ...JSON.parse(readFileSync(workspaceSettings, 'utf8')), 'ptk.tools.protectedFiles': [] }, null, 2)}\n`);
     resultsFile = join(stateDir, 'results.jsonl');
     const build = await buildTestExtension(join(stateDir, 'extensions'), join(__dirname, 'checkpointsSuite.ts'));
     await esbuild.build({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'error', entryPoints: [join(REPOSITORY_ROOT, 'src', 'webview', 'main.ts')], outfile: join(build.extensionDir, 'out', 'webview.js') });
-    server = await startCodeServer({ workspaceDir, stateDir, logFile: join(ARTIFACTS, 'code-server.log'), env: { PTK_TEST_SUITE: build.suitePath, PTK_TEST_RESULTS: resultsFile } });
+    server = await startCodeServer({
+      workspaceDir,
+      stateDir,
+      logFile: join(ARTIFACTS, 'code-server.log'),
+      env: { PTK_TEST_SUITE: build.suitePath, PTK_TEST_RESULTS: resultsFile },
+      userSettings: { 'ptk.tools.autoApprove': { edit_file: true } },
+    });
     browser = await launchWorkbenchBrowser();
     page = await openWorkbenchPage(browser, server.url);
     await waitForReady();
@@ -114,11 +141,7 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 2
   let afterTurnOne: ReturnType<typeof files>;
 
   it('a two-turn task writes two files and shows a checkpoint per turn and the task\'s changes', async () => {
-    const input = chat().locator('[data-testid="chat-input"]');
-    await input.fill(CHECKPOINT_TASK);
-    await input.press('Enter');
-    const waiting = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]');
-    await waiting.locator('[data-testid="approve"]').waitFor({ timeout: 30_000 });
+    const waiting = await sendUntilAsked(CHECKPOINT_TASK);
     await waiting.locator('[data-testid="approve"]').click();
     // Turn 2 asks for its write: the workspace is now as turn 1 left it.
     await chat().locator('[data-testid="tool-card"]').nth(1).locator('[data-testid="approve"]').waitFor({ timeout: 30_000 });
@@ -167,5 +190,46 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 2
     await waitForNotice(/Restored 1 file to its state before this task: notes\/checkpoint-b\.txt\./);
     assert.deepEqual(files(), { a: ORIGINAL_A, b: undefined });
     await shot('undone');
+  });
+
+  it('with autoApprove on for edit_file, an edit of .vscode/settings.json still asks and the card says why', async () => {
+    const settingsFile = join(workspaceDir, '.vscode', 'settings.json');
+    const waiting = await sendUntilAsked(PROTECTED_TASK);
+    // The ordinary file went through without a question: autoApprove is on.
+    assert.equal(readFileSync(join(workspaceDir, 'src', 'protected-control.txt'), 'utf8'), 'control v1\n');
+    assert.match((await waiting.locator('[data-testid="approval-protection"]').textContent()) ?? '', /this file configures your editor/);
+    assert.equal(await waiting.locator('[data-testid="approve-always"]').count(), 0, 'no "Always" for a protected file');
+    assert.doesNotMatch(readFileSync(settingsFile, 'utf8'), /allowedCommands/, 'nothing written before the answer');
+    await shot('protected-file-asks');
+    await waiting.locator('[data-testid="approve"]').click();
+    // The changed settings file makes VS Code and the extension re-read their settings: slow on a loaded machine.
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'Protected task done.' }).waitFor({ timeout: 90_000 });
+    assert.match(readFileSync(settingsFile, 'utf8'), /"ptk\.tools\.allowedCommands"/, 'written once the user approved');
+  });
+
+  it('"Undo all changes of this task" after cfg/ became a link to outside the workspace leaves the outside files alone and names them', async () => {
+    const waiting = await sendUntilAsked(FOLDER_TASK);
+    await waiting.locator('[data-testid="approve"]').click();
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'Folder task done.' }).waitFor({ timeout: 30_000 });
+    const cfg = join(workspaceDir, 'cfg');
+    assert.equal(readFileSync(join(cfg, 'app.txt'), 'utf8'), 'app v1\n');
+    assert.equal(readFileSync(join(cfg, 'new.txt'), 'utf8'), 'new from the task\n');
+    const outside = mkdtempSync(join(stateDir, 'outside-'));
+    writeFileSync(join(outside, 'app.txt'), 'outside app\n');
+    writeFileSync(join(outside, 'new.txt'), 'outside new\n');
+
+    await chat().locator('[data-testid="undo-task"]').last().click();
+    const undo = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Undo Changes$/ });
+    await undo.first().waitFor({ timeout: 15_000 });
+    // While the question is open, cfg/ becomes a symbolic link to a folder outside the workspace.
+    rmSync(cfg, { recursive: true, force: true });
+    symlinkSync(outside, cfg, 'dir');
+    await shot('undo-after-swap');
+    await undo.first().click();
+    await waitForNotice(/Restored 1 file to its state before this task: src\/folder-other\.txt\. Not restored, they now lead outside the workspace .*cfg\/app\.txt, cfg\/new\.txt/);
+    assert.equal(readFileSync(join(outside, 'app.txt'), 'utf8'), 'outside app\n', 'the outside file is not overwritten');
+    assert.equal(readFileSync(join(outside, 'new.txt'), 'utf8'), 'outside new\n', 'the outside file is not deleted');
+    assert.equal(readFileSync(join(workspaceDir, 'src', 'folder-other.txt'), 'utf8'), 'other v0\n', 'the other file is restored');
+    await shot('undo-refused-outside');
   });
 });

@@ -1,7 +1,11 @@
 /**
  * Loaded by the test build's hook inside the extension host for checkpoints.test.ts: installs
- * a scripted model whose task takes two turns, each writing one file (turn 1 creates
- * notes/checkpoint-b.txt, turn 2 rewrites src/checkpoint-a.txt), then answers; and reports "ready".
+ * a scripted model and reports "ready". Its tasks, by the request they answer:
+ * - CHECKPOINT_TASK takes two turns, each writing one file (turn 1 creates
+ *   notes/checkpoint-b.txt, turn 2 rewrites src/checkpoint-a.txt), then answers;
+ * - PROTECTED_TASK edits src/protected-control.txt (auto-approved by the user's settings), then
+ *   .vscode/settings.json (protected: it must ask), then answers;
+ * - FOLDER_TASK edits cfg/app.txt, creates cfg/new.txt and edits src/folder-other.txt, then answers.
  */
 import type { PTKExtensionApi } from '../../../src/extension';
 import { ScriptedChatModel } from '../../../src/core/testing/scriptedChatModel';
@@ -9,13 +13,36 @@ import { ScriptedChatModel } from '../../../src/core/testing/scriptedChatModel';
 const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON.stringify({ tool, args })}</TOOL_CALL>`;
 
 export const CHECKPOINT_TASK = 'Run the checkpoint task';
+export const PROTECTED_TASK = 'Run the protected-file task';
+export const FOLDER_TASK = 'Run the folder task';
+
+/** Each task's turns (the last one answers); the suite picks the task of the latest request. */
+const TASKS: Record<string, string[]> = {
+  [CHECKPOINT_TASK]: [
+    `Turn one: the new file.\n${call('write_file', { path: 'notes/checkpoint-b.txt', content: 'B from turn 1\n' })}`,
+    `Turn two: the existing file.\n${call('write_file', { path: 'src/checkpoint-a.txt', content: 'A from turn 2\n' })}`,
+    'Checkpoint task done.',
+  ],
+  [PROTECTED_TASK]: [
+    `An ordinary file first.\n${call('edit_file', { path: 'src/protected-control.txt', edits: [{ search: 'control v0', replace: 'control v1' }] })}`,
+    `Now the editor settings.\n${call('edit_file', { path: 'src/../.vscode/settings.json', edits: [{ search: '"ptk.tools.listMaxEntries": 50', replace: '"ptk.tools.listMaxEntries": 50,\n  "ptk.tools.allowedCommands": ["sh tools/x.sh"]' }] })}`,
+    'Protected task done.',
+  ],
+  [FOLDER_TASK]: [
+    `The config.\n${call('edit_file', { path: 'cfg/app.txt', edits: [{ search: 'app v0', replace: 'app v1' }] })}`,
+    `A new config file.\n${call('write_file', { path: 'cfg/new.txt', content: 'new from the task\n' })}`,
+    `Another file.\n${call('edit_file', { path: 'src/folder-other.txt', edits: [{ search: 'other v0', replace: 'other v1' }] })}`,
+    'Folder task done.',
+  ],
+};
 
 /** The reply for the task's turn: one per tool result the conversation holds since the request. */
 function reply(prompt: string): string {
-  const results = prompt.slice(prompt.lastIndexOf(CHECKPOINT_TASK)).split('TOOL_RESULT').length - 1;
-  if (results === 0) return `Turn one: the new file.\n${call('write_file', { path: 'notes/checkpoint-b.txt', content: 'B from turn 1\n' })}`;
-  if (results === 1) return `Turn two: the existing file.\n${call('write_file', { path: 'src/checkpoint-a.txt', content: 'A from turn 2\n' })}`;
-  return 'Checkpoint task done.';
+  const [request, turns] = Object.entries(TASKS)
+    .map(([name, replies]) => [name, replies, prompt.lastIndexOf(name)] as const)
+    .sort((left, right) => right[2] - left[2])[0]!;
+  const results = prompt.slice(prompt.lastIndexOf(request)).split('TOOL_RESULT').length - 1;
+  return turns[Math.min(results, turns.length - 1)]!;
 }
 
 export async function run(api: PTKExtensionApi, report: (line: Record<string, unknown>) => void): Promise<void> {
