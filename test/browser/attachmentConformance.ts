@@ -112,10 +112,8 @@ export function attachmentCases(entry: ReplicaSiteEntry, features: ReplicaUpload
 
   it('attachments: an upload the site never confirms → ATTACHMENT_NOT_CONFIRMED, nothing sent; the next call is clean', async () => {
     await withSite(browser(), entry, { scenario: { uploads: { neverConfirm: true }, turns: [{ reply: 'fine', tokenMs: 2 }] }, adapter: shortConfirm }, async ({ model, server }) => {
-      const started = Date.now();
       const error = await rejectsWith(model.call('Read this.', { attachments: [textFile('slow.txt', 'slow')] }), [PTKErrorCode.ATTACHMENT_NOT_CONFIRMED]);
       assert.match(error.message, /slow\.txt/);
-      assert.ok(Date.now() - started < 15_000, 'bounded wait');
       assert.equal(server.uploads.length, 1, 'the file reached the site');
       assert.equal(server.submissions.length, 0, 'nothing was sent');
       server.setScenario({ turns: [{ reply: 'fine', tokenMs: 2 }] });

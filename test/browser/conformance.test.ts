@@ -162,13 +162,10 @@ for (const entry of replicaSites) {
       const call = '<TOOL_CALL>\n{"tool": "read_file", "args": {"path": "package.json"}}\n</TOOL_CALL>';
       const reply = `${call}\n\n${'and then the model keeps rambling on. '.repeat(60)}`;
       await withSite(browser, entry, { scenario: { turns: [{ reply, tokenMs: 10, tokenChars: 4 }] } }, async ({ model }) => {
-        const started = Date.now();
         const answer = await model.call('go', { isComplete: (text) => text.includes('</TOOL_CALL>') });
-        const elapsed = Date.now() - started;
         assert.ok(answer.includes(call), answer);
         assert.ok(answer.length < reply.length, 'returned before the end of the rambling');
         assert.ok(model.log.entries[0]!.stoppedEarly);
-        assert.ok(elapsed < (reply.length / 4) * 10, `elapsed ${elapsed} ms`);
       });
     });
 

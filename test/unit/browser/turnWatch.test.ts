@@ -46,11 +46,17 @@ function watchWith(change: Partial<TurnWatchOptions> = {}): TurnWatch {
   return new TurnWatch({ nonce: NONCE, adapter: chatgptAdapter, tracker: recordingTracker(), call: {}, earlyStop: false, ...change });
 }
 
-/** Resolves with how long the promise took, ms. */
-async function timed(promise: Promise<void>): Promise<number> {
-  const started = Date.now();
-  await promise;
-  return Date.now() - started;
+/**
+ * Whether `promise` has settled once pending callbacks have run. The tests mock setTimeout,
+ * so no sleep can end by its timer here: a settled sleep was ended by the event under test.
+ */
+async function settled(promise: Promise<void>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => {
+    done = true;
+  });
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  return done;
 }
 
 describe('TurnWatch reports', () => {
@@ -206,37 +212,48 @@ describe('TurnWatch reading the page', () => {
 });
 
 describe('TurnWatch waking and tab events', () => {
-  it('sleeps the whole time when nothing happens', async () => {
+  it('sleeps the whole time when nothing happens', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
     const watch = watchWith();
-    assert.ok((await timed(watch.waitForWake(60))) >= 55);
+    const sleeping = watch.waitForWake(60);
+    t.mock.timers.tick(59);
+    assert.equal(await settled(sleeping), false);
+    t.mock.timers.tick(1);
+    assert.equal(await settled(sleeping), true);
   });
 
-  it('a report ends the sleep at once', async () => {
+  it('a report ends the sleep at once', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
     const watch = watchWith();
     const sleeping = watch.waitForWake(5_000);
-    setTimeout(() => watch.report(snapshot({ append: 'x' })), 10);
-    assert.ok((await timed(sleeping)) < 1_000);
+    assert.equal(await settled(sleeping), false);
+    watch.report(snapshot({ append: 'x' }));
+    assert.equal(await settled(sleeping), true);
   });
 
-  it("the call's abort ends the sleep at once", async () => {
+  it("the call's abort ends the sleep at once", async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
     const controller = new AbortController();
     const watch = watchWith({ call: { signal: controller.signal } });
     const sleeping = watch.waitForWake(5_000);
-    setTimeout(() => controller.abort(), 10);
-    assert.ok((await timed(sleeping)) < 1_000);
+    assert.equal(await settled(sleeping), false);
+    controller.abort();
+    assert.equal(await settled(sleeping), true);
   });
 
-  it('a closed or crashed tab sets pageGone, a load sets reloaded; each wakes the loop', async () => {
+  it('a closed or crashed tab sets pageGone, a load sets reloaded; each wakes the loop', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
     const page = new EventEmitter();
     const watch = watchWith();
     watch.follow(page);
     let sleeping = watch.waitForWake(5_000);
     page.emit('crash');
-    assert.ok((await timed(sleeping)) < 1_000);
+    assert.equal(await settled(sleeping), true);
     assert.equal(watch.pageGone, true);
     sleeping = watch.waitForWake(5_000);
+    assert.equal(await settled(sleeping), false);
     page.emit('domcontentloaded');
-    assert.ok((await timed(sleeping)) < 1_000);
+    assert.equal(await settled(sleeping), true);
     assert.equal(watch.reloaded, true);
     watch.pageGone = false;
     page.emit('close');

@@ -58,12 +58,9 @@ describe('VisibleTextStream', () => {
     assert.equal(stream.rewrite('Hello there, friend'), ' friend');
   });
 
-  it('is linear: a 2 MB prose reply in 16-character chunks streams fast', () => {
+  // Its time (linear growth) is gated in bench/visibleText.bench.ts; here only the result.
+  it('shows a 2 MB prose reply streamed in 16-character chunks whole', () => {
     const reply = 'word '.repeat(400_000);
-    const started = performance.now();
-    const shown = streamed(reply, 16);
-    const elapsed = performance.now() - started;
-    assert.equal(shown, reply.trimEnd());
-    assert.ok(elapsed < 2_000, `took ${elapsed.toFixed(0)} ms`);
+    assert.equal(streamed(reply, 16), reply.trimEnd());
   });
 });

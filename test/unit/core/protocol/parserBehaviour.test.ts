@@ -174,22 +174,18 @@ describe('PTKParser.parse: what must not run', () => {
   });
 });
 
-describe('PTKParser.parse: linear time on pathological input', () => {
-  it('parses a 2 MB reply and 100,000 unclosed opening tags in well under a second', () => {
-    const big = `<TOOL_CALL>{"tool":"write_file","args":{"path":"a","content":${JSON.stringify('x{"}</TOOL_CALL>\n'.repeat(120_000))}}}</TOOL_CALL>`;
+// How their time grows is gated in bench/parser.bench.ts (these shapes are in
+// pathologicalReplies.ts, timed there at 250 K and 1 M characters); here only the results.
+describe('PTKParser.parse: pathological input', () => {
+  it('reads a 2 MB call, 100,000 unclosed opening tags and 50,000 unclosed fences correctly', () => {
+    const content = 'x{"}</TOOL_CALL>\n'.repeat(120_000);
+    const big = `<TOOL_CALL>{"tool":"write_file","args":{"path":"a","content":${JSON.stringify(content)}}}</TOOL_CALL>`;
     assert.ok(big.length > 2_000_000);
-    let started = performance.now();
-    assert.equal(parser.parse(big).type, 'tool_call');
-    assert.ok(performance.now() - started < 1000);
-    const unclosed = '<TOOL_CALL>'.repeat(100_000);
-    started = performance.now();
-    const response = parser.parse(unclosed);
-    assert.ok(performance.now() - started < 1000);
-    assert.equal(response.type, 'invalid');
-    const fences = '```\n<TOOL_CALL>{'.repeat(50_000);
-    started = performance.now();
-    parser.parse(fences);
-    assert.ok(performance.now() - started < 1000);
+    const call = parser.parse(big);
+    assert.equal(call.type, 'tool_call');
+    assert.equal(call.toolCall?.args.content, content);
+    assert.equal(parser.parse('<TOOL_CALL>'.repeat(100_000)).type, 'invalid');
+    assert.equal(parser.parse('```\n<TOOL_CALL>{'.repeat(50_000)).type, 'invalid');
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * Pathological model replies: long runs of every fence and tag character, broken and deeply
  * nested calls, and the shapes of each alternative protocol, each built at a given size.
- * The parser must read every one in linear time; parserPathological.test.ts checks that and
- * bench/parser.bench.ts reports their throughput.
+ * The parser must read every one in linear time: bench/parser.bench.ts times each at two sizes
+ * and gates the growth; parserPathological.test.ts, streamingBoundaries.test.ts and
+ * alternativeProtocols.test.ts check the results on them.
  */
 
 /** Repeats `unit` to about `chars` characters. */
@@ -23,6 +24,8 @@ export const pathologicalReplies: Record<string, (chars: number) => string> = {
   'a run of backticks': (chars) => '`'.repeat(chars),
   'backtick fence lines': (chars) => repeatTo('```\n', chars),
   'tilde fence lines': (chars) => repeatTo('~~~\n', chars),
+  'fence markers without a newline': (chars) => `\n${repeatTo('```', chars)}`,
+  'alternating ``` and ~~~ fence lines': (chars) => repeatTo('```\n~~~\n', chars),
   'empty backtick fences': (chars) => repeatTo('```\n```\n', chars),
   'empty tilde fences': (chars) => repeatTo('~~~\n\n~~~\n', chars),
   'a fence opened over blank lines': (chars) => `~~~\n${' \n'.repeat(chars / 2)}~~~x`,
@@ -43,6 +46,7 @@ export const pathologicalReplies: Record<string, (chars: number) => string> = {
   'lines of spaces': (chars) => repeatTo('   \n', chars),
   'CRLF line ends': (chars) => repeatTo('\r\n', chars),
   '<TOOL_CALL> repeated': (chars) => repeatTo('<TOOL_CALL>', chars),
+  'unclosed fences holding <TOOL_CALL>{': (chars) => repeatTo('```\n<TOOL_CALL>{', chars),
   '<TOOL_CALL> lines': (chars) => repeatTo('<TOOL_CALL>\n', chars),
   '</TOOL_CALL> repeated': (chars) => repeatTo('</TOOL_CALL>', chars),
   'tag prefixes (<TOOL_CAL)': (chars) => repeatTo('<TOOL_CAL', chars),
@@ -53,6 +57,8 @@ export const pathologicalReplies: Record<string, (chars: number) => string> = {
   'TOOL_RESULT: repeated after a call': (chars) => `${call('{"tool":"x","args":{}}')}\n${repeatTo('TOOL_RESULT: ', chars)}`,
   // Inside a call.
   'a call of {': (chars) => call('{'.repeat(chars)),
+  'an unclosed call of {': (chars) => `<TOOL_CALL>${'{'.repeat(chars)}`,
+  'an unclosed call of backticks': (chars) => `<TOOL_CALL>${'`'.repeat(chars)}`,
   'a call of [ (never closed)': (chars) => call(argsPrefix + '['.repeat(chars)),
   'a call nested deep and closed': (chars) => call(`${argsPrefix}${'['.repeat(chars / 2)}${']'.repeat(chars / 2)}}}`),
   'a call with an unclosed string': (chars) => call(`${argsPrefix}"${'x'.repeat(chars)}`),
@@ -82,6 +88,8 @@ export const pathologicalReplies: Record<string, (chars: number) => string> = {
   '<function openings and one far >': (chars) => `${repeatTo('<function', chars)}>`,
   'unclosed <tool name> tags': (chars) => repeatTo('<tool name="x">', chars),
   'a <tool> full of <arg> openings': (chars) => `<tool name="x">${repeatTo('<arg name="a">', chars)}</tool>`,
+  'unclosed <tool><arg> pairs': (chars) => repeatTo('<tool name="a"><arg name="b">', chars),
+  'unclosed function calls, one a line': (chars) => repeatTo('a(b="c"\n', chars),
   'unclosed <function=…> tags': (chars) => repeatTo('<function=x>', chars),
   'a <function> full of <parameter> openings': (chars) => `<function=x>${repeatTo('<parameter=a>', chars)}</function>`,
   'quoted fences then <tool> blocks': (chars) => repeatTo('```ts\n```\n', chars / 2) + repeatTo('<tool name="a"></tool>', chars / 2),

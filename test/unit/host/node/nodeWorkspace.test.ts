@@ -146,12 +146,13 @@ describe('runShellCommand', () => {
     assert.ok(result.stdout.length < 300);
   });
 
-  it('kills the command (and its children) at the timeout', async () => {
-    const started = Date.now();
-    const result = await runShellCommand('sleep 30 & sleep 30; echo never', { cwd: tmpdir(), timeoutMs: 300, maxOutputChars: 1000 });
+  // The call returns when the command's output closes, which the background sleep holds open
+  // for 600 s unless the whole group is killed: returning within the test's deadline is the
+  // evidence, and the result says it was the timeout.
+  it('kills the command (and its children) at the timeout', { timeout: 30_000 }, async () => {
+    const result = await runShellCommand('sleep 600 & sleep 600; echo never', { cwd: tmpdir(), timeoutMs: 300, maxOutputChars: 1000 });
     assert.equal(result.timedOut, true);
     assert.equal(result.exitCode, null);
-    assert.ok(Date.now() - started < 5000);
     assert.doesNotMatch(result.stdout, /never/);
   });
 
