@@ -19,8 +19,6 @@ export interface CodeServerOptions {
   logFile: string;
   /** Extra environment (inherited by the extension host). */
   env?: Record<string, string>;
-  /** More user settings, over OFFLINE_USER_SETTINGS (the user's own, not the workspace's). */
-  userSettings?: Record<string, unknown>;
   /** false opens the folder in Restricted Mode. Default true. */
   trustWorkspace?: boolean;
   /**
