@@ -90,7 +90,8 @@ async function main() {
   const { startCodeServer } = await importTs('test/vscode/harness/codeServer.ts');
   const server = await startCodeServer({ workspaceDir, stateDir, logFile: join(stateDir, 'code-server.log'), userSettings });
   cleanups.push(() => server.stop());
-  console.log(`\nPTK Assistant is running in VS Code: ${server.url}\n  workspace: ${workspaceDir}\n  site: ${siteUrl ?? '(from your settings)'}\n  Ctrl+C stops everything.\n`);
+  const until = demo ? 'Running the demo; everything stops when it ends.' : 'Ctrl+C stops everything.';
+  console.log(`\nPTK Assistant is running in VS Code: ${server.url}\n  workspace: ${workspaceDir}\n  site: ${siteUrl ?? '(from your settings)'}\n  ${until}\n`);
 
   if (demo) {
     const { transcript, problems } = await runDemo(server.url, paths.findChromium(), workspaceDir);

@@ -17,7 +17,7 @@ type Scenario = Omit<RunOptions, 'log'> & { check?: (outcome: RunOutcome) => voi
 
 /**
  * PTK's log names each workspace setting it ignored exactly once (however often the settings are
- * read), a notification names each too, and nothing else is named.
+ * read), a notification names each too; the trust-only settings that count are named as in effect.
  */
 function checkIgnoredSettingsNamed(ignored: readonly string[], counted: readonly string[]): (outcome: RunOutcome) => void {
   return (outcome) => {
@@ -27,7 +27,12 @@ function checkIgnoredSettingsNamed(ignored: readonly string[], counted: readonly
       assert.equal(lines.length, 1, `one log line names ${key}:\n${outcome.ptkLog}`);
       assert.ok(outcome.notifications.some((message) => new RegExp(`${escape(key)}[,.]`).test(message)), `a notification names ${key}: ${JSON.stringify(outcome.notifications)}`);
     }
-    for (const key of counted) assert.doesNotMatch(outcome.ptkLog, new RegExp(`Ignored the workspace's setting ${escape(key)}: `), `${key} counts here`);
+    for (const key of counted) {
+      assert.doesNotMatch(outcome.ptkLog, new RegExp(`Ignored the workspace's setting ${escape(key)}: `), `${key} counts here`);
+      // A trust-only setting that counts is named too, as in effect because the folder is trusted.
+      assert.match(outcome.ptkLog, new RegExp(`The workspace's setting ${escape(key)} is in effect because this folder is trusted`), `the log says ${key} is in effect`);
+      assert.ok(outcome.notifications.some((message) => message.includes('in effect because you trust this folder') && new RegExp(`${escape(key)}[,.]`).test(message)), `a notification names ${key} as in effect: ${JSON.stringify(outcome.notifications)}`);
+    }
   };
 }
 

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { z } from 'zod';
 import type { ToolSettings } from '../../tools/settings';
-import { IgnoredSettingsNotice, ignoredInSettingsText, type IgnoredSetting } from './settingPolicy';
+import { countedBecauseTrusted, IgnoredSettingsNotice, ignoredSetting, settingsSetInText, type IgnoredSetting } from './settingPolicy';
 import { readSettingsFrom, readToolSettingsFrom, settingValue, TOOL_SETTINGS_SECTION, type ConfigurationSource, type ReadContext } from './settingsReader';
 
 export { TOOL_SETTINGS_SECTION } from './settingsReader';
@@ -57,9 +57,9 @@ function workspaceSettingsFiles(): Array<{ uri: vscode.Uri; settingsProperty: bo
   return files;
 }
 
-/** The `ptk.*` settings the workspace's files set that PTK ignores now. */
-async function ignoredInWorkspaceFiles(): Promise<IgnoredSetting[]> {
-  const found: IgnoredSetting[] = [];
+/** The `ptk.*` settings the workspace's files set: those PTK ignores now, and those that count only because the folder is trusted. */
+async function settingsOfWorkspaceFiles(): Promise<{ ignored: IgnoredSetting[]; counted: string[] }> {
+  const keys: string[] = [];
   for (const file of workspaceSettingsFiles()) {
     let text: string;
     try {
@@ -67,9 +67,10 @@ async function ignoredInWorkspaceFiles(): Promise<IgnoredSetting[]> {
     } catch {
       continue; // No such file.
     }
-    found.push(...ignoredInSettingsText(text, vscode.workspace.isTrusted, { settingsProperty: file.settingsProperty }));
+    keys.push(...settingsSetInText(text, { settingsProperty: file.settingsProperty }));
   }
-  return found;
+  const trusted = vscode.workspace.isTrusted;
+  return { ignored: keys.flatMap((key) => ignoredSetting(key, trusted) ?? []), counted: countedBecauseTrusted(keys, trusted) };
 }
 
 /**
@@ -88,8 +89,11 @@ export function watchIgnoredWorkspaceSettings(log: vscode.LogOutputChannel): vsc
   });
   notice = current;
   const check = (): void =>
-    void ignoredInWorkspaceFiles().then(
-      (found) => current.report(found),
+    void settingsOfWorkspaceFiles().then(
+      ({ ignored, counted }) => {
+        current.report(ignored);
+        current.reportCounted(counted);
+      },
       () => undefined,
     );
   const watchers = workspaceSettingsFiles().map((file) => {

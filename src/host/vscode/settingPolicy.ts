@@ -94,19 +94,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The `ptk.*` settings a workspace settings file sets whose value would be ignored, from the
- * file's parsed contents. Both spellings count: `"ptk.tools.autoApprove": …` and
- * `"ptk": { "tools": { "autoApprove": … } }`.
+ * The `ptk.*` settings a workspace settings file sets, from the file's parsed contents. Both
+ * spellings count: `"ptk.tools.autoApprove": …` and `"ptk": { "tools": { "autoApprove": … } }`.
  */
-export function ignoredInSettingsFile(contents: unknown, trusted: boolean): IgnoredSetting[] {
-  const found: IgnoredSetting[] = [];
+export function settingsSetInFile(contents: unknown): string[] {
+  const found: string[] = [];
   const visit = (object: Record<string, unknown>, prefix: string): void => {
     for (const [name, value] of Object.entries(object)) {
       const key = prefix ? `${prefix}.${name}` : name;
       if (key in SETTING_POLICIES) {
-        if (value === undefined || value === null) continue;
-        const ignored = ignoredSetting(key, trusted);
-        if (ignored) found.push(ignored);
+        if (value !== undefined && value !== null) found.push(key);
       } else if (isPlainObject(value) && Object.keys(SETTING_POLICIES).some((known) => known.startsWith(`${key}.`))) {
         visit(value, key);
       }
@@ -116,12 +113,17 @@ export function ignoredInSettingsFile(contents: unknown, trusted: boolean): Igno
   return found;
 }
 
+/** The `ptk.*` settings a workspace settings file sets whose value would be ignored. */
+export function ignoredInSettingsFile(contents: unknown, trusted: boolean): IgnoredSetting[] {
+  return settingsSetInFile(contents).flatMap((key) => ignoredSetting(key, trusted) ?? []);
+}
+
 /**
  * The same from a settings file's text: JSON with comments and trailing commas, as VS Code
  * accepts it; `settings` picks the object of a `.code-workspace` file. Text that is no JSON
  * sets nothing (VS Code reads nothing from it either).
  */
-export function ignoredInSettingsText(text: string, trusted: boolean, options: { settingsProperty?: boolean } = {}): IgnoredSetting[] {
+export function settingsSetInText(text: string, options: { settingsProperty?: boolean } = {}): string[] {
   let contents: unknown;
   try {
     contents = JSON.parse(jsonrepair(text));
@@ -129,7 +131,21 @@ export function ignoredInSettingsText(text: string, trusted: boolean, options: {
     return [];
   }
   if (options.settingsProperty) contents = isPlainObject(contents) ? contents.settings : undefined;
-  return ignoredInSettingsFile(contents, trusted);
+  return settingsSetInFile(contents);
+}
+
+/** The ignored settings of a settings file's text (see settingsSetInText). */
+export function ignoredInSettingsText(text: string, trusted: boolean, options: { settingsProperty?: boolean } = {}): IgnoredSetting[] {
+  return settingsSetInText(text, options).flatMap((key) => ignoredSetting(key, trusted) ?? []);
+}
+
+/**
+ * The settings of `keys` that count only because the folder is trusted: a workspace value that
+ * chooses where files are sent or what PTK may read. Nothing while the folder is untrusted (then
+ * they are ignored instead).
+ */
+export function countedBecauseTrusted(keys: readonly string[], trusted: boolean): string[] {
+  return trusted ? keys.filter((key) => settingPolicy(key).from === 'trusted') : [];
 }
 
 /**
@@ -155,6 +171,24 @@ export class IgnoredSettingsNotice {
       const names = fresh.map((setting) => setting.key).join(', ');
       this.tell.notify(
         `PTK Assistant ignored ${fresh.length === 1 ? 'a setting' : 'settings'} of this workspace: ${names}. ${fresh.length === 1 ? 'It' : 'They'} can change what PTK runs, reads or where it sends your files, so only your user settings${fresh.some((setting) => settingPolicy(setting.key).from === 'trusted') ? ' (or a trusted folder)' : ''} may set ${fresh.length === 1 ? 'it' : 'them'}. The PTK log says why for each.`,
+      );
+    }
+    return fresh;
+  }
+
+  /**
+   * Tells once per setting that a workspace value of a trust-only setting is in effect (the
+   * folder is trusted), so a repository that moves the site or un-denies a file is never silent.
+   */
+  reportCounted(keys: readonly string[]): string[] {
+    const fresh = keys.filter((key) => !this.told.has(`counted:${key}`));
+    for (const key of fresh) {
+      this.told.add(`counted:${key}`);
+      this.tell.log(`The workspace's setting ${key} is in effect because this folder is trusted: ${settingPolicy(key).why}. Remove it from the workspace's settings if you did not expect it.`);
+    }
+    if (fresh.length > 0) {
+      this.tell.notify(
+        `This workspace's settings set ${fresh.join(', ')}. ${fresh.length === 1 ? 'It is' : 'They are'} in effect because you trust this folder, and can change where PTK sends your files or what it may read. The PTK log says what each does.`,
       );
     }
     return fresh;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { IgnoredSettingsNotice, ignoredInSettingsFile, ignoredInSettingsText, SETTING_POLICIES, type SettingSource } from '../../../../src/host/vscode/settingPolicy';
+import { countedBecauseTrusted, IgnoredSettingsNotice, ignoredInSettingsFile, ignoredInSettingsText, SETTING_POLICIES, settingsSetInFile, type SettingSource } from '../../../../src/host/vscode/settingPolicy';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -85,5 +85,30 @@ describe('IgnoredSettingsNotice', () => {
     assert.equal(notes.length, 2);
     assert.match(notes[0]!, /ignored settings of this workspace: ptk\.tools\.allowedCommands, ptk\.siteUrl\./);
     assert.match(notes[1]!, /ignored a setting of this workspace: ptk\.browserPath\./);
+  });
+});
+
+describe('a trusted folder that moves the site or un-denies files is not silent', () => {
+  const repository = { 'ptk.siteUrl': 'http://127.0.0.1:9/', ptk: { tools: { denyPaths: [], listMaxEntries: 5, autoApprove: { write_file: true } } } };
+
+  it('names the trust-only settings a trusted workspace sets, and nothing while it is untrusted (they are ignored then)', () => {
+    const keys = settingsSetInFile(repository);
+    assert.deepEqual(countedBecauseTrusted(keys, true), ['ptk.siteUrl', 'ptk.tools.denyPaths']);
+    assert.deepEqual(countedBecauseTrusted(keys, false), []);
+  });
+
+  it('logs each once with what it does and notifies once, apart from the ignored ones', () => {
+    const lines: string[] = [];
+    const notes: string[] = [];
+    const notice = new IgnoredSettingsNotice({ log: (line) => lines.push(line), notify: (message) => notes.push(message) });
+    const keys = settingsSetInFile(repository);
+    notice.report(ignoredInSettingsFile(repository, true));
+    assert.deepEqual(notice.reportCounted(countedBecauseTrusted(keys, true)), ['ptk.siteUrl', 'ptk.tools.denyPaths']);
+    assert.deepEqual(notice.reportCounted(countedBecauseTrusted(keys, true)), [], 'told once');
+    assert.equal(lines.length, 3);
+    assert.match(lines[1]!, /ptk\.siteUrl is in effect because this folder is trusted: it chooses where the workspace's files are sent/);
+    assert.match(lines[2]!, /ptk\.tools\.denyPaths is in effect because this folder is trusted: it can un-deny secrets such as \.env/);
+    assert.equal(notes.length, 2);
+    assert.match(notes[1]!, /This workspace's settings set ptk\.siteUrl, ptk\.tools\.denyPaths\. They are in effect because you trust this folder/);
   });
 });
