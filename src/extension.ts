@@ -175,9 +175,14 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
 
   const statusBar = new ConnectionStatusBar(connection.state);
   connection.onDidChange((state) => statusBar.update(state));
+  // `ptk.running` enables the view title's Stop (package.json) only while a task runs.
+  const setRunning = (running: boolean) => {
+    statusBar.setBusy(running);
+    void vscode.commands.executeCommand('setContext', 'ptk.running', running);
+  };
   session.onEvent((_conversationId, event) => {
-    if (event.type === 'taskStarted') statusBar.setBusy(true);
-    if (event.type === 'taskFinished') statusBar.setBusy(false);
+    if (event.type === 'taskStarted') setRunning(true);
+    if (event.type === 'taskFinished') setRunning(false);
   });
 
   const dependencies = { session, connection, chatView, log, reconnect, storageUri: context.globalStorageUri, mentions };

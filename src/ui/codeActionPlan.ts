@@ -101,6 +101,11 @@ export function buildFixFilePrompt(relativePath: string, diagnostics: readonly P
   ].join('\n');
 }
 
+/** What the chat shows for "Fix Problems in This File": "Fix the problem in a.ts" / "Fix the 3 problems in a.ts". */
+export function fixFileDisplayText(relativePath: string, problemCount: number): string {
+  return problemCount === 1 ? `Fix the problem in ${relativePath}` : `Fix the ${problemCount} problems in ${relativePath}`;
+}
+
 /** The actions to offer for a document position. */
 export function planCodeActions(input: CodeActionContextInput): PlannedCodeAction[] {
   const actions: PlannedCodeAction[] = [];

@@ -15,7 +15,7 @@ import type { ChatConnection } from './chatConnection';
 import type { ChatSession, SendOptions } from './chatSession';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { ConnectionAction } from '../shared/chat/protocol';
-import { buildFixFilePrompt, buildSelectionPrompt } from './codeActionPlan';
+import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from './codeActionPlan';
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
 import { modelMenuItems, modelSetting, switchesToTick } from './modelMenu';
 import { EXTENSION_SETTINGS_SECTION, SITE_IDS, SITE_LABELS, type SiteId } from './settings';
@@ -176,7 +176,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
           code: typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code,
         })),
       );
-      await runInChat(dependencies, prompt, `Fix the ${diagnostics.length} problem(s) in ${relativePath}`);
+      await runInChat(dependencies, prompt, fixFileDisplayText(relativePath, diagnostics.length));
     }),
 
     register(COMMANDS.newConversation, async () => {

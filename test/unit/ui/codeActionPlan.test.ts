@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSelectionPrompt, planCodeActions, type CodeActionContextInput } from '../../../src/ui/codeActionPlan';
+import { buildSelectionPrompt, fixFileDisplayText, planCodeActions, type CodeActionContextInput } from '../../../src/ui/codeActionPlan';
 
 const base: CodeActionContextInput = { relativePath: 'src/a.ts', languageId: 'typescript', diagnostics: [], selectedText: '', selectionStartLine: 3, selectionEndLine: 3 };
 
@@ -45,5 +45,12 @@ describe('buildSelectionPrompt', () => {
   it('uses a different fence when the code contains one, and cuts huge selections', () => {
     assert.match(buildSelectionPrompt('a.md', 'markdown', 'x\n```\ny', 1, 2), /~~~~markdown/);
     assert.match(buildSelectionPrompt('a.ts', 'ts', 'y'.repeat(9000), 1, 2), /selection cut at 8000 characters/);
+  });
+});
+
+describe('fixFileDisplayText', () => {
+  it('says "the problem" for one and "the N problems" for several, never "problem(s)"', () => {
+    assert.equal(fixFileDisplayText('src/a.ts', 1), 'Fix the problem in src/a.ts');
+    assert.equal(fixFileDisplayText('src/a.ts', 3), 'Fix the 3 problems in src/a.ts');
   });
 });

@@ -2,7 +2,7 @@
  * Context mentions in a REAL VS Code, through the ChatGPT replica site driven by the extension's
  * real browser backend: type `@` in the chat input, choose "file" and then a file with the
  * keyboard, send, and find the file's text in the prompt the site received; then "PTK: Add
- * Selection to PTK Chat" on an editor selection puts a chip in the input, and the next prompt
+ * Selection to Chat" on an editor selection puts a chip in the input, and the next prompt
  * carries those lines while the earlier file is only named, not sent again; "@changes" sends the
  * working tree's uncommitted diff without the protected .env.
  * Screenshots: test-artifacts/vscode-ui-mentions/.
@@ -84,7 +84,7 @@ describe('context mentions in real VS Code, through the replica site', { skip: m
     await workbench!.shot('sent');
   });
 
-  it('"PTK: Add Selection to PTK Chat" adds a chip; the next prompt carries the lines, not the earlier file', async () => {
+  it('"PTK: Add Selection to Chat" adds a chip; the next prompt carries the lines, not the earlier file', async () => {
     const page = workbench!.page;
     await page.keyboard.press('Control+P');
     await workbench!.pickInQuickInput('greeting.ts', 'greeting.ts');
@@ -95,7 +95,7 @@ describe('context mentions in real VS Code, through the replica site', { skip: m
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+End');
     await page.keyboard.press('F1');
-    await workbench!.pickInQuickInput('>PTK: Add Selection to PTK Chat', 'PTK: Add Selection to PTK Chat');
+    await workbench!.pickInQuickInput('>PTK: Add Selection to Chat', 'PTK: Add Selection to Chat');
     const chip = chat().locator('[data-testid="composer-mentions"] [data-testid="mention-chip"][data-kind="selection"]');
     await chip.waitFor({ timeout: 15_000 });
     assert.match((await chip.textContent()) ?? '', /src\/greeting\.ts:2-3/);
