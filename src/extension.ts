@@ -29,6 +29,7 @@ import { ConversationStore } from './ui/conversationStore';
 import type { ContextMention } from './shared/chat/mentions';
 import { BROWSER_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
 import { ConnectionStatusBar } from './ui/statusBar';
+import { isLocalAddress } from './shared/chat/connectionLabels';
 
 /** Defined as true by the test build only (see test/vscode/harness/buildTestExtension.ts). */
 declare const __PTK_TEST_BUILD__: boolean | undefined;
@@ -92,6 +93,9 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
 
   const browserFactory = createBrowserModelFactory(context.extensionPath, () => settings, context.globalStorageUri.fsPath, (entry) => log.info(describeTurn(entry)));
   const connection = new ChatConnection(browserFactory, settings.site);
+  // The header and the status bar name the model setting and an address override; a local address is the demo replica.
+  const showTarget = () => connection.setTarget({ model: settings.model, url: settings.siteUrl, demo: isLocalAddress(settings.siteUrl) });
+  showTarget();
 
   const runTask = createAssistantRun({
     model: async () => {
@@ -147,6 +151,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
 
   const reconnect = async (): Promise<void> => {
     checkSettings();
+    showTarget();
     await connection.reset(browserFactory, settings.site);
   };
 
@@ -202,7 +207,10 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       // The rules files the instructionFiles setting names are protected files of the tools.
       if (event.affectsConfiguration(`${EXTENSION_SETTINGS_SECTION}.instructionFiles`)) tools = undefined;
       if (BROWSER_SETTING_KEYS.some((key) => event.affectsConfiguration(`${EXTENSION_SETTINGS_SECTION}.${key}`))) void reconnect();
-      else if (event.affectsConfiguration(EXTENSION_SETTINGS_SECTION)) checkSettings();
+      else if (event.affectsConfiguration(EXTENSION_SETTINGS_SECTION)) {
+        checkSettings();
+        showTarget();
+      }
     }),
     // Trust makes the workspace's values of the settings a trusted folder may set count.
     vscode.workspace.onDidGrantWorkspaceTrust(() => {

@@ -8,6 +8,9 @@ import { errorMessage } from '../core/errors';
 import type { ILLMManager } from '../core/ports';
 import { connectionStatusForError } from './errorActions';
 import type { ConnectionState } from '../shared/chat/protocol';
+
+/** What the chat talks to beyond the site's name: the model setting, an address override, the demo. */
+export type ConnectionTarget = Pick<ConnectionState, 'model' | 'url' | 'demo'>;
 import type { OfferedChoices } from '../browser/modelSelection';
 
 /** What the backend reports next to its connection (the browser backend's status). */
@@ -60,9 +63,18 @@ export class ChatConnection {
   private readonly listeners = new Set<(state: ConnectionState) => void>();
   private modelStatus: ChatModelStatus = { guest: false };
   private statusSubscription?: { dispose(): void };
+  private target: ConnectionTarget = {};
+  /** A given model (useModel) stands in for the site: the view calls it the demo. */
+  private givenModel = false;
 
   constructor(private factory: ChatModelFactory, private siteName: string) {
     this.current = { site: siteName, status: 'disconnected' };
+  }
+
+  /** Sets what the state names beside the site (model, address override, demo) and tells the listeners. */
+  setTarget(target: ConnectionTarget): void {
+    this.target = target;
+    this.setState(this.current.status, this.current.detail);
   }
 
   get state(): ConnectionState {
@@ -80,6 +92,9 @@ export class ChatConnection {
    */
   setState(status: ConnectionState['status'], detail?: string): void {
     const next: ConnectionState = { site: this.siteName, status, detail };
+    if (this.target.model) next.model = this.target.model;
+    if (this.target.url) next.url = this.target.url;
+    if (this.target.demo || this.givenModel) next.demo = true;
     if (status === 'connected' && this.modelStatus.guest) {
       next.guest = true;
       next.detail ??= `Chatting as a guest: signed out of ${this.siteName}. Log in in the browser tab to use your account.`;
@@ -165,7 +180,10 @@ export class ChatConnection {
     this.statusSubscription?.dispose();
     this.statusSubscription = undefined;
     this.modelStatus = { guest: false };
-    if (factory) this.factory = factory;
+    if (factory) {
+      this.factory = factory;
+      this.givenModel = false;
+    }
     if (siteName) this.siteName = siteName;
     this.setState('disconnected');
     await model?.close?.().catch(() => undefined);
@@ -176,6 +194,7 @@ export class ChatConnection {
     void this.model?.close?.().catch(() => undefined);
     this.model = model;
     this.siteName = siteName;
+    this.givenModel = true;
     this.follow(model);
     this.setState('connected');
   }

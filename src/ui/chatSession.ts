@@ -196,6 +196,13 @@ export class ChatSession {
     await this.show(stored.state, stored.messages);
   }
 
+  /** Deletes a saved conversation; deleting the shown one shows a new, empty one (stopping its task first). */
+  async deleteConversation(conversationId: string): Promise<void> {
+    await this.options.store.delete(conversationId);
+    if (conversationId === this.current.conversationId) await this.newConversation();
+    else for (const listener of this.stateListeners) listener(this.current);
+  }
+
   /**
    * Shows another conversation. Nothing of the one left goes with it: neither its images nor its
    * last message, which Retry would otherwise send (images and all) into this one.

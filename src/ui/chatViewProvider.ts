@@ -161,6 +161,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'openConversation':
         this.session.openConversation(message.conversationId).catch((error: unknown) => this.log.error(`Could not open the conversation: ${(error as Error).message}`));
         break;
+      case 'deleteConversation':
+        this.session.deleteConversation(message.conversationId).catch((error: unknown) => this.log.error(`Could not delete the conversation: ${(error as Error).message}`));
+        break;
       case 'connectionAction':
         this.handlers.connectionAction(message.action);
         break;

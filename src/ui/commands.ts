@@ -17,7 +17,7 @@ import type { ChatViewProvider } from './chatViewProvider';
 import type { ConnectionAction } from '../shared/chat/protocol';
 import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from './codeActionPlan';
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
-import { modelMenuItems, modelSetting, switchesToTick } from './modelMenu';
+import { modelMenuItems, modelMenuTitle, modelSetting, switchesToTick } from './modelMenu';
 import { EXTENSION_SETTINGS_SECTION, SITE_IDS, SITE_LABELS, type SiteId } from './settings';
 import { parseTaskFile } from './taskFile';
 
@@ -234,8 +234,9 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       }
       const configuration = vscode.workspace.getConfiguration(EXTENSION_SETTINGS_SECTION);
       const setting = configuration.get<string>('model') ?? '';
-      const picked = await vscode.window.showQuickPick(modelMenuItems(offered, setting), {
-        title: 'PTK: Choose Model',
+      const items = modelMenuItems(offered, setting).map((item) => (item.separator ? { ...item, kind: vscode.QuickPickItemKind.Separator } : item));
+      const picked = await vscode.window.showQuickPick(items, {
+        title: modelMenuTitle(setting),
         placeHolder: `What the ${offered.site} picker offers (PTK selects it before each turn and checks it took)`,
       });
       if (!picked) return;
@@ -244,7 +245,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
         const ticked = switchesToTick(offered, setting);
         const switches = await vscode.window.showQuickPick(
           offered.toggles.map((toggle) => ({ label: toggle.name, picked: ticked.includes(toggle.name) })),
-          { title: `PTK: Choose Model: switches with ${value}`, placeHolder: 'Ticked switches are turned on, the others off', canPickMany: true },
+          { title: `PTK: Choose Model: reasoning level and modes with ${value}`, placeHolder: 'Ticked ones are turned on, the others off', canPickMany: true },
         );
         if (!switches) return;
         value = modelSetting(value, switches.map((item) => item.label));

@@ -5,11 +5,12 @@
  */
 import type { OfferedChoices } from '../browser/modelSelection';
 
-/** One entry of the model quick pick; `value` is what ptk.model becomes. */
+/** One entry of the model quick pick; `value` is what ptk.model becomes. A separator only heads the entries after it. */
 interface ModelMenuItem {
   label: string;
   description?: string;
   value: string;
+  separator?: true;
 }
 
 /** The request's parts: the model, then the switches ("Expert + DeepThink" → Expert, DeepThink). */
@@ -20,15 +21,22 @@ function settingParts(setting: string): string[] {
     .filter(Boolean);
 }
 
+/** The quick pick's title: the command and the current choice ("now: Expert + DeepThink"). */
+export function modelMenuTitle(setting: string): string {
+  return `PTK: Choose Model (now: ${setting.trim() || "the site's current model"})`;
+}
+
 /**
- * "Site's current model" (an empty setting), then every model / mode the picker offers, the one
- * the page shows marked, the one the setting names marked.
+ * "Site's current model" (an empty setting), then, under a "Models" separator, every model the
+ * picker offers, the one the page shows marked, the current choice (the setting's) marked. The
+ * reasoning levels and modes (the picker's switches) are a second step, not mixed in here.
  */
 export function modelMenuItems(offered: OfferedChoices, setting: string): ModelMenuItem[] {
   const chosen = settingParts(setting)[0];
-  const items: ModelMenuItem[] = [{ label: "Site's current model", description: setting ? undefined : 'setting', value: '' }];
+  const items: ModelMenuItem[] = [{ label: "Site's current model", description: setting ? undefined : 'current choice', value: '' }];
+  if (offered.models.length > 0) items.push({ label: `Models on ${offered.site}`, value: '', separator: true });
   for (const model of offered.models) {
-    const notes = [model.current ? 'on the page now' : '', chosen === model.name.toLowerCase() ? 'setting' : '', ...model.aliases].filter(Boolean);
+    const notes = [chosen === model.name.toLowerCase() ? 'current choice' : '', model.current ? 'on the page now' : '', ...model.aliases].filter(Boolean);
     items.push({ label: model.name, description: notes.join(' · ') || undefined, value: model.name });
   }
   return items;

@@ -1,5 +1,6 @@
-/** The status bar item: the chat site and its connection state; click for the site picker. */
+/** The status bar item: the chat site, its model and its connection state; click for the site picker. */
 import * as vscode from 'vscode';
+import { connectionTargetLine, connectionTooltip } from '../shared/chat/connectionLabels';
 import type { ConnectionState } from '../shared/chat/protocol';
 
 const ICONS: Record<ConnectionState['status'], string> = {
@@ -10,21 +11,11 @@ const ICONS: Record<ConnectionState['status'], string> = {
   error: '$(error)',
 };
 
-const LABELS: Record<ConnectionState['status'], string> = {
-  disconnected: 'not connected',
-  connecting: 'connecting…',
-  connected: 'connected',
-  loginRequired: 'log in required',
-  error: 'connection error',
-};
-
-/** Text and tooltip for a state (pure). A guest session and a site notice show with "connected". */
+/** Text and tooltip for a state (pure): site · model (· address), a guest session and a site notice marked. */
 function describeConnection(state: ConnectionState, busy: boolean): { text: string; tooltip: string } {
   const guest = state.status === 'connected' && state.guest === true;
-  const text = `${busy ? '$(loading~spin)' : ICONS[state.status]} PTK: ${state.site}${guest ? ' (guest)' : ''}${state.warning ? ' $(warning)' : ''}`;
-  const label = guest ? `${LABELS[state.status]}, chatting as a guest` : LABELS[state.status];
-  const lines = [`PTK Assistant: ${state.site}, ${label}`, state.detail, state.warning ? `Site notice: ${state.warning}` : undefined, 'Click to connect or choose the site.'];
-  return { text, tooltip: lines.filter((line) => line !== undefined && line !== '').join('\n') };
+  const text = `${busy ? '$(loading~spin)' : ICONS[state.status]} PTK: ${connectionTargetLine(state)}${guest ? ' (guest)' : ''}${state.warning ? ' $(warning)' : ''}`;
+  return { text, tooltip: `PTK Assistant\n${connectionTooltip(state)}\nClick to connect or choose the site.` };
 }
 
 export class ConnectionStatusBar implements vscode.Disposable {

@@ -5,7 +5,7 @@
  * restores at once. It imports nothing from the host side: only src/shared and its own files.
  */
 import { reduceChat } from '../shared/chat/chatReducer';
-import { connectionStatusLine, connectionTooltip, HEADER_ACTIONS, headerActionLabel } from '../shared/chat/connectionLabels';
+import { connectionTargetLine, connectionTooltip, HEADER_ACTIONS, headerActionLabel } from '../shared/chat/connectionLabels';
 import {
   parseHostMessage,
   type ChatViewState,
@@ -15,6 +15,8 @@ import {
 } from '../shared/chat/protocol';
 import type { ContextMention } from '../shared/chat/mentions';
 import { AttachmentComposer } from './attachmentComposer';
+import { EmptyState } from './emptyState';
+import { HistoryPanel, withShownConversation } from './historyPanel';
 import { createMarkdownRenderer } from './markdown';
 import { ThumbnailStore } from './messageAttachments';
 import { MentionComposer } from './mentionComposer';
@@ -62,14 +64,24 @@ function main(): void {
   const header = element('div', 'header');
   const status = element('span', 'connection', { 'data-testid': 'connection-status', role: 'status' });
   const connectionActions = element('span', 'connection-actions');
-  const historySelect = element('select', 'history', { 'aria-label': 'Conversation history', 'data-testid': 'history' });
-  const newButton = element('button', 'secondary icon', { type: 'button', title: 'New conversation', 'data-testid': 'new-conversation' });
+  const historyButton = element('button', 'secondary icon', { type: 'button', title: 'Conversation history', 'aria-label': 'Conversation history', 'aria-expanded': 'false', 'data-testid': 'history' });
+  historyButton.textContent = '☰';
+  const newButton = element('button', 'secondary icon', { type: 'button', title: 'New conversation', 'aria-label': 'New conversation', 'data-testid': 'new-conversation' });
   newButton.textContent = '+';
-  header.append(status, connectionActions, historySelect, newButton);
+  header.append(status, connectionActions, historyButton, newButton);
+  const historyPanel = new HistoryPanel(document, {
+    open: (conversationId) => post({ type: 'openConversation', conversationId }),
+    remove: (conversationId) => post({ type: 'deleteConversation', conversationId }),
+  });
 
   const list = element('div', 'messages', { 'data-testid': 'messages', 'aria-live': 'polite' });
-  const empty = element('div', 'empty');
-  empty.textContent = 'Ask about your code. PTK answers through your chat site and uses tools on this workspace; writes and commands wait for your approval.';
+  // An example prompt goes into the composer, to send as it is or change first.
+  const emptyState = new EmptyState(document, (prompt) => {
+    input.value = prompt;
+    input.focus();
+    save();
+  });
+  const empty = emptyState.element;
 
   const composer = element('form', 'composer');
   const input = element('textarea', 'input', { rows: '3', placeholder: 'Ask PTK… (@ to add context, Enter to send, Shift+Enter for a new line)', 'aria-label': 'Message', 'data-testid': 'chat-input' });
@@ -83,7 +95,7 @@ function main(): void {
   const mentionChips = element('div', 'mention-chips', { 'data-testid': 'composer-mentions' });
   const mentionList = element('div', 'mention-list', { 'data-testid': 'mention-list' });
   composer.append(mentionChips, input, mentionList, buttons);
-  app.append(header, empty, list, composer);
+  app.append(header, historyPanel.element, empty, list, composer);
   // Before the input's own keydown listener: the `@` list keeps Enter, Tab, arrows and Escape.
   const mentionComposer = new MentionComposer({ input, chips: mentionChips, list: mentionList, post: (message) => post(message), onChange: () => save() });
   mentionComposer.set(persisted.mentions ?? []);
@@ -111,9 +123,11 @@ function main(): void {
 
   // ---- rendering
   const renderConnection = () => {
-    status.textContent = connectionStatusLine(connection);
+    // The line names what PTK talks to; the status is its dot, spelled out (with any detail) on hover.
+    status.textContent = connectionTargetLine(connection);
     status.title = connectionTooltip(connection);
     status.dataset.status = connection.status;
+    emptyState.setDemo(connection.demo === true);
     connectionActions.replaceChildren();
     for (const action of HEADER_ACTIONS[connection.status]) {
       const button = element('button', 'link', { type: 'button', 'data-testid': `header-${action}` });
@@ -123,18 +137,7 @@ function main(): void {
     }
   };
 
-  const renderHistory = () => {
-    const options = [element('option', '', { value: '' })];
-    options[0].textContent = state?.title ?? 'Conversations';
-    for (const entry of history) {
-      if (entry.id === state?.conversationId) continue;
-      const option = element('option', '', { value: entry.id });
-      option.textContent = entry.title;
-      options.push(option);
-    }
-    historySelect.replaceChildren(...options);
-    historySelect.value = '';
-  };
+  const renderHistory = () => historyPanel.update(withShownConversation(history, state, Date.now()), state?.conversationId);
 
   // The first text of an answer renders at once; the rest is batched per animation frame.
   const scheduler = new RenderScheduler(() => {
@@ -144,6 +147,8 @@ function main(): void {
     const busy = state?.busy ?? false;
     sendButton.disabled = busy;
     stopButton.disabled = !busy;
+    // Stop shows only while there is something to stop.
+    stopButton.hidden = !busy;
     document.body.dataset.busy = String(busy);
     if (nearBottom) list.scrollTop = list.scrollHeight;
     save();
@@ -181,8 +186,9 @@ function main(): void {
   input.addEventListener('input', save);
   stopButton.addEventListener('click', () => post({ type: 'stop' }));
   newButton.addEventListener('click', () => post({ type: 'newConversation' }));
-  historySelect.addEventListener('change', () => {
-    if (historySelect.value) post({ type: 'openConversation', conversationId: historySelect.value });
+  historyButton.addEventListener('click', () => {
+    historyPanel.toggle();
+    historyButton.setAttribute('aria-expanded', String(historyPanel.open));
   });
 
   // ---- host messages

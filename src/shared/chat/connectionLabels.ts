@@ -43,7 +43,45 @@ export function connectionStatusLine(state: ConnectionState): string {
   return `${state.site || 'No site'} · ${label}${guest}`;
 }
 
-/** The header's tooltip: the detail and the site's latest notice, one per line. */
+/** The header's tooltip: the full status line, the model and address, the detail and the site's latest notice, one per line. */
 export function connectionTooltip(state: ConnectionState): string {
-  return [state.detail, state.warning ? `Site notice: ${state.warning}` : undefined].filter((line) => line !== undefined && line !== '').join('\n');
+  return [
+    connectionStatusLine(state),
+    `Model: ${state.model || "the site's current model"}`,
+    state.url ? `Address: ${state.url}` : undefined,
+    state.demo ? 'Offline demo site, not a real chat' : undefined,
+    state.detail,
+    state.warning ? `Site notice: ${state.warning}` : undefined,
+  ]
+    .filter((line) => line !== undefined && line !== '')
+    .join('\n');
 }
+
+/** "chatgpt · GPT-5.5 · 127.0.0.1:4100": what PTK talks to (the header and the status bar). */
+export function connectionTargetLine(state: ConnectionState): string {
+  return [state.site || 'No site', state.model || "site's model", state.url ? addressHost(state.url) : undefined].filter(Boolean).join(' · ');
+}
+
+/** An address's host and port ("127.0.0.1:4100"), or the text itself when it is no URL. */
+function addressHost(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+/** Whether an address points at this machine (a local replica of a site: the offline demo). */
+export function isLocalAddress(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const host = new URL(url).hostname;
+    return host === 'localhost' || host === '[::1]' || host.startsWith('127.');
+  } catch {
+    return false;
+  }
+}
+
+/** What the empty chat says when the site is the offline demo: it is not a real chat, and how to point PTK at one. */
+export const DEMO_SITE_NOTE =
+  'This is the offline demo site (a local replica answering from a script), not a real chat. To use a real one, set ptk.site (and clear ptk.siteUrl): see "Pointing it at a real chat site" in the README.';

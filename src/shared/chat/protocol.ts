@@ -29,6 +29,12 @@ const ConnectionStateSchema = z.object({
   guest: z.optional(z.boolean()),
   /** The latest notice the site showed (a plan limit that switched models…); informative only. */
   warning: z.optional(z.string()),
+  /** The model or mode PTK chooses on the site (ptk.model); absent: the site's current one. */
+  model: z.optional(z.string()),
+  /** The start address used instead of the site's own (ptk.siteUrl). */
+  url: z.optional(z.string()),
+  /** The site is PTK's offline demo (a replica at a local address, or a scripted model), not a real chat. */
+  demo: z.optional(z.boolean()),
 });
 export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
 
@@ -209,6 +215,8 @@ const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openDiff'), approvalId: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('newConversation') }),
   z.object({ type: z.literal('openConversation'), conversationId: z.string().check(z.minLength(1)) }),
+  /** Deletes a saved conversation (the shown one is replaced by a new, empty one). */
+  z.object({ type: z.literal('deleteConversation'), conversationId: z.string().check(z.minLength(1)) }),
   z.object({ type: z.literal('connectionAction'), action: ConnectionActionSchema }),
 ]);
 export type WebviewToHostMessage = z.infer<typeof WebviewToHostMessageSchema>;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { contributedSettings } from '../manifestSettings';
 import { after, describe, it } from 'node:test';
 import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/workspace';
 import { readToolSettingsFrom } from '../../../src/host/vscode/settingsReader';
@@ -165,8 +166,7 @@ describe('protected files: a write or an edit always asks, with autoApprove on',
 
 describe('the protectedFiles setting is read from the user settings only', () => {
   it('the manifest contributes it application-scoped (no workspace can set it), with the default list', () => {
-    const manifest = JSON.parse(readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
-    const setting = manifest.contributes.configuration[0].properties['ptk.tools.protectedFiles'];
+    const setting = contributedSettings()['ptk.tools.protectedFiles'];
     assert.equal(setting.scope, 'application');
     assert.deepEqual(setting.default, [...DEFAULT_PROTECTED_FILES]);
   });

@@ -231,6 +231,24 @@ describe('ChatSession with the real engine', () => {
     assert.equal(session.state.items.length, 2);
     await assert.rejects(session.openConversation('missing'), /No saved conversation/);
   });
+
+  it('deletes a conversation from history; deleting the shown one shows a new, empty one', async () => {
+    const { session } = setup(['Hi.', 'Hello.']);
+    await session.send('first');
+    const firstId = session.state.conversationId;
+    await session.newConversation();
+    await session.send('second');
+    const secondId = session.state.conversationId;
+    const replaced: string[] = [];
+    session.onStateReplaced((state) => replaced.push(state.conversationId));
+    await session.deleteConversation(firstId);
+    assert.deepEqual(session.history().map((entry) => entry.id), [secondId]);
+    assert.deepEqual(replaced, [secondId], 'the view is told the history changed');
+    await session.deleteConversation(secondId);
+    assert.deepEqual(session.history(), []);
+    assert.notEqual(session.state.conversationId, secondId);
+    assert.equal(session.state.items.length, 0);
+  });
 });
 
 async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {

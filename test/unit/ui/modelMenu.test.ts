@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { OfferedChoices } from '../../../src/browser/modelSelection';
-import { modelMenuItems, modelSetting, switchesToTick } from '../../../src/ui/modelMenu';
+import { modelMenuItems, modelMenuTitle, modelSetting, switchesToTick } from '../../../src/ui/modelMenu';
 import { ExtensionSettingsSchema } from '../../../src/ui/settings';
 
 const deepseek: OfferedChoices = {
@@ -18,13 +18,20 @@ const deepseek: OfferedChoices = {
 };
 
 describe('PTK: Choose Model entries', () => {
-  it("starts with the site's current model, then what the picker offers, marking the page's and the setting's", () => {
+  it("starts with the site's current model, then the models under their own heading, marking the page's and the current choice", () => {
     assert.deepEqual(modelMenuItems(deepseek, 'expert + search'), [
       { label: "Site's current model", description: undefined, value: '' },
+      { label: 'Models on deepseek', value: '', separator: true },
       { label: 'Instant', description: 'on the page now · default', value: 'Instant' },
-      { label: 'Expert', description: 'setting · expert', value: 'Expert' },
+      { label: 'Expert', description: 'current choice · expert', value: 'Expert' },
     ]);
-    assert.equal(modelMenuItems(deepseek, '')[0]!.description, 'setting');
+    assert.equal(modelMenuItems(deepseek, '')[0]!.description, 'current choice');
+    assert.ok(modelMenuItems(deepseek, '').every((item) => !deepseek.toggles.some((toggle) => toggle.name === item.label)), 'the switches (DeepThink, Search) are not listed as models');
+  });
+
+  it('names the current choice in its title', () => {
+    assert.equal(modelMenuTitle('Expert + DeepThink'), 'PTK: Choose Model (now: Expert + DeepThink)');
+    assert.equal(modelMenuTitle(''), "PTK: Choose Model (now: the site's current model)");
   });
 
   it('ticks the switches the setting names, else the ones on now', () => {

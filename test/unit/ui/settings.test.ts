@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { contributedSections, contributedSettings } from '../manifestSettings';
 import { ToolSettingsSchema } from '../../../src/tools/settings';
 import { browserModelOptions, describeTurn } from '../../../src/ui/browserLoader';
 import { ExtensionSettingsSchema } from '../../../src/ui/settings';
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
-const contributed: Record<string, { description?: string; markdownDescription?: string; default?: unknown }> = manifest.contributes.configuration[0].properties;
+const contributed = contributedSettings();
 
 describe('contributed settings', () => {
   it('contribute every ptk.* and ptk.tools.* setting the code reads, each with a description', () => {
@@ -28,6 +27,26 @@ describe('contributed settings', () => {
     }
     assert.equal(ExtensionSettingsSchema.safeParse(extension).success, true);
     assert.equal(ToolSettingsSchema.safeParse(tools).success, true);
+  });
+
+  it('are grouped in the Settings editor: Site, Browser, Tools & approvals, Limits, Context', () => {
+    assert.deepEqual(contributedSections().map((section) => section.title), ['Site', 'Browser', 'Tools & approvals', 'Limits', 'Context']);
+    const sectionOf = (name: string) => contributedSections().find((section) => name in section.properties)?.title;
+    assert.equal(sectionOf('ptk.model'), 'Site');
+    assert.equal(sectionOf('ptk.headless'), 'Browser');
+    assert.equal(sectionOf('ptk.tools.autoApprove'), 'Tools & approvals');
+    assert.equal(sectionOf('ptk.toolResultMaxChars'), 'Limits');
+    assert.equal(sectionOf('ptk.instructionFiles'), 'Context');
+  });
+
+  it('the three result-size limits each say what they cap and name the other two', () => {
+    const limits = ['ptk.toolResultMaxChars', 'ptk.tools.resultFieldMaxChars', 'ptk.tools.commandMaxOutputChars'];
+    for (const name of limits) {
+      const text = contributed[name].markdownDescription ?? '';
+      for (const other of limits.filter((candidate) => candidate !== name)) assert.ok(text.includes(`#${other}#`), `${name} names ${other}`);
+    }
+    assert.match(contributed['ptk.toolResultMaxChars'].markdownDescription ?? '', /whole/);
+    assert.match(contributed['ptk.tools.resultFieldMaxChars'].markdownDescription ?? '', /one text field/);
   });
 });
 

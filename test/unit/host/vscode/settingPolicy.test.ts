@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { contributedSettings } from '../../manifestSettings';
 import { describe, it } from 'node:test';
 import { countedBecauseTrusted, IgnoredSettingsNotice, ignoredInSettingsFile, ignoredInSettingsText, SETTING_POLICIES, settingsSetInFile, type SettingSource } from '../../../../src/host/vscode/settingPolicy';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-const contributed: Record<string, { scope?: string }> = manifest.contributes.configuration[0].properties;
+const contributed = contributedSettings();
 const restricted: string[] = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations ?? [];
 
 const keysFrom = (from: SettingSource) => Object.entries(SETTING_POLICIES).filter(([, policy]) => policy.from === from).map(([key]) => key);

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { contributedSettings } from '../../manifestSettings';
 import { describe, it } from 'node:test';
 import { RENAMED_SETTINGS, settingMoves } from '../../../../src/host/vscode/settingRenames';
 
@@ -34,8 +33,7 @@ describe('settingMoves', () => {
 });
 
 describe('RENAMED_SETTINGS', () => {
-  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8'));
-  const contributed: Record<string, { default?: unknown; deprecationMessage?: string; markdownDeprecationMessage?: string }> = manifest.contributes.configuration[0].properties;
+  const contributed = contributedSettings();
 
   it('renames ptk.tools.toolResultMaxChars to ptk.tools.resultFieldMaxChars', () => {
     assert.ok(RENAMED_SETTINGS.some((rename) => rename.from === 'ptk.tools.toolResultMaxChars' && rename.to === 'ptk.tools.resultFieldMaxChars'));

@@ -3,7 +3,9 @@ import { describe, it } from 'node:test';
 import {
   CONNECTION_ACTION_LABELS,
   connectionStatusLine,
+  connectionTargetLine,
   connectionTooltip,
+  isLocalAddress,
   HEADER_ACTIONS,
   headerActionLabel,
 } from '../../../../src/shared/chat/connectionLabels';
@@ -26,7 +28,20 @@ describe('connection labels and actions', () => {
     assert.equal(connectionStatusLine({ site: 'chatgpt', status: 'connected' }), 'chatgpt · Connected');
     assert.equal(connectionStatusLine({ site: 'chatgpt', status: 'connected', guest: true }), 'chatgpt · Connected as a guest');
     assert.equal(connectionStatusLine({ site: '', status: 'disconnected' }), 'No site · Not connected');
-    assert.equal(connectionTooltip({ site: 'claude', status: 'connected', detail: 'Signed out.', warning: 'Limit reached' }), 'Signed out.\nSite notice: Limit reached');
-    assert.equal(connectionTooltip({ site: 'claude', status: 'connecting' }), '');
+    assert.equal(
+      connectionTooltip({ site: 'claude', status: 'connected', detail: 'Signed out.', warning: 'Limit reached' }),
+      "claude · Connected\nModel: the site's current model\nSigned out.\nSite notice: Limit reached",
+    );
+    assert.equal(connectionTooltip({ site: 'claude', status: 'connecting', model: 'Haiku 4.5' }), 'claude · Connecting…\nModel: Haiku 4.5');
+  });
+
+  it('names the site, the model and an address override; a local address is the offline demo', () => {
+    assert.equal(connectionTargetLine({ site: 'chatgpt', status: 'connected' }), "chatgpt · site's model");
+    assert.equal(connectionTargetLine({ site: 'chatgpt', status: 'connected', model: 'GPT-5.5', url: 'http://127.0.0.1:4100/' }), 'chatgpt · GPT-5.5 · 127.0.0.1:4100');
+    assert.match(connectionTooltip({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), /Address: http:\/\/127\.0\.0\.1:4100\/\nOffline demo site/);
+    assert.equal(isLocalAddress('http://127.0.0.1:4100/'), true);
+    assert.equal(isLocalAddress('http://localhost:8080'), true);
+    assert.equal(isLocalAddress('https://chat.example.com/'), false);
+    assert.equal(isLocalAddress(undefined), false);
   });
 });

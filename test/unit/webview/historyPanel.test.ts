@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { JSDOM } from 'jsdom';
+import { emptyChatState, reduceChat } from '../../../src/shared/chat/chatReducer';
+import { filterHistory, formatHistoryDate, HistoryPanel, withShownConversation } from '../../../src/webview/historyPanel';
+
+const dom = new JSDOM('<!DOCTYPE html><body></body>');
+after(() => dom.window.close());
+
+const entries = [
+  { id: 'a', title: 'Fix the login bug', updatedAt: Date.UTC(2026, 10, 25, 12) },
+  { id: 'b', title: 'Explain the parser', updatedAt: Date.UTC(2026, 10, 20, 12) },
+  { id: 'c', title: 'Write tests for login', updatedAt: Date.UTC(2025, 2, 1, 12) },
+];
+
+describe('history panel', () => {
+  it('finds conversations by every word of the search, in any case', () => {
+    assert.deepEqual(filterHistory(entries, 'LOGIN').map((entry) => entry.id), ['a', 'c']);
+    assert.deepEqual(filterHistory(entries, 'login tests').map((entry) => entry.id), ['c']);
+    assert.deepEqual(filterHistory(entries, '  ').map((entry) => entry.id), ['a', 'b', 'c']);
+  });
+
+  it('dates a conversation by its clock today, and adds the year only for an earlier year', () => {
+    const now = Date.UTC(2026, 10, 25, 13);
+    assert.match(formatHistoryDate(entries[0].updatedAt, now), /^\d{1,2}:\d{2}/);
+    assert.doesNotMatch(formatHistoryDate(entries[1].updatedAt, now), /2026/);
+    assert.match(formatHistoryDate(entries[2].updatedAt, now), /2025/);
+  });
+
+  it('puts the shown conversation first under its current title once it has a message', () => {
+    const empty = emptyChatState('new');
+    assert.deepEqual(withShownConversation(entries, empty, 5).map((entry) => entry.id), ['a', 'b', 'c']);
+    const begun = reduceChat(empty, { type: 'userMessage', id: 'u', text: 'Rename the helper', time: 1 });
+    assert.deepEqual(withShownConversation(entries, begun, 5)[0], { id: 'new', title: 'Rename the helper', updatedAt: 5 });
+    const reopened = { ...reduceChat(emptyChatState('b'), { type: 'userMessage', id: 'u', text: 'Explain the parser again', time: 1 }) };
+    assert.deepEqual(withShownConversation(entries, reopened, 5).map((entry) => entry.id), ['b', 'a', 'c']);
+  });
+
+  it('lists titles with dates, opens a row, deletes one, and searches', () => {
+    const opened: string[] = [];
+    const removed: string[] = [];
+    const panel = new HistoryPanel(dom.window.document, { open: (id) => opened.push(id), remove: (id) => removed.push(id) });
+    dom.window.document.body.append(panel.element);
+    panel.update(entries, 'a');
+    panel.toggle(true);
+    const rows = () => [...panel.element.querySelectorAll('[data-testid="history-entry"]')];
+    assert.deepEqual(rows().map((row) => row.querySelector('.history-title')?.textContent), ['Fix the login bug', 'Explain the parser', 'Write tests for login']);
+    assert.ok(rows().every((row) => row.querySelector('[data-testid="history-date"]')?.textContent));
+    (rows()[1].querySelector('.history-open') as HTMLButtonElement).click();
+    assert.deepEqual(opened, ['b']);
+    assert.equal(panel.open, false, 'choosing a conversation closes the list');
+    panel.toggle(true);
+    (rows()[2].querySelector('[data-testid="history-delete"]') as HTMLButtonElement).click();
+    assert.deepEqual(removed, ['c']);
+    const search = panel.element.querySelector('[data-testid="history-search"]') as HTMLInputElement;
+    search.value = 'parser';
+    search.dispatchEvent(new dom.window.Event('input'));
+    assert.deepEqual(rows().map((row) => (row as HTMLElement).dataset.id), ['b']);
+  });
+});

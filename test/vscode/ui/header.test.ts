@@ -1,0 +1,150 @@
+/**
+ * The chat view's header, empty state, history and names in a REAL VS Code, on the ChatGPT replica
+ * site (a local address: the offline demo) driven by the real browser backend: the header fits the
+ * sidebar's default width and names site · model · address with the full status on hover; one "+";
+ * Stop (the composer's and the view title's) only while a task runs; the empty conversation offers
+ * example prompts and says it is the demo site; the history lists titles and dates, searches,
+ * opens and deletes; the status bar names site and model; Choose Model names the current choice; the editor's context menu names its PTK
+ * entries with the "PTK:" prefix.
+ * Screenshots: test-artifacts/vscode-ui-header/.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { missingTools, REPOSITORY_ROOT } from '../harness/paths';
+import { startReplicaSiteWorkbench, type ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
+import { chooseReply, siteTranscript } from './replicaModel';
+
+describe('chat view header, empty state and history in real VS Code', { skip: missingTools() || undefined, timeout: 420_000 }, () => {
+  let workbench: ReplicaSiteWorkbench | undefined;
+  let page: Page;
+  const chat = () => workbench!.chat();
+  const input = () => chat().locator('[data-testid="chat-input"]');
+  const send = async (text: string) => {
+    await input().fill(text);
+    await input().press('Enter');
+  };
+  const idle = () => chat().locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 60_000 });
+  /** The view title's Stop action (the sidebar's title bar). */
+  const titleStop = () => page.locator('.part.sidebar .title-actions .action-label[aria-label^="Stop"]');
+
+  before(async () => {
+    workbench = await startReplicaSiteWorkbench({
+      artifacts: join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-header'),
+      suiteFile: join(__dirname, 'uiSuite.ts'),
+      responder: (prompt, earlier) => {
+        const reply = chooseReply(siteTranscript(earlier, prompt));
+        return reply.chunkDelayMs >= 250 ? { reply: reply.text, tokenMs: 60 } : reply.text;
+      },
+    });
+    page = workbench.page;
+    await workbench.openChat();
+  });
+
+  after(async () => {
+    await workbench?.stop();
+  });
+
+  it('an empty conversation offers three example prompts and says the site is the offline demo', async () => {
+    const examples = chat().locator('[data-testid="example-prompt"]');
+    await examples.first().waitFor({ timeout: 15_000 });
+    assert.equal(await examples.count(), 3);
+    await chat().locator('[data-testid="demo-note"]', { hasText: 'offline demo site' }).waitFor({ timeout: 15_000 });
+    assert.match((await chat().locator('[data-testid="demo-note"]').textContent()) ?? '', /ptk\.site/);
+    const example = (await examples.nth(0).textContent()) ?? '';
+    await examples.nth(0).click();
+    assert.equal(await input().inputValue(), example, 'the example goes into the composer');
+    await workbench!.shot('empty-state');
+  });
+
+  it('the header fits the default sidebar width, names site · model · address, and has the status on hover', async () => {
+    await send('Say hello');
+    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 120_000 });
+    await idle();
+    const status = chat().locator('[data-testid="connection-status"]');
+    assert.match((await status.textContent()) ?? '', /^chatgpt · site's model · 127\.0\.0\.1:\d+$/);
+    const title = (await status.getAttribute('title')) ?? '';
+    assert.match(title, /chatgpt · Connected/);
+    assert.match(title, /Offline demo site/);
+    const fit = await status.evaluate((element) => {
+      const header = element.parentElement!;
+      const right = header.getBoundingClientRect().right;
+      return {
+        width: document.body.clientWidth,
+        headerWhole: header.scrollWidth <= header.clientWidth,
+        childrenInside: [...header.children].every((child) => child.getBoundingClientRect().right <= right + 0.5),
+      };
+    });
+    assert.ok(fit.width <= 400, `the view has the sidebar's default width (${fit.width} px)`);
+    assert.deepEqual({ ...fit, width: 0 }, { width: 0, headerWhole: true, childrenInside: true }, 'no button of the header is cut off');
+    // A line longer than the view ends in an ellipsis; the tooltip has all of it.
+    assert.match(title, /Model: the site's current model\nAddress: http:\/\/127\.0\.0\.1:\d+/);
+    assert.equal(await chat().locator('[data-testid="new-conversation"]').count(), 1);
+    assert.equal(await page.locator('.part.sidebar .title-actions .action-label[aria-label^="New Conversation"]').count(), 0, 'one "+" only: the view\'s');
+    assert.match((await page.locator('.statusbar').textContent()) ?? '', /PTK: chatgpt · site's model · 127\.0\.0\.1/);
+    await workbench!.shot('header');
+  });
+
+  it('Stop shows only while a task runs, in the composer and in the view title', async () => {
+    assert.equal(await chat().locator('[data-testid="stop"]').isVisible(), false, 'no Stop in the composer when idle');
+    assert.equal(await titleStop().count(), 0, 'no Stop in the view title when idle');
+    await chat().locator('[data-testid="new-conversation"]').click();
+    await chat().locator('[data-testid="user-message"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await idle();
+    await send('Take your time and think');
+    await chat().locator('.message.assistant.streaming', { hasText: 'Thinking' }).first().waitFor({ timeout: 60_000 });
+    await titleStop().first().waitFor({ state: 'visible', timeout: 15_000 });
+    await workbench!.shot('running');
+    await chat().locator('[data-testid="stop"]').click();
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).waitFor({ timeout: 30_000 });
+    await idle();
+    await titleStop().first().waitFor({ state: 'detached', timeout: 15_000 });
+    assert.equal(await chat().locator('[data-testid="stop"]').isVisible(), false);
+  });
+
+  it('the history lists titles and dates, searches, opens and deletes', async () => {
+    await chat().locator('[data-testid="history"]').click();
+    const rows = chat().locator('[data-testid="history-entry"]');
+    await rows.first().waitFor({ timeout: 15_000 });
+    const titles = await rows.locator('.history-title').allTextContents();
+    assert.deepEqual(titles, ['Take your time and think', 'Say hello']);
+    assert.ok((await rows.locator('[data-testid="history-date"]').allTextContents()).every((date) => date.trim() !== ''));
+    await workbench!.shot('history');
+    await chat().locator('[data-testid="history-search"]').fill('hello');
+    assert.deepEqual(await rows.locator('.history-title').allTextContents(), ['Say hello']);
+    await rows.first().locator('.history-open').click();
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello' }).waitFor({ timeout: 15_000 });
+    await chat().locator('[data-testid="history"]').click();
+    await chat().locator('[data-testid="history-search"]').fill('');
+    await rows.filter({ hasText: 'Take your time' }).locator('[data-testid="history-delete"]').click();
+    await rows.filter({ hasText: 'Take your time' }).waitFor({ state: 'detached', timeout: 15_000 });
+    assert.deepEqual(await rows.locator('.history-title').allTextContents(), ['Say hello']);
+  });
+
+  it('"PTK: Choose Model…" names the current choice and heads the models apart', async () => {
+    await page.keyboard.press('F1');
+    await workbench!.pickInQuickInput('>PTK: Choose Model', 'PTK: Choose Model');
+    await page.locator('.quick-input-title', { hasText: "now: the site's current model" }).waitFor({ timeout: 60_000 });
+    await page.locator('.quick-input-list', { hasText: 'Models on chatgpt' }).waitFor({ timeout: 15_000 });
+    await workbench!.shot('choose-model');
+    await page.keyboard.press('Escape');
+  });
+
+  it('the editor context menu names its entries "PTK: …"', async () => {
+    await page.keyboard.press('Control+P');
+    await workbench!.pickInQuickInput('greeting.ts', 'greeting.ts');
+    const line = page.locator('.monaco-editor .view-line').first();
+    await line.waitFor({ timeout: 15_000 });
+    await line.click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await line.locator('span span').first().click({ button: 'right' });
+    const menu = page.locator('.monaco-menu .action-label');
+    await menu.filter({ hasText: 'PTK: Explain Selection' }).first().waitFor({ timeout: 15_000 });
+    const labels = (await menu.allTextContents()).map((label) => label.trim());
+    await workbench!.shot('context-menu');
+    await page.keyboard.press('Escape');
+    for (const expected of ['PTK: Explain Selection', 'PTK: Fix Problems in This File', 'PTK: Add Selection to Chat']) assert.ok(labels.includes(expected), `${expected} in ${labels.join(' | ')}`);
+  });
+});
