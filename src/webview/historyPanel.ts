@@ -9,6 +9,8 @@ import { createRemoveButton } from './removeButton';
 interface HistoryPanelOptions {
   open(conversationId: string): void;
   remove(conversationId: string): void;
+  /** Told each time the panel opens or closes (the History button's aria-expanded). */
+  onToggle?(open: boolean): void;
 }
 
 /** "14:05" today, "Mon 14:05" this week, "25 Nov" this year, "25 Nov 2025" before. */
@@ -79,6 +81,7 @@ export class HistoryPanel {
   /** Shows or hides the panel (the search box takes the focus when shown). */
   toggle(show = !this.open): void {
     this.element.hidden = !show;
+    this.options.onToggle?.(show);
     if (show) {
       this.renderList();
       this.search.focus();

@@ -72,6 +72,7 @@ function main(): void {
   const historyPanel = new HistoryPanel(document, {
     open: (conversationId) => post({ type: 'openConversation', conversationId }),
     remove: (conversationId) => post({ type: 'deleteConversation', conversationId }),
+    onToggle: (open) => historyButton.setAttribute('aria-expanded', String(open)),
   });
 
   const list = element('div', 'messages', { 'data-testid': 'messages', 'aria-live': 'polite' });
@@ -186,10 +187,7 @@ function main(): void {
   input.addEventListener('input', save);
   stopButton.addEventListener('click', () => post({ type: 'stop' }));
   newButton.addEventListener('click', () => post({ type: 'newConversation' }));
-  historyButton.addEventListener('click', () => {
-    historyPanel.toggle();
-    historyButton.setAttribute('aria-expanded', String(historyPanel.open));
-  });
+  historyButton.addEventListener('click', () => historyPanel.toggle());
 
   // ---- host messages
   window.addEventListener('message', (event: MessageEvent) => {
