@@ -14,6 +14,23 @@ function fakeModel(loggedIn: boolean, log: string[]): ChatModelHandle {
 }
 
 describe('ChatConnection', () => {
+  it('names the model, the address override and the demo in every state, and tells the listeners when they change', async () => {
+    const connection = new ChatConnection(async () => fakeModel(true, []), 'chatgpt');
+    const states: ConnectionState[] = [];
+    connection.onDidChange((state) => states.push(state));
+    connection.setTarget({ model: 'GPT-5.5', url: 'http://127.0.0.1:4100/', demo: true });
+    assert.deepEqual(states.at(-1), { site: 'chatgpt', status: 'disconnected', detail: undefined, model: 'GPT-5.5', url: 'http://127.0.0.1:4100/', demo: true });
+    await connection.getModel();
+    assert.deepEqual({ ...connection.state }, { site: 'chatgpt', status: 'connected', detail: undefined, model: 'GPT-5.5', url: 'http://127.0.0.1:4100/', demo: true });
+    connection.setTarget({});
+    assert.deepEqual({ ...connection.state }, { site: 'chatgpt', status: 'connected', detail: undefined });
+    // A given model (the scripted demo) is the demo too, until the site's factory is back.
+    connection.useModel(fakeModel(true, []), 'replica');
+    assert.equal(connection.state.demo, true);
+    await connection.reset(async () => fakeModel(true, []), 'chatgpt');
+    assert.equal(connection.state.demo, undefined);
+  });
+
   it('connects once for concurrent callers and reports the states in order', async () => {
     const log: string[] = [];
     let created = 0;
