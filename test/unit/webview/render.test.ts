@@ -28,7 +28,7 @@ const base: ChatEvent[] = [
   { type: 'userMessage', id: 'u', text: 'Write it', time: 0 },
   { type: 'taskStarted', taskId: 't', title: 'Write it' },
   { type: 'assistantStart', id: 'a' },
-  { type: 'assistantDelta', id: 'a', full: 'I will **write**' },
+  { type: 'assistantDelta', id: 'a', text: 'I will **write**' },
   { type: 'toolCall', id: 'c', taskId: 't', tool: 'write_file', args: { path: 'a.txt', content: 'x' }, dangerous: true, time: 0 },
   { type: 'approvalRequested', approvalId: 'ap', toolName: 'write_file', kind: 'write', summary: 'Write a.txt', path: '/w/a.txt', hasDiff: true },
 ];
