@@ -66,11 +66,13 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       return { ...state, items: [...state.items, { kind: 'assistant', id: event.id, text: '', streaming: true }] };
     case 'assistantDelta':
     case 'assistantDone': {
-      const text = event.type === 'assistantDelta' ? event.full : event.text;
       const streaming = event.type === 'assistantDelta';
-      const index = state.items.findIndex((item) => item.kind === 'assistant' && item.id === event.id);
-      if (index === -1) return { ...state, items: [...state.items, { kind: 'assistant', id: event.id, text, streaming }] };
-      return { ...state, items: replaceItem(state, index, { ...(state.items[index] as Extract<ChatItem, { kind: 'assistant' }>), text, streaming }) };
+      const index = findLastIndex(state.items, (item) => item.kind === 'assistant' && item.id === event.id);
+      const bubble = index === -1 ? undefined : (state.items[index] as Extract<ChatItem, { kind: 'assistant' }>);
+      // A delta appends to the bubble's text unless it rewrites it; the final text replaces it.
+      const text = event.type === 'assistantDone' || event.rewrite || !bubble ? event.text : bubble.text + event.text;
+      if (!bubble) return { ...state, items: [...state.items, { kind: 'assistant', id: event.id, text, streaming }] };
+      return { ...state, items: replaceItem(state, index, { ...bubble, text, streaming }) };
     }
     case 'toolCall': {
       const id = toolCardId(event.taskId, event.id);

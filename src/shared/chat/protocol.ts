@@ -53,7 +53,11 @@ const ChatEventSchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('userMessage'), id: z.string(), text: z.string(), time: z.number(), mentions: z.optional(z.array(ContextMentionSchema)), attachments: z.optional(z.array(AttachmentInfoSchema)) }),
   z.object({ type: z.literal('assistantStart'), id: z.string() }),
-  z.object({ type: z.literal('assistantDelta'), id: z.string(), full: z.string() }),
+  /**
+   * Streamed prose: `text` is appended to the bubble; with `rewrite` it is the bubble's whole
+   * text instead (the reply was re-rendered, rare). Appends keep a long answer's traffic linear.
+   */
+  z.object({ type: z.literal('assistantDelta'), id: z.string(), text: z.string(), rewrite: z.optional(z.boolean()) }),
   z.object({ type: z.literal('assistantDone'), id: z.string(), text: z.string() }),
   /** A call of task `taskId` (`id` is the engine's call id): its card is keyed by both (toolCardId). */
   z.object({
