@@ -13,9 +13,10 @@
  * - each part of the snapshot is read again only when a record touched where it lives: the
  *   turn (text, indicators, action bar) or the page around it (stop button, composer, banners,
  *   walls); a confirmation snapshot with no record since the last one converts nothing;
- * - the streamed text holds back a closing code fence at its very end until the turn looks
- *   finished (the fence of a code block still streaming moves on with every token), so the
- *   text only grows and goes to the Node side as appends;
+ * - the streamed text holds back its last line while that line can still change other than by
+ *   growing (a closing code fence, which moves on with every token of the code; a table row,
+ *   whose cells show empty first) until the turn looks finished, so the text only grows and
+ *   goes to the Node side as appends;
  * - the next snapshot waits at least COST_FACTOR times what the last one took, so the watch
  *   keeps a small share of the page's main thread on a long answer.
  *
@@ -44,8 +45,12 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   const pageWindow = window as unknown as Record<string, unknown>;
   /** The next snapshot waits this many times the last one's cost (the watch's share of the main thread stays under 1 / (1 + COST_FACTOR)). */
   const COST_FACTOR = 9;
-  /** A closing code fence at the very end of the text (held back while the turn streams). */
-  const TAIL_FENCE = /\n(`{3,}|~{3,})$/;
+  /**
+   * The last line of the text while it can still change other than by growing: a code block's
+   * closing fence (drawn after the code that is still streaming) or a table row (a row being
+   * written shows its cells empty first). Held back while the turn streams.
+   */
+  const UNSETTLED_TAIL = /\n(?:`{3,}|~{3,}|\|[^\n]*\|)$/;
   let config: WatchConfig | null = null;
   let observer: MutationObserver | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -129,7 +134,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     lastScope = scope;
     const composer = chromeState.composer;
     const finished = assistant !== null && turnState.actionBarPresent && !chromeState.stopVisible && !turnState.streaming && !turnState.thinking;
-    const text = finished ? fullText : fullText.replace(TAIL_FENCE, '');
+    const text = finished ? fullText : fullText.replace(UNSETTLED_TAIL, '');
     let append = '';
     let rewrite: string | null = null;
     if (text !== lastText) {
