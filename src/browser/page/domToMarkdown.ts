@@ -16,8 +16,13 @@
  * aria-hidden, code-block headers and banners), renders headings, lists, quotes, links,
  * tables, inline code, bold / italic. Text is emitted as shown: `<TOOL_CALL>` stays
  * `<TOOL_CALL>` (sites render raw HTML as text), backslashes and unicode untouched.
+ *
+ * `cache` (optional) keeps the markdown of each top-level block of `root` by element, so a
+ * streaming answer is converted block by block: the caller deletes the entry of every block a
+ * mutation touched (the page's watch does, from its MutationObserver records), and only those
+ * blocks (the open tail, as a rule) are converted again. Without it the whole tree is converted.
  */
-export function domToMarkdown(root: Element): string {
+export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>): string {
   // Gemini's inline source chips (sources-carousel-inline) are citations drawn as page furniture.
   const SKIP = /^(BUTTON|SVG|svg|STYLE|SCRIPT|NOSCRIPT|TEMPLATE|IMG|INPUT|TEXTAREA|SELECT|MAT-ICON|SOURCES-CAROUSEL-INLINE|SOURCE-INLINE-CHIP)$/;
   const BLOCK = /^(P|DIV|SECTION|ARTICLE|H[1-6]|UL|OL|LI|PRE|BLOCKQUOTE|TABLE|HR|HEADER|FOOTER|MAIN|FIGURE|DETAILS|SUMMARY)$/;
@@ -284,18 +289,25 @@ export function domToMarkdown(root: Element): string {
     }
   }
 
-  function blocks(container: Element): string[] {
+  /** The markdown of `container`'s children, one entry per block; `kept` caches block elements' markdown. */
+  function blocks(container: Element, kept?: WeakMap<Node, string>): string[] {
     const output: string[] = [];
     let pendingInline = '';
     const flush = (): void => {
       if (pendingInline.trim()) output.push(pendingInline.replace(/^\n+|\n+$/g, ''));
       pendingInline = '';
     };
-    for (const child of Array.from(container.childNodes)) {
-      if (child.nodeType === 1 && isBlockElement(child as Element)) {
+    for (let child = container.firstChild; child; child = child.nextSibling) {
+      const known = kept?.get(child);
+      if (known !== undefined) {
+        flush();
+        if (known !== '') output.push(known);
+      } else if (child.nodeType === 1 && isBlockElement(child as Element)) {
         flush();
         const rendered = block(child as Element);
-        if (rendered !== undefined && rendered.trim() !== '') output.push(rendered);
+        const text = rendered !== undefined && rendered.trim() !== '' ? rendered : '';
+        kept?.set(child, text);
+        if (text !== '') output.push(text);
       } else {
         pendingInline += inline(child);
       }
@@ -304,5 +316,5 @@ export function domToMarkdown(root: Element): string {
     return output;
   }
 
-  return blocks(root).join('\n\n');
+  return blocks(root, cache).join('\n\n');
 }
