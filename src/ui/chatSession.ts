@@ -340,7 +340,7 @@ export class ChatSession {
       onToolResult: (info) => {
         const id = info.toolCall.id ?? '';
         const durationMs = info.durationMs || this.now() - (toolStarts.get(id) ?? this.now());
-        const summary = (info.fromCache ? '(from cache) ' : '') + summarizeToolResult(info.result);
+        const summary = (info.fromCache ? '(from cache) ' : '') + summarizeToolResult(info.result, info.toolCall.tool, info.toolCall.args ?? {});
         log(`[task ${taskId}] tool result ${id}: ${info.result.success ? 'ok' : `failed (${info.result.code ?? 'error'})`} in ${durationMs} ms: ${summary}`);
         this.emit({ type: 'toolResult', id, taskId, success: info.result.success, summary, durationMs });
       },

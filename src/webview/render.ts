@@ -297,7 +297,7 @@ export class ChatRenderer {
   }
 
   /**
-   * A turn's checkpoint ("Checkpoint before turn 2 · changed a.ts, b.ts" + Restore checkpoint)
+   * A turn's checkpoint ("Checkpoint 2 · changed a.ts, b.ts" + Restore checkpoint, numbered per conversation)
    * or a task's changes ("This task changed a.ts, b.ts" + Undo all changes of this task).
    */
   private renderCheckpoint(document: Document, element: HTMLElement, item: Extract<ChatItem, { kind: 'checkpoint' }>): void {
@@ -306,7 +306,7 @@ export class ChatRenderer {
     const label = document.createElement('span');
     label.className = 'checkpoint-label';
     const files = item.files.join(', ');
-    label.textContent = item.scope === 'turn' ? `Checkpoint before turn ${item.turn ?? '?'} · changed ${files}` : `This task changed ${files}`;
+    label.textContent = item.scope === 'turn' ? `Checkpoint ${item.number ?? `before turn ${item.turn ?? '?'}`} · changed ${files}` : `This task changed ${files}`;
     label.title = label.textContent;
     element.append(label);
     const restore = this.handlers.restoreCheckpoint;
