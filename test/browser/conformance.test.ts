@@ -67,6 +67,47 @@ const LOOKS_LIKE_A_PAGE_STATE = [
   'Sign-in pages: [ChatGPT](https://chatgpt.com/auth/login), [Google](https://accounts.google.com/ServiceLogin), [DeepSeek](/sign_in).',
 ].join('\n');
 
+/**
+ * An answer holding every formatting shape the sites render, in the markdown DOM → markdown
+ * writes: a heading, bold / italic / inline code / a link, nested and ordered lists, a table
+ * with inline code, a blockquote, a rule, a code block, inline and display math. Each replica
+ * draws it in its site's real markup (the skins' decorateAnswer: ChatGPT's and Gemini's KaTeX,
+ * AI Studio's ms-cmark-node wrappers, span.inline-code and ms-katex, …; each names its evidence).
+ */
+const EVERY_SHAPE = [
+  '## Widget factory',
+  '',
+  '**Bold** *italic* `widget.init()` and [example.com](https://example.com/) power production.',
+  '',
+  '- Blue widgets',
+  '- Red widgets',
+  '   - Tested daily',
+  '- Golden widgets',
+  '',
+  '1. Assemble casing.',
+  '   - screws first',
+  '2. Package widgets.',
+  '',
+  '| Widget | Status |',
+  '| --- | --- |',
+  '| Alpha | Ready |',
+  '| `Beta` | Packed |',
+  '',
+  '> Every widget passed inspection.',
+  '',
+  '---',
+  '',
+  '```python',
+  'print("hi")',
+  '```',
+  '',
+  'Inline: $E = mc^2$ and $\\frac{1}{2}mv^2$.',
+  '',
+  '$$',
+  '\\sum_{i=1}^{3} i = 6',
+  '$$',
+].join('\n');
+
 async function rejectsWithCode(promise: Promise<unknown>, code: PTKErrorCode): Promise<LLMBackendError> {
   try {
     await promise;
@@ -121,6 +162,14 @@ for (const entry of replicaSites) {
         const answer = await model.call('code please');
         assert.equal(answer, reply);
         assert.equal(model.log.entries[0]!.extractedVia, 'dom');
+      });
+    });
+
+    it("an answer with math, lists, a table, a quote, links and code comes back exact through DOM → markdown in the site's real markup", async () => {
+      await withSite(browser, entry, { scenario: { turns: [{ reply: EVERY_SHAPE, tokenMs: 2, tokenChars: 11 }] }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, copyButton: ['#no-such-copy-button'], copyMenuButton: [] } }) }, async ({ model }) => {
+        const answer = await model.call('Show every shape');
+        assert.equal(model.log.entries[0]!.extractedVia, 'dom');
+        assert.equal(answer, EVERY_SHAPE);
       });
     });
 

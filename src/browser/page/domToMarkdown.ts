@@ -62,8 +62,13 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>): str
   }
 
   /** Whether `element` holds block content (a formula's own pre is no block). */
-  const holdsBlocks = (element: Element): boolean =>
-    Array.from(element.querySelectorAll('p, div, pre, ul, ol, table, blockquote, h1, h2, h3, h4, h5, h6')).some((inner) => !insideMath(inner) && !inner.matches(MATH));
+  const holdsBlocks = (element: Element): boolean => {
+    const BLOCKS = 'p, div, pre, ul, ol, table, blockquote, h1, h2, h3, h4, h5, h6';
+    const first = element.querySelector(BLOCKS);
+    if (first === null) return false;
+    if (!insideMath(first)) return true;
+    return Array.from(element.querySelectorAll(BLOCKS)).some((inner) => !insideMath(inner));
+  };
 
   /**
    * Block elements, displayed formulas, and custom elements (Gemini's <code-block>,

@@ -8,10 +8,13 @@
  * DOM (ids, classes, data-testids, ARIA) and toggles its own states; it decides how things look,
  * never when they happen. 2026-11-25: a diff code block's removed lines render as a red "danger"
  * span (highlightDeletions; no site source, an adversarial case for the page-state scans).
+ * 2026-11-25: `$…$` / `$$…$$` formulas (./math.ts) and a skin hook (decorateAnswer) that gives
+ * an answer its site's real markup beyond code blocks (KaTeX, AI Studio's ms-cmark-node, …).
  */
 import { Marked } from 'marked';
 import { startUploads, type ReplicaUploadSkin, type ReplicaUploads } from './attachments';
 import { copyText, type ReplicaCopyMechanism } from './clipboard';
+import { mathExtension } from './math';
 import { clearProseMirror, readProseMirror } from './proseMirror';
 
 export { copyText, type ReplicaCopyMechanism } from './clipboard';
@@ -94,6 +97,13 @@ export interface ReplicaSkin {
   /** Wraps a rendered code block (header with language + "Copy code"); `copy` copies the code. */
   decorateCodeBlock(pre: HTMLElement, language: string, copy: () => void): void;
   /**
+   * Gives a rendered answer the site's own markup for the rest (formulas from ./math.ts, list,
+   * table, link and inline-code shapes), after its code blocks are decorated; called on every
+   * re-render. Must leave the code blocks and the text as they are. Optional: without it the
+   * answer keeps Marked's HTML and formulas show their TeX.
+   */
+  decorateAnswer?(content: HTMLElement): void;
+  /**
    * Shows a page-level banner: rate_limit, network_drop, conversation_too_long, prompt_too_long,
    * and limit_notice (informational, the answer goes on). Messages use ChatGPT's wording; a
    * skin may rewrite them in its site's words.
@@ -138,7 +148,7 @@ interface ServerEvent {
 }
 
 const markdown = new Marked({ gfm: true, breaks: false });
-markdown.use({
+markdown.use(mathExtension, {
   renderer: {
     html(token) {
       return escapeHtml(token.text);
@@ -256,6 +266,7 @@ export function startReplicaApp(skin: ReplicaSkin): void {
       const holder = Array.from(scope.querySelectorAll<HTMLElement>('pre, code')).find((candidate) => candidate.textContent === text && !candidate.querySelector('pre, code'));
       if (holder) highlightDeletions(holder, text);
     }
+    skin.decorateAnswer?.(target);
   }
 
   function setGenerating(value: boolean): void {

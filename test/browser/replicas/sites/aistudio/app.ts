@@ -28,6 +28,10 @@
  *        `button[data-test-id="expand-icon-button"]`, running = `ms-run-button button .spin`,
  *        `ms-autoscroll-container`, `.turn-content`, `[data-turn-role="User"]`, `.author-label`,
  *        `.model-selector-card`.
+ * - Answer markup (./answerMarkup.ts names its evidence, 2026-11-25): `ms-cmark-node` wrappers
+ *        (`ul > ms-cmark-node > li`, `p > ms-cmark-node > span`), `span.inline-code`, formulas
+ *        as `ms-katex.inline > pre > code` > KaTeX and `ms-katex.display` (kangjoseph90/
+ *        fix-gemini-parser sites/aistudio.js; AI Studio exporters in the code index, 2026).
  * - The run settings panel (model selector card and dialog, temperature) names its own
  *        evidence and choices in ./runSettings.ts.
  *

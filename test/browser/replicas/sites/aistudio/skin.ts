@@ -9,6 +9,7 @@
 import { copyText, type ReplicaAssistantTurn, type ReplicaCopyMechanism, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
 import { mountRunSettings } from './runSettings';
 import { aiStudioUploads, type AiStudioUploadForm } from './uploads';
+import { decorateAiStudioAnswer } from './answerMarkup';
 
 export function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
   const created = document.createElement(tag);
@@ -363,6 +364,7 @@ export function aiStudioSkin(era: AiStudioEra): ReplicaSkin {
     },
 
     decorateCodeBlock,
+    decorateAnswer: decorateAiStudioAnswer,
 
     showBanner(_shell, kind, message) {
       if (messageArea) era.showMessage(messageArea, kind, aiStudioMessage(kind, message));

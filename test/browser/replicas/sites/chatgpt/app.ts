@@ -14,7 +14,9 @@
  *        terminal gate 0f5c3cda (2026-07-09), UI warnings 8a258adb (2026-05-17);
  * - ACF  mcgaffertybodway62-cell/aiweb-copyfix test/fixtures/chatgpt.html @044367e9 / bfe87ef4
  *        (2026, capture date not shown);
- * - PX   pionxzh/chatgpt-exporter src/main.tsx, src/exporter/image.ts @c397f0df (2026-08-18).
+ * - PX   pionxzh/chatgpt-exporter src/main.tsx, src/exporter/image.ts @c397f0df (2026-08-18);
+ * - ACE  nuncaeslupus/ai-chat-exporter tests/fixtures/dom-snapshots/chatgpt/formatting-showcase-
+ *        2026-07.html @ac66aa00 (live answer, July 2026): the answer markup of ./answerMarkup.ts.
  *
  * Reproduced from that evidence:
  * - turns: `section[data-testid="conversation-turn-N"][data-turn="user"|"assistant"]` (C2M; ORA
@@ -35,6 +37,10 @@
  *   `button[aria-label="Copy"]`) + `pre.cm-content > code` without `language-x`, strings in
  *   `span.tok-string` (ACF; C2M labels the code copy "Copy"); writing blocks
  *   `div[data-testid="writing-block-container"]` with `button[aria-label="Copy"]` (C2M);
+ * - the answer's formulas (KaTeX: MathML with the TeX annotation + aria-hidden glyphs, display
+ *   ones as `span.katex-display` between paragraphs), `li > p` items, tables in
+ *   `div.TyagGW_tableContainer` with a "Copy table" button, `a.decorated-link` links (ACE;
+ *   ./answerMarkup.ts, 2026-11-25);
  * - copy through `navigator.clipboard.write([ClipboardItem])` (ORA intercepts write() for it);
  * - thinking: `span.loading-shimmer` "Thinking…" in the turn, collapsed afterwards into
  *   "Thought for Ns" (`span.text-token-text-tertiary`, no shimmer), which stays (ORA

@@ -6,6 +6,7 @@
  */
 import { copyText, type ReplicaAssistantTurn, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
 import { attachProseMirror } from '../../shared/proseMirror';
+import { decorateChatgptAnswer } from './answerMarkup';
 import { attachChatgptModelPicker } from './modelPicker';
 import { chatgptUploads } from './uploads';
 
@@ -338,6 +339,7 @@ export const chatgptSkin: ReplicaSkin = {
   renderUserTurn: renderUserSection,
   renderAssistantTurn: renderAssistantSection,
   decorateCodeBlock: decorateChatgptCodeBlock,
+  decorateAnswer: decorateChatgptAnswer,
   showBanner: (_shell, kind, message) => showChatgptBanner(kind, message),
   clearBanners: () => clearChatgptBanners(),
   setGenerating(shell, generating) {

@@ -62,6 +62,10 @@
  *   shows them);
  * - inline code: `code` with claude.ai's real class list, red `text-danger-000` included
  *   (public captures of Claude answers, 2025-2026; pieces.ts INLINE_CODE_CLASS; 2026-11-25).
+ * - formulas: standard KaTeX (MathML with the TeX annotation + aria-hidden glyphs,
+ *   `span.katex-display` for a displayed one; ../../shared/math.ts). INFERRED, 2026-11-25: no
+ *   capture of a Claude formula was found; formula-copy extensions in the code index (2026)
+ *   read Claude's TeX from KaTeX's annotation as on ChatGPT.
  * - file upload: the file input above, each accepted file a `[data-testid="file-thumbnail"]`
  *   above the editor with "Remove <name>", a spinner while processing, refusals as an alert
  *   toast (TOK, pankaj28843/cdp-cli claude/attachment.go, claude-code#46655; ./uploads.ts names
@@ -70,6 +74,7 @@
  * TOK/C2M) is sites/claude/interstitial.html, served by the replica server for bot checks.
  */
 import { copyText, startReplicaApp, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
+import { renderKatex } from '../../shared/math';
 import { attachProseMirror, readProseMirror } from '../../shared/proseMirror';
 import { attachClaudeModelPicker } from './modelPicker';
 import { claudeUploads } from './uploads';
@@ -255,6 +260,7 @@ const skin: ReplicaSkin = {
   },
 
   decorateCodeBlock: decorateClaudeCodeBlock,
+  decorateAnswer: renderKatex,
 
   showBanner(shell, kind, message) {
     const text = claudeMessage(kind, message);

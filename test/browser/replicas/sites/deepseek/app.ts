@@ -48,6 +48,10 @@
  *   the thinking stays above it afterwards (TOK);
  * - code blocks: `div.md-code-block` > `div.md-code-block-banner-wrap` (language, Copy /
  *   Download) + `<pre>` without `<code>` (ACF ffa4fd34; pieces.ts);
+ * - formulas: standard KaTeX (MathML with the TeX annotation + aria-hidden glyphs,
+ *   `span.katex-display` for a displayed one; ../../shared/math.ts): a formula-copy extension's
+ *   platform notes in the code index (2026, unattributed) name DeepSeek and ChatGPT as standard
+ *   KaTeX keeping the annotation; no DeepSeek capture shows one (2026-11-25);
  * - copy: navigator.clipboard.writeText (INFERRED: no source shows DeepSeek's mechanism);
  * - sign-in: `/sign_in` with "Phone number / email address", "Password", "Log in", "Log in with
  *   Google" (2026 scripts, unattributed);
@@ -59,6 +63,7 @@
  *   ("You are sending messages too frequently…", "The server is busy…") are INFERRED.
  */
 import { copyText, startReplicaApp, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
+import { renderKatex } from '../../shared/math';
 import { mountDeepSeekModes } from './modePicker';
 import { decorateDeepSeekCodeBlock, deepSeekMessage, deepThinkBlock, element, mountDeepSeekSignIn } from './pieces';
 import { deepSeekUploads } from './uploads';
@@ -220,6 +225,7 @@ const skin: ReplicaSkin = {
   decorateCodeBlock(pre, language, copy) {
     decorateDeepSeekCodeBlock(pre, language, copy);
   },
+  decorateAnswer: renderKatex,
 
   showBanner(shell, kind, message) {
     const main = shell.thread.closest('.ds-main')!;

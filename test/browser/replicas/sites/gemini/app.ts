@@ -36,6 +36,11 @@
  * - ACF  mcgaffertybodway62-cell/aiweb-copyfix test/fixtures/gemini.html @044367e9 (2026, date
  *        not shown): `code-block > div.code-block-decoration (span language, copy, download) +
  *        div.formatted-code-block-internal-container > … > pre > code[data-test-id=code-content]`.
+ * - ACE  nuncaeslupus/ai-chat-exporter tests/fixtures/dom-snapshots/gemini/real-capture.html
+ *        (answer captured live 2026-01-17), table-2026-07.html @9356f992 (July 2026): formulas
+ *        `span.math-inline[data-math]` / `div.math-block[data-math]` over glyph-only KaTeX,
+ *        `li > p[data-path-to-node]`, tables inside `table-block` with a "More options" footer
+ *        (./answerMarkup.ts, 2026-11-25).
  *
  * Inferred / unverified (choices made here):
  * - the send button's host is `gem-icon-button.send-button` (unattributed developer doc); the

@@ -7,6 +7,7 @@
  */
 import type { ReplicaAssistantTurn, ReplicaCopyMechanism, ReplicaShell, ReplicaSkin } from '../../shared/app';
 import { attachProseMirror, readProseMirror } from '../../shared/proseMirror';
+import { decorateGeminiAnswer } from './answerMarkup';
 import { attachGeminiModePicker, type GeminiMode } from './modePicker';
 import { geminiUploads, type GeminiUploadForm } from './uploads';
 
@@ -296,6 +297,7 @@ export function geminiSkin(era: GeminiEra): ReplicaSkin {
     },
 
     decorateCodeBlock,
+    decorateAnswer: decorateGeminiAnswer,
 
     showBanner(shell, kind, message) {
       const text = geminiMessage(kind, message);
