@@ -239,9 +239,13 @@ export function startReplicaApp(skin: ReplicaSkin): void {
       const template = document.createElement('template');
       template.innerHTML = markdown.parser(Object.assign([token], { links: tokens.links }));
       const before = target.lastChild;
-      const drawn = Array.from(template.content.childNodes);
-      target.append(...drawn);
-      for (const node of drawn) if (node instanceof HTMLElement) decorate(node);
+      // Decorated in a holder of its own: code frames first, then the skin's answer markup
+      // (which reads the block from its parent and must not touch earlier blocks).
+      const holder = document.createElement('div');
+      holder.append(...Array.from(template.content.childNodes));
+      for (const node of Array.from(holder.children)) if (node instanceof HTMLElement) decorate(node);
+      skin.decorateAnswer?.(holder);
+      target.append(...Array.from(holder.childNodes));
       // The block's nodes as decorated (a skin may wrap a code block in its frame).
       const nodes: ChildNode[] = [];
       for (let node = before ? before.nextSibling : target.firstChild; node; node = node.nextSibling) nodes.push(node);
@@ -266,7 +270,6 @@ export function startReplicaApp(skin: ReplicaSkin): void {
       const holder = Array.from(scope.querySelectorAll<HTMLElement>('pre, code')).find((candidate) => candidate.textContent === text && !candidate.querySelector('pre, code'));
       if (holder) highlightDeletions(holder, text);
     }
-    skin.decorateAnswer?.(target);
   }
 
   function setGenerating(value: boolean): void {
