@@ -145,9 +145,12 @@ export class TurnWatch {
     const now = Date.now();
     const previous = this.text;
     // The first snapshot of a (re)armed watch carries the whole text.
-    const next = snapshot.rewrite !== null ? snapshot.rewrite : snapshot.sequence === 1 ? snapshot.append : previous + snapshot.append;
-    const changed = next !== previous;
-    if (changed) this.textChanged(previous, next, now);
+    // An append is known to extend the text: no comparison of the whole text (a long answer
+    // arrives in many appends, and comparing each would make the ingestion quadratic).
+    const whole = snapshot.rewrite !== null ? snapshot.rewrite : snapshot.sequence === 1 ? snapshot.append : null;
+    const next = whole ?? (snapshot.append === '' ? previous : previous + snapshot.append);
+    const changed = whole !== null ? whole !== previous : snapshot.append !== '';
+    if (changed) this.textChanged(previous, next, now, whole === null);
     this.lastSnapshot = snapshot;
     this.lastReportAt = now;
     this.noteMatched(snapshot.matched ?? {});
@@ -218,11 +221,12 @@ export class TurnWatch {
     return Math.min(decision.recheckInMs ?? IDLE_RECHECK_MS, this.looksFinished() ? CONFIRM_POLL_MS : IDLE_RECHECK_MS);
   }
 
-  private textChanged(previous: string, next: string, now: number): void {
+  /** `extended`: `next` is `previous` plus an append (a whole text is compared to tell). */
+  private textChanged(previous: string, next: string, now: number, extended: boolean): void {
     this.text = next;
     this.lastMutationAt = now;
     if (this.firstTokenAt === undefined && next.length > 0) this.firstTokenAt = now;
-    const appended = next.startsWith(previous);
+    const appended = extended || next.startsWith(previous);
     try {
       this.options.call.onDelta?.({ text: appended ? next.slice(previous.length) : '', full: next, rewrite: !appended });
     } catch {

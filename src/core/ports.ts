@@ -33,9 +33,10 @@ export interface LLMCallOptions {
   /**
    * Asked with the streamed text so far; true means the answer already holds what
    * the loop needs (a complete tool call), so the backend may stop generation and
-   * return that text at once.
+   * return that text at once. `delta`, when the backend passes it, is the delta just given to
+   * `onDelta` for this text: the check then reads only the appended text.
    */
-  isComplete?: (textSoFar: string) => boolean;
+  isComplete?: (textSoFar: string, delta?: StreamDelta) => boolean;
   model?: string;
   temperature?: number;
   /**

@@ -288,15 +288,23 @@ export class ChatSession {
     const toolStarts = new Map<string, number>();
     // The reply streaming now, read once by the core's scanner; a new model call or a
     // rewritten answer (the site re-rendered it) starts a fresh scan of the whole text.
+    // The bubble gets what the prose gained (an append), or its whole text when the prose
+    // changed otherwise: the view's traffic stays linear in the answer's length.
     let reply = this.parser.stream();
-    const proseSoFar = (delta: StreamDelta): string => {
+    let replyRestarted = false;
+    const proseChange = (delta: StreamDelta): { text: string; rewrite: boolean } => {
       if (!delta.rewrite && reply.text.length + delta.text.length === delta.full.length) {
         reply.push(delta.text);
       } else {
         reply = this.parser.stream();
         reply.push(delta.full);
+        replyRestarted = true;
       }
-      return reply.proseSoFar();
+      const change = reply.proseChange();
+      if (!replyRestarted) return change;
+      // A fresh scan's first prose (all of it) replaces what the bubble showed of the earlier text.
+      replyRestarted = false;
+      return { text: change.text, rewrite: true };
     };
 
     const options: AssistantRunOptions = {
@@ -305,12 +313,16 @@ export class ChatSession {
       signal,
       history: this.messages,
       onDelta: (delta) => {
-        this.emit({ type: 'assistantDelta', id: bubble(), full: proseSoFar(delta) });
+        const id = bubble();
+        const change = proseChange(delta);
+        if (change.rewrite) this.emit({ type: 'assistantDelta', id, text: change.text, rewrite: true });
+        else if (change.text !== '') this.emit({ type: 'assistantDelta', id, text: change.text });
       },
       onIteration: (info: IterationInfo) => {
         checkpoints?.turnStarted(info.iteration, bubbleId);
         log(`[task ${taskId}] iteration ${info.iteration}: ${info.type}, ${info.toolCallsSoFar} tool calls so far`);
         reply = this.parser.stream();
+        replyRestarted = false;
         // `content` is the parser's prose of the reply: what the bubble showed while it streamed.
         if (info.type === 'text') closeBubble(info.content ?? '');
         else if (info.type === 'tool_call') {
@@ -328,7 +340,7 @@ export class ChatSession {
       onToolResult: (info) => {
         const id = info.toolCall.id ?? '';
         const durationMs = info.durationMs || this.now() - (toolStarts.get(id) ?? this.now());
-        const summary = (info.fromCache ? '(from cache) ' : '') + summarizeToolResult(info.result);
+        const summary = (info.fromCache ? '(from cache) ' : '') + summarizeToolResult(info.result, info.toolCall.tool, info.toolCall.args ?? {});
         log(`[task ${taskId}] tool result ${id}: ${info.result.success ? 'ok' : `failed (${info.result.code ?? 'error'})`} in ${durationMs} ms: ${summary}`);
         this.emit({ type: 'toolResult', id, taskId, success: info.result.success, summary, durationMs });
       },

@@ -11,12 +11,14 @@ import type { PTKExecuteResult } from '../core/loop/loopTypes';
 import { abortSignalFromToken } from '../host/vscode/cancellation';
 import { readSetting } from '../host/vscode/configuration';
 import type { MentionService } from '../host/vscode/mentions/mentionService';
+import { selectedLines } from '../host/vscode/mentions/selectionMention';
 import type { ChatConnection } from './chatConnection';
 import type { ChatSession, SendOptions } from './chatSession';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { ConnectionAction } from '../shared/chat/protocol';
 import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from './codeActionPlan';
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
+import { DiagnosisDocuments } from '../host/vscode/diagnosisDocuments';
 import { modelMenuItems, modelMenuTitle, modelSetting, switchesToTick } from './modelMenu';
 import { EXTENSION_SETTINGS_SECTION, SITE_IDS, SITE_LABELS, type SiteId } from './settings';
 import { parseTaskFile } from './taskFile';
@@ -108,7 +110,9 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
   const register = (id: string, handler: (...args: any[]) => unknown) =>
     vscode.commands.registerCommand(id, (...args: unknown[]) => Promise.resolve().then(() => handler(...args)).catch(report(id)));
 
+  const diagnosisDocuments = new DiagnosisDocuments();
   return [
+    diagnosisDocuments.register(),
     register(COMMANDS.openChat, () => chatView.reveal()),
 
     // A chip in the chat input: the editor's selection (its file when nothing is selected).
@@ -146,8 +150,10 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       }
       const { selection, document } = editor;
       const relativePath = vscode.workspace.asRelativePath(document.uri, false);
-      const prompt = buildSelectionPrompt(relativePath, document.languageId, document.getText(selection), selection.start.line + 1, selection.end.line + 1);
-      await runInChat(dependencies, prompt, `Explain ${relativePath}:${selection.start.line + 1}-${selection.end.line + 1}`, { readOnly: true });
+      // A selection ending at the start of a line does not take that line.
+      const { startLine, endLine } = selectedLines(selection);
+      const prompt = buildSelectionPrompt(relativePath, document.languageId, document.getText(selection), startLine, endLine);
+      await runInChat(dependencies, prompt, `Explain ${relativePath}:${startLine}-${endLine}`, { readOnly: true });
     }),
 
     register(COMMANDS.fixFile, async () => {
@@ -217,7 +223,8 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       const snapshot = vscode.Uri.joinPath(folder, `${diagnosis.site}-${new Date().toISOString().replace(/[:.]/g, '-')}.html`);
       await vscode.workspace.fs.writeFile(snapshot, new TextEncoder().encode(diagnosis.snapshot));
       log.info(`Diagnose Site (${diagnosis.site}): ${diagnosis.problems.length === 0 ? 'no problem' : diagnosis.problems.join('; ')}; snapshot ${snapshot.fsPath}`);
-      const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: diagnosis.report(snapshot.fsPath) });
+      const report = diagnosisDocuments.add(`${snapshot.path.split('/').pop()!.replace(/\.html$/, '')}.md`, diagnosis.report(snapshot.fsPath));
+      const document = await vscode.workspace.openTextDocument(report);
       await vscode.window.showTextDocument(document, { preview: false });
     }),
 

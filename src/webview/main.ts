@@ -140,6 +140,13 @@ function main(): void {
 
   const renderHistory = () => historyPanel.update(withShownConversation(history, state, Date.now()), state?.conversationId);
 
+  // The view's state is saved with each render that follows anything but streamed text: a
+  // streamed delta leaves the save to the next other event (the host resends the whole state
+  // to a view that comes back), so a long answer is not serialised whole once per frame.
+  let unsaved = true;
+  // Streamed text received and markdown rendered, in characters: both grow linearly with an
+  // answer's length (the host sends appends, the bubble renders its open tail only).
+  const work = { streamedChars: 0 };
   // The first text of an answer renders at once; the rest is batched per animation frame.
   const scheduler = new RenderScheduler(() => {
     const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
@@ -152,7 +159,10 @@ function main(): void {
     stopButton.hidden = !busy;
     document.body.dataset.busy = String(busy);
     if (nearBottom) list.scrollTop = list.scrollHeight;
-    save();
+    list.dataset.streamedChars = String(work.streamedChars);
+    list.dataset.renderedChars = String(renderer.renderedMarkdownChars);
+    if (unsaved) save();
+    unsaved = false;
   }, (callback) => requestAnimationFrame(callback));
   const render = (immediately = false) => scheduler.request(immediately);
 
@@ -202,6 +212,7 @@ function main(): void {
         state = message.state;
         connection = message.connection;
         history = message.history;
+        unsaved = true;
         renderConnection();
         renderHistory();
         render();
@@ -210,6 +221,8 @@ function main(): void {
         if (!state || state.conversationId !== message.conversationId) return;
         const firstText = revealsFirstText(state, message.event);
         state = reduceChat(state, message.event);
+        if (message.event.type === 'assistantDelta') work.streamedChars += message.event.text.length;
+        else unsaved = true;
         if (message.event.type === 'userMessage') renderHistory();
         render(firstText);
         break;

@@ -4,7 +4,7 @@
  * DOM shim (jsdom), in Node tests.
  */
 import createDOMPurify from 'dompurify';
-import { Marked } from 'marked';
+import { Lexer, Marked } from 'marked';
 
 /** The window DOMPurify needs (the webview's own, or jsdom's in tests). */
 export type WindowLike = Parameters<typeof createDOMPurify>[0];
@@ -31,6 +31,25 @@ export function createMarkdownRenderer(window: WindowLike): MarkdownRenderer {
     const html = marked.parse(markdown, { async: false }) as string;
     return purify.sanitize(html, { FORBID_TAGS: FORBIDDEN_TAGS, FORBID_ATTR: FORBIDDEN_ATTRIBUTES, USE_PROFILES: { html: true } }) as unknown as string;
   };
+}
+
+/**
+ * Where the finished markdown blocks of `text` after `from` (a block boundary) end: every
+ * block before the last one of its complete lines. The last block may still grow (a paragraph,
+ * a list, a table, an open code fence), and a line still arriving may change what it is; the
+ * blocks before it are closed by what follows them and render the same in any later text.
+ */
+export function finishedBlocksEnd(text: string, from: number): number {
+  const linesEnd = text.lastIndexOf('\n') + 1;
+  if (linesEnd <= from) return from;
+  const lines = text.slice(from, linesEnd);
+  const tokens = Lexer.lex(lines, { gfm: true });
+  let last = tokens.length - 1;
+  while (last >= 0 && tokens[last].type === 'space') last--;
+  let end = 0;
+  for (let index = 0; index < last; index++) end += tokens[index].raw.length;
+  // The lexer turns \r\n into \n: its lengths then no longer count the text's characters.
+  return end > 0 && lines.slice(0, end) === tokens.slice(0, last).map((token) => token.raw).join('') ? from + end : from;
 }
 
 /**

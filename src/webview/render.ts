@@ -2,13 +2,15 @@
  * Renders the chat view model into the DOM: user and assistant messages (markdown), tool
  * cards (tool, arguments, status, result summary, duration, Approve / Reject, open diff),
  * the project rules a task used, notices and error cards with their actions. Keyed by item
- * id: an unchanged item keeps its element, so streaming re-renders only the bubble that grows.
+ * id: an unchanged item keeps its element, so streaming re-renders only the bubble that grows,
+ * and of that bubble only its open tail (streamingMarkdown.ts).
  */
 import { CONNECTION_ACTION_LABELS } from '../shared/chat/connectionLabels';
 import type { ChatItem, ChatViewState, ConnectionAction } from '../shared/chat/protocol';
-import { addCopyButtons, type MarkdownRenderer } from './markdown';
+import type { MarkdownRenderer } from './markdown';
 import { renderMessageAttachments } from './messageAttachments';
 import { renderMentionChips } from './mentionChips';
+import { StreamingMarkdown } from './streamingMarkdown';
 
 interface RenderHandlers {
   approve(approvalId: string, always: boolean): void;
@@ -45,8 +47,20 @@ function formatArguments(args: Record<string, unknown>, maxChars = 2000): string
   return text.length > maxChars ? `${text.slice(0, maxChars)}\n…` : text;
 }
 
+interface RenderedItem {
+  /** The item rendered (the reducer gives a changed item a new object, an unchanged one keeps it). */
+  item: ChatItem;
+  element: HTMLElement;
+  /** JSON of the item, compared when a whole new state arrives; not kept for assistant bubbles. */
+  signature?: string;
+  /** An assistant bubble's markdown, rendered as it grows. */
+  bubble?: StreamingMarkdown;
+}
+
 export class ChatRenderer {
-  private readonly elements = new Map<string, { signature: string; element: HTMLElement }>();
+  private readonly elements = new Map<string, RenderedItem>();
+  /** Characters of assistant markdown rendered before the bubbles shown now (for the work counter). */
+  private renderedBefore = 0;
 
   constructor(
     private readonly list: HTMLElement,
@@ -61,12 +75,14 @@ export class ChatRenderer {
     let previous: Element | null = null;
     for (const item of state.items) {
       seen.add(item.id);
-      const signature = JSON.stringify(item);
       let entry = this.elements.get(item.id);
-      if (!entry || entry.signature !== signature) {
-        const element = this.renderItem(document, item);
-        if (entry) entry.element.replaceWith(element);
-        entry = { signature, element };
+      if (!entry || !this.kept(entry, item)) {
+        const rendered = this.renderEntry(document, item);
+        if (entry) {
+          this.renderedBefore += entry.bubble?.renderedChars ?? 0;
+          entry.element.replaceWith(rendered.element);
+        }
+        entry = rendered;
         this.elements.set(item.id, entry);
       }
       const expectedPosition: Element | null = previous ? previous.nextElementSibling : this.list.firstElementChild;
@@ -78,10 +94,40 @@ export class ChatRenderer {
     }
     for (const [id, entry] of this.elements) {
       if (!seen.has(id)) {
+        this.renderedBefore += entry.bubble?.renderedChars ?? 0;
         entry.element.remove();
         this.elements.delete(id);
       }
     }
+  }
+
+  /** Characters of assistant markdown rendered so far: grows with the answers' length when streaming renders incrementally. */
+  get renderedMarkdownChars(): number {
+    let total = this.renderedBefore;
+    for (const entry of this.elements.values()) total += entry.bubble?.renderedChars ?? 0;
+    return total;
+  }
+
+  /** Whether `entry` shows `item` now, updated in place if need be (a growing bubble renders its new text). */
+  private kept(entry: RenderedItem, item: ChatItem): boolean {
+    if (entry.item === item) return true;
+    if (item.kind === 'assistant' && entry.bubble && (item.text !== '' || item.streaming) && entry.bubble.update(item.text)) {
+      entry.item = item;
+      entry.element.className = `message assistant${item.streaming ? ' streaming' : ''}`;
+      return true;
+    }
+    if (item.kind === 'assistant' || entry.signature !== JSON.stringify(item)) return false;
+    entry.item = item;
+    return true;
+  }
+
+  private renderEntry(document: Document, item: ChatItem): RenderedItem {
+    const element = this.renderItem(document, item);
+    if (item.kind !== 'assistant') return { item, element, signature: JSON.stringify(item) };
+    if (!item.text && !item.streaming) return { item, element };
+    const bubble = new StreamingMarkdown(element, this.markdown, this.handlers.copy);
+    bubble.update(item.text);
+    return { item, element, bubble };
   }
 
   private renderItem(document: Document, item: ChatItem): HTMLElement {
@@ -100,8 +146,8 @@ export class ChatRenderer {
       case 'assistant':
         element.className = `message assistant${item.streaming ? ' streaming' : ''}`;
         element.dataset.testid = 'assistant-message';
-        element.innerHTML = this.markdown(item.text || (item.streaming ? '' : '_(no text)_'));
-        addCopyButtons(element, this.handlers.copy);
+        // Its text is rendered by its StreamingMarkdown (renderEntry); a finished empty answer says so.
+        if (!item.text && !item.streaming) element.innerHTML = this.markdown('_(no text)_');
         break;
       case 'tool':
         this.renderToolCard(document, element, item);
@@ -251,7 +297,7 @@ export class ChatRenderer {
   }
 
   /**
-   * A turn's checkpoint ("Checkpoint before turn 2 · changed a.ts, b.ts" + Restore checkpoint)
+   * A turn's checkpoint ("Checkpoint 2 · changed a.ts, b.ts" + Restore checkpoint, numbered per conversation)
    * or a task's changes ("This task changed a.ts, b.ts" + Undo all changes of this task).
    */
   private renderCheckpoint(document: Document, element: HTMLElement, item: Extract<ChatItem, { kind: 'checkpoint' }>): void {
@@ -260,7 +306,7 @@ export class ChatRenderer {
     const label = document.createElement('span');
     label.className = 'checkpoint-label';
     const files = item.files.join(', ');
-    label.textContent = item.scope === 'turn' ? `Checkpoint before turn ${item.turn ?? '?'} · changed ${files}` : `This task changed ${files}`;
+    label.textContent = item.scope === 'turn' ? `Checkpoint ${item.number ?? `before turn ${item.turn ?? '?'}`} · changed ${files}` : `This task changed ${files}`;
     label.title = label.textContent;
     element.append(label);
     const restore = this.handlers.restoreCheckpoint;

@@ -46,8 +46,7 @@ export class RenderScheduler {
 /** True when `event` puts the first text into an assistant bubble that showed none yet. */
 export function revealsFirstText(before: ChatViewState, event: ChatEvent): boolean {
   if (event.type !== 'assistantDelta' && event.type !== 'assistantDone') return false;
-  const text = event.type === 'assistantDelta' ? event.full : event.text;
-  if (text === '') return false;
+  if (event.text === '') return false;
   const bubble = before.items.find((item) => item.kind === 'assistant' && item.id === event.id);
   return bubble === undefined || (bubble.kind === 'assistant' && bubble.text === '');
 }

@@ -16,14 +16,72 @@
  * aria-hidden, code-block headers and banners), renders headings, lists, quotes, links,
  * tables, inline code, bold / italic. Text is emitted as shown: `<TOOL_CALL>` stays
  * `<TOOL_CALL>` (sites render raw HTML as text), backslashes and unicode untouched.
+ *
+ * Math comes back as its TeX, once: `$…$` inline, `$$` + newline + TeX + newline + `$$` for
+ * display. The TeX is Gemini's `data-math` attribute or KaTeX's
+ * `annotation[encoding="application/x-tex"]` (ChatGPT, Claude, DeepSeek, AI Studio's
+ * `ms-katex`); KaTeX's rendered glyphs (MathML and `.katex-html`) are never read as text, and
+ * the `pre > code` AI Studio wraps inline math in is no code block.
+ * AI Studio wraps nodes in `ms-cmark-node` (list items too: `ul > ms-cmark-node > li`) and
+ * draws inline code as `span.inline-code`: both read as the markdown they render.
+ *
+ * `cache` (optional) keeps the markdown of each top-level block of `root` by element, so a
+ * streaming answer is converted block by block: the caller deletes the entry of every block a
+ * mutation touched (the page's watch does, from its MutationObserver records), and only those
+ * blocks (the open tail, as a rule) are converted again. Without it the whole tree is converted.
  */
-export function domToMarkdown(root: Element): string {
+export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>): string {
   // Gemini's inline source chips (sources-carousel-inline) are citations drawn as page furniture.
   const SKIP = /^(BUTTON|SVG|svg|STYLE|SCRIPT|NOSCRIPT|TEMPLATE|IMG|INPUT|TEXTAREA|SELECT|MAT-ICON|SOURCES-CAROUSEL-INLINE|SOURCE-INLINE-CHIP)$/;
   const BLOCK = /^(P|DIV|SECTION|ARTICLE|H[1-6]|UL|OL|LI|PRE|BLOCKQUOTE|TABLE|HR|HEADER|FOOTER|MAIN|FIGURE|DETAILS|SUMMARY)$/;
-  /** Block elements, and custom elements (Gemini's <code-block>, <message-content>) that hold blocks. */
-  const isBlockElement = (element: Element): boolean =>
-    BLOCK.test(element.tagName) || (element.tagName.includes('-') && element.querySelector('p, div, pre, ul, ol, table, blockquote, h1, h2, h3, h4, h5, h6') !== null);
+  /** Where a formula starts: Gemini's [data-math] host, AI Studio's ms-katex, KaTeX's own spans. */
+  const MATH = '[data-math], ms-katex, .katex-display, .katex';
+
+  /** Whether `element` sits inside a formula (its MathML, glyphs, AI Studio's pre). */
+  const insideMath = (element: Element): boolean => element.parentElement?.closest(MATH) != null;
+
+  /**
+   * The TeX of a formula element and whether it is displayed, or undefined when `element` is no
+   * formula (or one whose TeX the page does not hold: then its text is read as usual).
+   */
+  function formula(element: Element): { tex: string; display: boolean } | undefined {
+    if (!element.matches(MATH)) return undefined;
+    const data = element.getAttribute('data-math');
+    const annotation = element.querySelector('annotation[encoding="application/x-tex"]');
+    const tex = data !== null && data !== '' ? data : annotation?.textContent;
+    if (tex === undefined || tex === null) return undefined;
+    const className = typeof element.className === 'string' ? element.className : '';
+    const display =
+      /(^|\s)(math-block|katex-display|display)(\s|$)/.test(className) ||
+      element.querySelector('.katex-display, math[display="block"]') !== null;
+    return { tex: tex.trim(), display };
+  }
+
+  function formulaMarkdown(math: { tex: string; display: boolean }): string {
+    return math.display ? `$$\n${math.tex}\n$$` : `$${math.tex}$`;
+  }
+
+  /** Whether `element` holds block content (a formula's own pre is no block). */
+  const holdsBlocks = (element: Element): boolean =>
+    Array.from(element.querySelectorAll('p, div, pre, ul, ol, table, blockquote, h1, h2, h3, h4, h5, h6')).some((inner) => !insideMath(inner) && !inner.matches(MATH));
+
+  /**
+   * Block elements, displayed formulas, and custom elements (Gemini's <code-block>,
+   * <message-content>) that hold blocks. An inline formula is inline whatever it wraps.
+   */
+  const isBlockElement = (element: Element): boolean => {
+    const math = formula(element);
+    if (math) return math.display;
+    return BLOCK.test(element.tagName) || (element.tagName.includes('-') && holdsBlocks(element));
+  };
+
+  /** Elements that only wrap others (AI Studio's ms-cmark-node): their children are read in their place. */
+  const isWrapper = (node: Node): boolean => node.nodeType === 1 && (node as Element).tagName === 'MS-CMARK-NODE';
+
+  /** The child nodes of `parent`, wrappers replaced by their own children. */
+  function unwrappedChildren(parent: Element): Node[] {
+    return Array.from(parent.childNodes).flatMap((child) => (isWrapper(child) ? unwrappedChildren(child as Element) : [child]));
+  }
 
   function isChrome(element: Element): boolean {
     if (SKIP.test(element.tagName)) return true;
@@ -105,6 +163,7 @@ export function domToMarkdown(root: Element): string {
   function singlePre(container: Element): Element | null {
     let found: Element | null = null;
     for (const pre of Array.from(container.querySelectorAll('pre'))) {
+      if (insideMath(pre)) continue;
       const outer = pre.parentElement?.closest('pre');
       if (outer && container.contains(outer)) continue;
       if (found) return null;
@@ -178,6 +237,9 @@ export function domToMarkdown(root: Element): string {
     if (node.nodeType !== 1) return '';
     const element = node as Element;
     if (isChrome(element)) return '';
+    const math = formula(element);
+    if (math) return formulaMarkdown(math);
+    if (/(^|\s)inline-code(\s|$)/.test(typeof element.className === 'string' ? element.className : '')) return inlineCode(element.textContent ?? '');
     const tag = element.tagName;
     const inner = (): string => Array.from(element.childNodes, inline).join('');
     switch (tag) {
@@ -201,6 +263,8 @@ export function domToMarkdown(root: Element): string {
       case 'A': {
         const href = element.getAttribute('href');
         const text = inner();
+        // A link showing no text is a widget's hit area (Claude's search-result rows), not prose.
+        if (text.trim() === '') return '';
         return href && href !== text && !href.startsWith('javascript:') ? `[${text}](${href})` : text;
       }
       default:
@@ -212,8 +276,8 @@ export function domToMarkdown(root: Element): string {
     const ordered = list.tagName === 'OL';
     let number = Number(list.getAttribute('start') ?? 1);
     const lines: string[] = [];
-    for (const item of Array.from(list.children)) {
-      if (item.tagName !== 'LI') continue;
+    for (const item of unwrappedChildren(list) as Element[]) {
+      if (item.nodeType !== 1 || item.tagName !== 'LI') continue;
       const marker = ordered ? `${number++}. ` : '- ';
       const segments: string[] = [];
       const nested: string[] = [];
@@ -222,7 +286,7 @@ export function domToMarkdown(root: Element): string {
         if (pending.trim()) segments.push(pending.trim());
         pending = '';
       };
-      for (const child of Array.from(item.childNodes)) {
+      for (const child of unwrappedChildren(item)) {
         if (child.nodeType === 1 && ((child as Element).tagName === 'UL' || (child as Element).tagName === 'OL')) {
           nested.push(listItems(child as Element, depth + 1));
         } else if (child.nodeType === 1 && isBlockElement(child as Element)) {
@@ -260,6 +324,8 @@ export function domToMarkdown(root: Element): string {
   function block(element: Element): string | undefined {
     const tag = element.tagName;
     if (isChrome(element)) return undefined;
+    const math = formula(element);
+    if (math) return formulaMarkdown(math);
     if (/^H[1-6]$/.test(tag)) return `${'#'.repeat(Number(tag[1]))} ${Array.from(element.childNodes, inline).join('').trim()}`;
     switch (tag) {
       case 'PRE':
@@ -284,18 +350,25 @@ export function domToMarkdown(root: Element): string {
     }
   }
 
-  function blocks(container: Element): string[] {
+  /** The markdown of `container`'s children, one entry per block; `kept` caches block elements' markdown. */
+  function blocks(container: Element, kept?: WeakMap<Node, string>): string[] {
     const output: string[] = [];
     let pendingInline = '';
     const flush = (): void => {
       if (pendingInline.trim()) output.push(pendingInline.replace(/^\n+|\n+$/g, ''));
       pendingInline = '';
     };
-    for (const child of Array.from(container.childNodes)) {
-      if (child.nodeType === 1 && isBlockElement(child as Element)) {
+    for (let child = container.firstChild; child; child = child.nextSibling) {
+      const known = kept?.get(child);
+      if (known !== undefined) {
+        flush();
+        if (known !== '') output.push(known);
+      } else if (child.nodeType === 1 && isBlockElement(child as Element)) {
         flush();
         const rendered = block(child as Element);
-        if (rendered !== undefined && rendered.trim() !== '') output.push(rendered);
+        const text = rendered !== undefined && rendered.trim() !== '' ? rendered : '';
+        kept?.set(child, text);
+        if (text !== '') output.push(text);
       } else {
         pendingInline += inline(child);
       }
@@ -304,5 +377,5 @@ export function domToMarkdown(root: Element): string {
     return output;
   }
 
-  return blocks(root).join('\n\n');
+  return blocks(root, cache).join('\n\n');
 }

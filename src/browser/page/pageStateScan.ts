@@ -42,6 +42,12 @@ export interface PageState {
   botCheckWeak: boolean;
 }
 
+/**
+ * Where to look for banners: 'turn' only inside our turn's scope (its errorBanner elements),
+ * 'outside' everywhere else; both without it. A watch reads again only the part that changed.
+ */
+export type BannerPart = 'turn' | 'outside';
+
 export interface PageStateScan {
   /** The walls and the bot check, given the composer the caller found (null: none). */
   state(selectors: PageSelectors, composer: Element | null): PageState;
@@ -49,7 +55,7 @@ export interface PageStateScan {
    * Texts of the banners showing now. With our turn (`scope`, `assistant`), errorBanner elements
    * of other turns are left out; without it (probe, diagnosis), every turn's are.
    */
-  banners(selectors: PageSelectors, scope: Element | null, assistant: Element | null, composer: Element | null): string[];
+  banners(selectors: PageSelectors, scope: Element | null, assistant: Element | null, composer: Element | null, part?: BannerPart): string[];
   /** Records the banners showing now, with their texts, as stale (the watch begins). */
   markStale(selectors: PageSelectors): void;
 }
@@ -88,7 +94,7 @@ export function createPageStateScan(helpers: SelectorHelpers): PageStateScan {
     return { loginWall: wall && !composer, guest: wall && composer !== null, botCheck, botCheckWeak };
   };
 
-  const banners = (selectors: PageSelectors, scope: Element | null, assistant: Element | null, composer: Element | null): string[] => {
+  const banners = (selectors: PageSelectors, scope: Element | null, assistant: Element | null, composer: Element | null, part?: BannerPart): string[] => {
     const texts: string[] = [];
     const reported: Element[] = [];
     const turns = turnSelectors(selectors);
@@ -100,7 +106,10 @@ export function createPageStateScan(helpers: SelectorHelpers): PageStateScan {
       if (!scope || (owner !== scope && !scope.contains(owner) && owner !== assistant)) return false;
       return !inMessageText(selectors, banner, scope, assistant);
     };
-    for (const banner of all('errorBanner', selectors.errorBanner, document, placed)) {
+    const root: ParentNode = part === 'turn' && scope ? scope : document;
+    const inPart = (banner: Element): boolean => (part === 'outside' && scope ? !scope.contains(banner) : true) && placed(banner);
+    if (part === 'turn' && !scope) return texts;
+    for (const banner of all('errorBanner', selectors.errorBanner, root, inPart)) {
       if (!visible(banner)) continue;
       const text = textOf(banner);
       if (!text || !fresh(banner, text)) continue;
@@ -108,7 +117,8 @@ export function createPageStateScan(helpers: SelectorHelpers): PageStateScan {
       reported.push(banner);
     }
     const pattern = regex(selectors.genericBannerText);
-    if (!pattern) return texts;
+    // Generic regions count only outside every turn.
+    if (!pattern || part === 'turn') return texts;
     for (const region of union(selectors.genericBanner, document)) {
       if (reported.some((element) => element.contains(region) || region.contains(element))) continue;
       if (closestOf(region, turns) || (composer && region.contains(composer))) continue;

@@ -8,6 +8,10 @@
  * then the answer node): the answer text is the LAST non-empty assistant node of the turn
  * scope that follows the kept one (the preamble is shown until the answer has text).
  *
+ * A message node may hold several answer blocks (claude.ai splits one answer into several
+ * `.standard-markdown` blocks with tool and search widgets between them): its text is every
+ * outermost answerContent block, in page order, joined as markdown blocks.
+ *
  * A page piece: serialised with Function.prototype.toString and evaluated in the chat page
  * (see pageScript.ts), so it must stay self-contained: no imports at run time, no reference
  * to anything outside the function.
@@ -31,13 +35,16 @@ export interface TurnFinder {
   locate(selectors: PageSelectors, nonce: string): LocatedTurn;
   /** The turn scope around an assistant node (turnScope), else the node itself. */
   scopeOf(selectors: PageSelectors, assistant: Element): Element;
-  /** The answer's markdown: the last non-empty message node of the turn. */
-  answerText(selectors: PageSelectors, assistant: Element): string;
+  /**
+   * The answer's markdown: the last non-empty message node of the turn. `cache`: the converted
+   * top-level blocks the caller keeps (and invalidates) across calls (domToMarkdown).
+   */
+  answerText(selectors: PageSelectors, assistant: Element, cache?: WeakMap<Node, string>): string;
 }
 
 /** Creates the finder, with its own kept turn. Runs in the page. */
 export function createTurnFinder(helpers: SelectorHelpers, domToMarkdown: typeof DomToMarkdown): TurnFinder {
-  const { all, first, quietAll, union, closestOf } = helpers;
+  const { all, quietAll, union, closestOf } = helpers;
   let keptAssistant: Element | null = null;
   let keptUser: Element | null = null;
   /** Assistant turns already on the page when the watch began (none of them is ours, unless re-armed). */
@@ -92,7 +99,12 @@ export function createTurnFinder(helpers: SelectorHelpers, domToMarkdown: typeof
   };
 
   const scopeOf = (selectors: PageSelectors, assistant: Element): Element => closestOf(assistant, selectors.turnScope) ?? assistant;
-  const answerElement = (selectors: PageSelectors, node: Element): Element => first('answerContent', selectors.answerContent, node) ?? node;
+  /** The answer blocks of a message node, outermost only, in page order; the node itself without any. */
+  const answerElements = (selectors: PageSelectors, node: Element): Element[] => {
+    const found = all('answerContent', selectors.answerContent, node);
+    const outermost = found.filter((element) => !found.some((other) => other !== element && other.contains(element)));
+    return outermost.length > 0 ? outermost : [node];
+  };
 
   /**
    * The assistant message nodes of our turn, in order: the kept one, then the ones after it in
@@ -112,10 +124,11 @@ export function createTurnFinder(helpers: SelectorHelpers, domToMarkdown: typeof
     return nodes;
   };
 
-  const answerText = (selectors: PageSelectors, assistant: Element): string => {
+  const answerText = (selectors: PageSelectors, assistant: Element, cache?: WeakMap<Node, string>): string => {
     const nodes = messageNodes(selectors, assistant, scopeOf(selectors, assistant));
     for (let index = nodes.length - 1; index >= 0; index--) {
-      const text = domToMarkdown(answerElement(selectors, nodes[index]!));
+      const parts = answerElements(selectors, nodes[index]!).map((element) => domToMarkdown(element, cache));
+      const text = parts.filter((part) => part.trim() !== '').join('\n\n');
       if (text.trim() !== '' || index === 0) return text;
     }
     return '';

@@ -7,6 +7,19 @@
  * snapshots, so the Node side can require the finished state over several consecutive
  * observations (a bar that flashes mid-thinking does not end a turn).
  *
+ * The cost stays linear in the answer's length:
+ * - the answer's finished blocks are converted once: domToMarkdown keeps each top-level block's
+ *   markdown, and the MutationObserver records delete the entries of the blocks they touch;
+ * - each part of the snapshot is read again only when a record touched where it lives: the
+ *   turn (text, indicators, action bar) or the page around it (stop button, composer, banners,
+ *   walls); a confirmation snapshot with no record since the last one converts nothing;
+ * - the streamed text holds back its last line while that line can still change other than by
+ *   growing (a closing code fence, which moves on with every token of the code; a table row,
+ *   whose cells show empty first) until the turn looks finished, so the text only grows and
+ *   goes to the Node side as appends;
+ * - the next snapshot waits at least COST_FACTOR times what the last one took, so the watch
+ *   keeps a small share of the page's main thread on a long answer.
+ *
  * A page piece: serialised with Function.prototype.toString and evaluated in the chat page
  * (see pageScript.ts), so it must stay self-contained: no imports at run time, no reference
  * to anything outside the function.
@@ -30,6 +43,14 @@ export interface TurnObserver {
 export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, scan: PageStateScan): TurnObserver {
   const { all, first, visible, rendered, fieldText, matchedIndex } = helpers;
   const pageWindow = window as unknown as Record<string, unknown>;
+  /** The next snapshot waits this many times the last one's cost (the watch's share of the main thread stays under 1 / (1 + COST_FACTOR)). */
+  const COST_FACTOR = 9;
+  /**
+   * The last line of the text while it can still change other than by growing: a code block's
+   * closing fence (drawn after the code that is still streaming) or a table row (a row being
+   * written shows its cells empty first). Held back while the turn streams.
+   */
+  const UNSETTLED_TAIL = /\n(?:`{3,}|~{3,}|\|[^\n]*\|)$/;
   let config: WatchConfig | null = null;
   let observer: MutationObserver | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -39,15 +60,81 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   let lastText = '';
   let lastTextMutationAt = 0;
   let lastKey = '';
+  let lastCostMs = 0;
+  /** Converted top-level blocks of the answer (domToMarkdown's cache). */
+  let blockCache = new WeakMap<Node, string>();
+  /** Records touched the turn / the page around it since the last snapshot. */
+  let turnDirty = true;
+  let chromeDirty = true;
+  let lastAssistant: Element | null = null;
+  let lastScope: Element | null = null;
+  let fullText = '';
+  type TurnState = Pick<PageSnapshot, 'streaming' | 'thinking' | 'actionBarPresent' | 'banners'>;
+  type ChromeState = Pick<PageSnapshot, 'composerPresent' | 'stopVisible' | 'banners' | 'loginWall' | 'guest' | 'botCheck'> & { composer: Element | null };
+  let turnState: TurnState | null = null;
+  let chromeState: ChromeState | null = null;
 
   const finishedLooking = (snapshot: PageSnapshot): boolean => snapshot.assistantTurnFound && snapshot.actionBarPresent && !snapshot.stopVisible && !snapshot.streaming && !snapshot.thinking;
 
+  /** Forgets the converted blocks the records touched and notes where the page changed. */
+  const absorb = (records: MutationRecord[]): void => {
+    for (const record of records) {
+      const target = record.target;
+      for (let node: Node | null = target; node; node = node.parentNode) blockCache.delete(node);
+      if (!lastScope) {
+        turnDirty = chromeDirty = true;
+      } else if (lastScope.contains(target)) {
+        turnDirty = true;
+      } else {
+        chromeDirty = true;
+        if (target.contains(lastScope)) turnDirty = true;
+      }
+    }
+  };
+
+  const readTurn = (selectors: WatchConfig['selectors'], scope: Element | null, assistant: Element | null): TurnState => ({
+    banners: scan.banners(selectors, scope, assistant, null, 'turn'),
+    streaming: scope ? all('streamingIndicator', selectors.streamingIndicator, scope).length > 0 : false,
+    thinking: scope ? all('thinkingIndicator', selectors.thinkingIndicator, scope).some(visible) : false,
+    actionBarPresent: scope ? all('turnActionBar', selectors.turnActionBar, scope).some(rendered) : false,
+  });
+
+  const readChrome = (selectors: WatchConfig['selectors'], scope: Element | null, assistant: Element | null): ChromeState => {
+    const composer = first('composer', selectors.composer);
+    const state = scan.state(selectors, composer);
+    return {
+      composer,
+      composerPresent: composer !== null,
+      stopVisible: all('stopButton', selectors.stopButton).some(visible),
+      banners: scan.banners(selectors, scope, assistant, composer, 'outside'),
+      loginWall: state.loginWall,
+      guest: state.guest,
+      botCheck: state.botCheck,
+    };
+  };
+
   const takeSnapshot = (): PageSnapshot | null => {
     if (!config) return null;
+    if (observer) absorb(observer.takeRecords());
     const selectors = config.selectors;
     const { assistant, userSeen } = turns.locate(selectors, config.nonce);
+    const scope = assistant ? turns.scopeOf(selectors, assistant) : null;
+    const moved = assistant !== lastAssistant || scope !== lastScope;
+    if (moved) {
+      turnDirty = true;
+      chromeDirty = true;
+    }
     // A turn that left the DOM keeps its last text: never rewritten to empty for that.
-    const text = assistant ? turns.answerText(selectors, assistant) : lastText;
+    if (assistant && (turnDirty || turnState === null)) fullText = turns.answerText(selectors, assistant, blockCache);
+    if (turnDirty || turnState === null) turnState = readTurn(selectors, scope, assistant);
+    if (chromeDirty || chromeState === null) chromeState = readChrome(selectors, scope, assistant);
+    turnDirty = false;
+    chromeDirty = false;
+    lastAssistant = assistant;
+    lastScope = scope;
+    const composer = chromeState.composer;
+    const finished = assistant !== null && turnState.actionBarPresent && !chromeState.stopVisible && !turnState.streaming && !turnState.thinking;
+    const text = finished ? fullText : fullText.replace(UNSETTLED_TAIL, '');
     let append = '';
     let rewrite: string | null = null;
     if (text !== lastText) {
@@ -56,28 +143,26 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       lastText = text;
       lastTextMutationAt = Date.now();
     }
-    const scope = assistant ? turns.scopeOf(selectors, assistant) : null;
-    const composer = first('composer', selectors.composer);
-    const state = scan.state(selectors, composer);
     return {
       nonce: config.nonce,
       sequence: ++sequence,
       lastTextMutationAt,
-      composerPresent: composer !== null,
+      composerPresent: chromeState.composerPresent,
+      // A text field's value changes without a mutation; reading it costs no layout.
       composerText: composer ? fieldText(composer) : '',
       userTurnFound: userSeen,
       assistantTurnFound: assistant !== null,
       append,
       rewrite,
       textLength: text.length,
-      stopVisible: all('stopButton', selectors.stopButton).some(visible),
-      streaming: scope ? all('streamingIndicator', selectors.streamingIndicator, scope).length > 0 : false,
-      thinking: scope ? all('thinkingIndicator', selectors.thinkingIndicator, scope).some(visible) : false,
-      actionBarPresent: scope ? all('turnActionBar', selectors.turnActionBar, scope).some(rendered) : false,
-      banners: scan.banners(selectors, scope, assistant, composer),
-      loginWall: state.loginWall,
-      guest: state.guest,
-      botCheck: state.botCheck,
+      stopVisible: chromeState.stopVisible,
+      streaming: turnState.streaming,
+      thinking: turnState.thinking,
+      actionBarPresent: turnState.actionBarPresent,
+      banners: [...chromeState.banners, ...turnState.banners],
+      loginWall: chromeState.loginWall,
+      guest: chromeState.guest,
+      botCheck: chromeState.botCheck,
       matched: { ...matchedIndex },
     };
   };
@@ -85,15 +170,18 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   const send = (force: boolean): void => {
     timer = null;
     if (!config) return;
+    const started = performance.now();
     const snapshot = takeSnapshot();
     if (!snapshot) return;
-    const key = JSON.stringify([snapshot.append, snapshot.rewrite, snapshot.composerPresent, snapshot.composerText.length, snapshot.userTurnFound, snapshot.assistantTurnFound, snapshot.stopVisible, snapshot.streaming, snapshot.thinking, snapshot.actionBarPresent, snapshot.banners, snapshot.loginWall, snapshot.guest, snapshot.botCheck]);
+    // The text is left out of the key: an append or a rewrite is a change by itself.
+    const key = JSON.stringify([snapshot.composerPresent, snapshot.composerText.length, snapshot.userTurnFound, snapshot.assistantTurnFound, snapshot.stopVisible, snapshot.streaming, snapshot.thinking, snapshot.actionBarPresent, snapshot.banners, snapshot.loginWall, snapshot.guest, snapshot.botCheck]);
     const changed = key !== lastKey || snapshot.append !== '' || snapshot.rewrite !== null;
     lastKey = key;
     if (force || changed) {
       const binding = pageWindow[config.bindingName] as ((payload: PageSnapshot) => Promise<void>) | undefined;
       if (binding) void binding(snapshot).catch(() => undefined);
     }
+    lastCostMs = performance.now() - started;
     // While the turn looks finished, confirm it with further snapshots even if nothing mutates:
     // quickly at first, then slower (the Node side ends the turn after a few of them).
     if (confirmTimer !== null) clearTimeout(confirmTimer);
@@ -112,9 +200,10 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     }
   };
 
-  const schedule = (): void => {
+  const schedule = (records: MutationRecord[]): void => {
+    absorb(records);
     if (timer !== null || !config) return;
-    timer = setTimeout(() => send(false), config.throttleMs);
+    timer = setTimeout(() => send(false), Math.max(config.throttleMs, lastCostMs * COST_FACTOR));
   };
 
   const unwatch = (): void => {
@@ -134,7 +223,13 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       sequence = 0;
       lastText = '';
       lastKey = '';
+      lastCostMs = 0;
       confirmations = 0;
+      blockCache = new WeakMap();
+      turnDirty = chromeDirty = true;
+      lastAssistant = lastScope = null;
+      turnState = chromeState = null;
+      fullText = '';
       turns.reset(next.selectors);
       lastTextMutationAt = Date.now();
       scan.markStale(next.selectors);

@@ -27,6 +27,7 @@ import type { AlternativeProtocol } from './alternativeProtocols';
 import { tooDeepArguments } from './nestingDepth';
 import * as charCodes from './charCodes';
 import { JsonExtentTracker } from './jsonExtent';
+import { ProseStream, tidyProse, type ProseChange } from './proseStream';
 import { TagMatcher } from './tagMatcher';
 
 // Module constants, not imported bindings: see charCodes.ts.
@@ -71,6 +72,11 @@ export interface PTKStreamParser {
    * still arriving (`<TOOL_CA`) is held back until it is decided. For showing a reply as it streams.
    */
   proseSoFar(): string;
+  /**
+   * What the prose gained since the last call: the text appended, or (`rewrite`) the whole
+   * prose when it changed otherwise. Costs the new text, not the whole prose: for streaming it.
+   */
+  proseChange(): ProseChange;
 }
 
 interface ScannerOptions {
@@ -137,6 +143,8 @@ export class StreamingScanner implements PTKStreamParser {
   /** jsonrepair allowance shared by every call of this reply (keeps a reply of broken calls linear). */
   private readonly repairBudget = createJsonRepairBudget();
   private result: PTKResponse | undefined;
+  /** The prose shown while streaming, kept incrementally. */
+  private readonly prose = new ProseStream();
 
   constructor(options: ScannerOptions) {
     this.options = options;
@@ -174,14 +182,24 @@ export class StreamingScanner implements PTKStreamParser {
 
   proseSoFar(): string {
     if (this.result) return this.result.content ?? '';
+    this.updateProse();
+    return this.prose.full();
+  }
+
+  proseChange(): ProseChange {
+    if (this.result) return this.prose.changeTo(this.result.content ?? '');
+    this.updateProse();
+    return this.prose.change();
+  }
+
+  private updateProse(): void {
     if (this.pending !== '') this.drainNow();
     // A ```tool block still open is a call being written: its text leaves the prose if it closes as one.
     const openToolFence = this.fence?.toolFence && !this.fence.hadCall ? this.fence : undefined;
-    const parts = openToolFence ? this.contentParts.slice(0, Math.max(0, openToolFence.contentStartIndex)) : this.contentParts;
-    const prose = parts.join('');
+    const shownParts = openToolFence ? Math.max(0, openToolFence.contentStartIndex) : this.contentParts.length;
     // Tidied the way buildResponse() tidies it: a reply with a call gets cleanContent(), a plain one trim().
-    const hasCall = this.segmentCount > 0 || this.call !== undefined || openToolFence !== undefined;
-    return hasCall ? cleanContent(prose) : prose.trim();
+    const tidy = this.segmentCount > 0 || this.call !== undefined || openToolFence !== undefined;
+    this.prose.update({ parts: this.contentParts, shownParts, tidy });
   }
 
   end(): PTKResponse {
@@ -699,22 +717,9 @@ function lastClosingTag(body: string, tagName: string): number {
   return upper.lastIndexOf(`</${tagName.toUpperCase()}`);
 }
 
-/**
- * An opening fence line, blank lines, then the same fence marker alone on its line: a fence
- * left empty by a call taken out of it. The marker run is taken whole (`(?!`)`, `(?!~)`):
- * without that, a run of n tildes could be split between the marker and the info string
- * in n ways, each retried to the end of the line, and a long run of `~` took quadratic time.
- * With it, each line start is tried once and gives back at most its own line and the blank
- * lines after it, so the search is linear.
- */
-const EMPTY_FENCE = /(^|\n)[ ]{0,3}(`{3,}(?!`)|~{3,}(?!~))[^\n`]*\n\s*\2[ \t]*(?=\n|$)/g;
-
 /** Prose around calls: drop fences left empty by a call taken out of them, tidy blank lines. */
 function cleanContent(content: string): string {
-  return content
-    .replace(EMPTY_FENCE, '$1')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return tidyProse(content).trim();
 }
 
 function safeAlternative(protocol: AlternativeProtocol, text: string): { toolCalls: PTKToolCall[]; content: string } | null {

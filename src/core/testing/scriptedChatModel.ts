@@ -84,8 +84,9 @@ export class ScriptedChatModel implements ILLMManager {
     for (let offset = 0; offset < reply.length; offset += chunkSize) {
       const text = reply.slice(offset, offset + chunkSize);
       full += text;
-      options.onDelta?.({ text, full, rewrite: false });
-      if (options.isComplete?.(full)) return full;
+      const delta = { text, full, rewrite: false };
+      options.onDelta?.(delta);
+      if (options.isComplete?.(full, delta)) return full;
     }
     return reply;
   }

@@ -66,11 +66,13 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       return { ...state, items: [...state.items, { kind: 'assistant', id: event.id, text: '', streaming: true }] };
     case 'assistantDelta':
     case 'assistantDone': {
-      const text = event.type === 'assistantDelta' ? event.full : event.text;
       const streaming = event.type === 'assistantDelta';
-      const index = state.items.findIndex((item) => item.kind === 'assistant' && item.id === event.id);
-      if (index === -1) return { ...state, items: [...state.items, { kind: 'assistant', id: event.id, text, streaming }] };
-      return { ...state, items: replaceItem(state, index, { ...(state.items[index] as Extract<ChatItem, { kind: 'assistant' }>), text, streaming }) };
+      const index = findLastIndex(state.items, (item) => item.kind === 'assistant' && item.id === event.id);
+      const bubble = index === -1 ? undefined : (state.items[index] as Extract<ChatItem, { kind: 'assistant' }>);
+      // A delta appends to the bubble's text unless it rewrites it; the final text replaces it.
+      const text = event.type === 'assistantDone' || event.rewrite || !bubble ? event.text : bubble.text + event.text;
+      if (!bubble) return { ...state, items: [...state.items, { kind: 'assistant', id: event.id, text, streaming }] };
+      return { ...state, items: replaceItem(state, index, { ...bubble, text, streaming }) };
     }
     case 'toolCall': {
       const id = toolCardId(event.taskId, event.id);
@@ -140,8 +142,8 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       return { ...state, items: [...state.items, { kind: 'notice', id: `notice:${state.items.length}`, text: event.text }] };
     case 'checkpoint': {
       const { type: _type, beforeItemId: _anchor, ...fields } = event;
-      const item: ChatItem = { kind: 'checkpoint', ...fields };
       const existing = state.items.findIndex((candidate) => candidate.id === event.id);
+      const item: ChatItem = { kind: 'checkpoint', ...fields, ...(event.scope === 'turn' ? { number: checkpointNumber(state, existing) } : {}) };
       if (existing !== -1) return { ...state, items: replaceItem(state, existing, item) };
       const anchor = event.beforeItemId === undefined ? -1 : state.items.findIndex((candidate) => candidate.id === event.beforeItemId);
       if (anchor === -1) return { ...state, items: [...state.items, item] };
@@ -151,6 +153,16 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       if (state.items.some((item) => item.id === `rules:${event.taskId}`)) return state;
       return { ...state, items: [...state.items, { kind: 'rules', id: `rules:${event.taskId}`, files: event.files }] };
   }
+}
+
+/**
+ * A turn checkpoint's number in the conversation ("Checkpoint 1", "Checkpoint 2", …): the one it
+ * has when sent again, else one more than the highest so far (task turns restart at 1, this does not).
+ */
+function checkpointNumber(state: ChatViewState, existing: number): number {
+  const current = state.items[existing];
+  if (current?.kind === 'checkpoint' && current.number !== undefined) return current.number;
+  return state.items.reduce((highest, item) => (item.kind === 'checkpoint' && item.number !== undefined ? Math.max(highest, item.number) : highest), 0) + 1;
 }
 
 /** Folds a list of events from an empty conversation. */

@@ -53,7 +53,11 @@ const ChatEventSchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('userMessage'), id: z.string(), text: z.string(), time: z.number(), mentions: z.optional(z.array(ContextMentionSchema)), attachments: z.optional(z.array(AttachmentInfoSchema)) }),
   z.object({ type: z.literal('assistantStart'), id: z.string() }),
-  z.object({ type: z.literal('assistantDelta'), id: z.string(), full: z.string() }),
+  /**
+   * Streamed prose: `text` is appended to the bubble; with `rewrite` it is the bubble's whole
+   * text instead (the reply was re-rendered, rare). Appends keep a long answer's traffic linear.
+   */
+  z.object({ type: z.literal('assistantDelta'), id: z.string(), text: z.string(), rewrite: z.optional(z.boolean()) }),
   z.object({ type: z.literal('assistantDone'), id: z.string(), text: z.string() }),
   /** A call of task `taskId` (`id` is the engine's call id): its card is keyed by both (toolCardId). */
   z.object({
@@ -148,7 +152,7 @@ export type ChatItem =
       approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string; protection?: string };
     }
   | { kind: 'notice'; id: string; text: string }
-  | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[] }
+  | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number }
   | { kind: 'rules'; id: string; files: Array<{ path: string; usage: RuleFileUsage }> }
   | { kind: 'error'; id: string; message: string; code?: string; actions: ConnectionAction[] };
 

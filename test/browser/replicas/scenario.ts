@@ -67,6 +67,13 @@ export interface ReplicaTurnScript {
    * the answer goes on to the end. Shown again when the page reloads.
    */
   limitNoticeAtChar?: number;
+  /**
+   * Characters of `reply` where the site draws a tool widget and goes on in a new answer block
+   * of the same message (skin.addAnswerBlock: claude.ai's several `.standard-markdown` blocks);
+   * each must start a part of the reply that follows a blank line. The final answer (what the
+   * copy button copies) is the whole reply. Skins without answer blocks go on in the same block.
+   */
+  answerBlocksAt?: number[];
 }
 
 /** What the replica answers with when the scenario's `turns` do not say. */
@@ -151,5 +158,16 @@ export function tokenize(reply: string, tokenChars: number): string[] {
   const characters = Array.from(reply);
   const tokens: string[] = [];
   for (let index = 0; index < characters.length; index += tokenChars) tokens.push(characters.slice(index, index + tokenChars).join(''));
+  return tokens;
+}
+
+/** The answer's tokens (tokenize), each part between two answer-block starts tokenized alone; `block`: a new answer block starts with this token. */
+export function answerTokens(reply: string, tokenChars: number, blocksAt: readonly number[] = []): Array<{ text: string; block: boolean }> {
+  const starts = [...new Set(blocksAt.filter((at) => at > 0 && at < reply.length))].sort((left, right) => left - right);
+  const bounds = [0, ...starts, reply.length];
+  const tokens: Array<{ text: string; block: boolean }> = [];
+  for (let part = 0; part + 1 < bounds.length; part++) {
+    tokenize(reply.slice(bounds[part], bounds[part + 1]), tokenChars).forEach((text, index) => tokens.push({ text, block: part > 0 && index === 0 }));
+  }
   return tokens;
 }

@@ -31,7 +31,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { cloudflareChallengeHost, knownSignInHosts, replicaForeignHosts } from './foreignHosts';
 import { appHtml, emptyChallengeHtml, interstitialHtml, signInPageHtml } from './hostPages';
-import { NONCE_LINE, tokenize, type ReplicaResponder, type ReplicaScenario, type ReplicaTurnScript } from './scenario';
+import { NONCE_LINE, answerTokens, tokenize, type ReplicaResponder, type ReplicaScenario, type ReplicaTurnScript } from './scenario';
 import { createSelfSignedIdentity, type TlsIdentity } from './selfSignedCertificate';
 import { replicaSites } from './sites';
 
@@ -39,7 +39,7 @@ import { replicaSites } from './sites';
  * Events the page receives for one assistant turn, in this order:
  *   thinking{text?} [action_bar{true} action_bar{false}]       reasoning phase (stop visible)
  *   [preamble_token… gap thinking{text?} node]                   preamble, gap, second message node
- *   token… (notice)… done | error                                the answer
+ *   (block) token… (notice)… done | error                        the answer
  * `reload` (not recorded) makes the page reload itself; replays skip it.
  */
 export type ReplicaEvent =
@@ -53,6 +53,8 @@ export type ReplicaEvent =
   | { type: 'gap' }
   /** The answer starts in a new message node of the same turn. */
   | { type: 'node' }
+  /** A tool widget, then the answer goes on in a new answer block of the same message (skin.addAnswerBlock). */
+  | { type: 'block' }
   /** A chunk of the answer. */
   | { type: 'token'; text: string }
   /** An informational banner (kind 'limit_notice'); the answer goes on. */
@@ -274,7 +276,7 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
     turn.status = 'streaming';
     const pauses = [...(script.pauses ?? [])].sort((left, right) => left.atChar - right.atChar);
     let reloaded = false;
-    for (const token of tokenize(reply, tokenChars)) {
+    for (const { text: token, block } of answerTokens(reply, tokenChars, script.answerBlocksAt)) {
       if (closed) return;
       if (failMidAnswer && turn.assistantText.length >= failAt) {
         if (script.failure === 'reload' && !reloaded) {
@@ -289,6 +291,7 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
         turn.notice = { kind: 'limit_notice', message: limitNoticeMessage(script) };
         emit(turn, { type: 'notice', ...turn.notice });
       }
+      if (block) emit(turn, { type: 'block' });
       turn.assistantText += token;
       emit(turn, { type: 'token', text: token });
       await sleep(tokenMs);

@@ -54,6 +54,19 @@ function setup(replies: ConstructorParameters<typeof ScriptedChatModel>[0], opti
   return { session, broker, files, events, model, storage, store };
 }
 
+/** The bubble's text after each streamed delta (appends added up, a rewrite taken whole), for bubble `id` or every bubble. */
+function streamedTexts(events: readonly ChatEvent[], id?: string): string[] {
+  const texts: string[] = [];
+  const current = new Map<string, string>();
+  for (const event of events) {
+    if (event.type !== 'assistantDelta' || (id !== undefined && event.id !== id)) continue;
+    const text = event.rewrite ? event.text : (current.get(event.id) ?? '') + event.text;
+    current.set(event.id, text);
+    texts.push(text);
+  }
+  return texts;
+}
+
 describe('ChatSession with the real engine', () => {
   it('streams the answer into the view state and persists the conversation', async () => {
     const { session, events, store } = setup(['The answer is four.'], { chunkSize: 5 });
@@ -74,7 +87,7 @@ describe('ChatSession with the real engine', () => {
     const fenced = 'Reading again.\n```tool\n{"tool": "read_file", "args": {"path": "a.txt"}}\n```';
     const { session, events } = setup([reply, fenced, 'It says old.'], { chunkSize: 3 });
     await session.send('What is in a.txt?');
-    const shown = events.flatMap((event) => (event.type === 'assistantDelta' ? [event.full] : []));
+    const shown = streamedTexts(events);
     assert.ok(shown.length > 10, `streamed in many deltas (got ${shown.length})`);
     for (const text of shown) {
       assert.doesNotMatch(text, /<|read_file|"args"|```/, `hidden while streaming: ${JSON.stringify(text)}`);
@@ -90,8 +103,7 @@ describe('ChatSession with the real engine', () => {
     const bubbles = session.state.items.flatMap((item) => (item.kind === 'assistant' ? [item] : []));
     assert.deepEqual(bubbles.map((bubble) => bubble.text), ['Reading first.', quoted]);
     for (const bubble of bubbles) {
-      const lastShown = events.filter((event) => event.type === 'assistantDelta' && event.id === bubble.id).at(-1);
-      assert.equal(lastShown?.type === 'assistantDelta' && lastShown.full, bubble.text, 'the streamed text ends as the bubble does');
+      assert.equal(streamedTexts(events, bubble.id).at(-1), bubble.text, 'the streamed text ends as the bubble does');
     }
   });
 
@@ -111,7 +123,9 @@ describe('ChatSession with the real engine', () => {
     const session = new ChatSession({ runTask: (prompt, options) => new PTKManager(rewriting).orchestrateToolCalling(prompt, options), store: new ConversationStore(new MemoryKeyValueStore()) });
     session.onEvent((_conversationId, event) => events.push(event));
     await session.send('hi');
-    assert.deepEqual(events.flatMap((event) => (event.type === 'assistantDelta' ? [event.full] : [])), ['Draft', 'Final answer.', 'Final answer. Really.']);
+    assert.deepEqual(streamedTexts(events), ['Draft', 'Final answer.', 'Final answer. Really.']);
+    const deltasSent = events.flatMap((event) => (event.type === 'assistantDelta' ? [{ text: event.text, rewrite: event.rewrite ?? false }] : []));
+    assert.deepEqual(deltasSent, [{ text: 'Draft', rewrite: false }, { text: 'Final answer.', rewrite: true }, { text: ' Really.', rewrite: false }], 'only the rewrite carries the whole prose');
   });
 
   it('shows a tool card, waits for approval, writes on Approve', async () => {

@@ -22,9 +22,20 @@ describe('checkpoint items', () => {
     assert.deepEqual(state.items.map((item) => item.id), ['u', 'checkpoint:c1', 'a1', 'tool:task:call_1_0']);
     state = reduceChat(state, checkpoint(['a.txt', 'b.txt'], ['b.txt could not be saved']));
     assert.deepEqual(state.items.map((item) => item.id), ['u', 'checkpoint:c1', 'a1', 'tool:task:call_1_0']);
-    assert.deepEqual(state.items[1], { kind: 'checkpoint', id: 'checkpoint:c1', scope: 'turn', taskId: 'task', checkpointId: 'c1', turn: 1, files: ['a.txt', 'b.txt'], notes: ['b.txt could not be saved'] });
+    assert.deepEqual(state.items[1], { kind: 'checkpoint', id: 'checkpoint:c1', scope: 'turn', taskId: 'task', checkpointId: 'c1', turn: 1, files: ['a.txt', 'b.txt'], notes: ['b.txt could not be saved'], number: 1 });
     state = reduceChat(state, { type: 'checkpoint', id: 'checkpoint-task:task', scope: 'task', taskId: 'task', files: ['a.txt'], notes: [] });
     assert.equal(state.items.at(-1)?.id, 'checkpoint-task:task', 'without an anchor: at the end');
+  });
+
+  it('numbers the turn checkpoints per conversation: a second task\'s turn 1 is checkpoint 2, and a checkpoint sent again keeps its number', () => {
+    let state = replayChat('conv', [...turn, checkpoint(['a.txt'])]);
+    state = reduceChat(state, { type: 'userMessage', id: 'u2', text: 'Again', time: 0 });
+    state = reduceChat(state, { type: 'assistantDone', id: 'b1', text: 'Task two.' });
+    state = reduceChat(state, { type: 'checkpoint', id: 'checkpoint:c2', scope: 'turn', taskId: 'task2', checkpointId: 'c2', turn: 1, files: ['c.txt'], notes: [], beforeItemId: 'b1' });
+    state = reduceChat(state, checkpoint(['a.txt', 'b.txt']));
+    state = reduceChat(state, { type: 'checkpoint', id: 'checkpoint-task:task2', scope: 'task', taskId: 'task2', files: ['c.txt'], notes: [] });
+    const numbers = state.items.flatMap((item) => (item.kind === 'checkpoint' ? [[item.id, item.number]] : []));
+    assert.deepEqual(numbers, [['checkpoint:c1', 1], ['checkpoint:c2', 2], ['checkpoint-task:task2', undefined]]);
   });
 
   it('renders "Restore checkpoint" and "Undo all changes of this task", which post the item id', () => {
@@ -40,7 +51,7 @@ describe('checkpoint items', () => {
     });
     renderer.update(replayChat('conv', [...turn, checkpoint(['a.txt'], ['big.bin cannot be restored']), { type: 'checkpoint', id: 'checkpoint-task:task', scope: 'task', taskId: 'task', files: ['a.txt', 'b.txt'], notes: [] }]));
     const turnItem = list.querySelector('[data-testid="checkpoint"]') as HTMLElement;
-    assert.match(turnItem.textContent ?? '', /Checkpoint before turn 1 · changed a\.txt/);
+    assert.match(turnItem.textContent ?? '', /^Checkpoint 1 · changed a\.txt/);
     assert.match(turnItem.textContent ?? '', /big\.bin cannot be restored/);
     (turnItem.querySelector('[data-testid="restore-checkpoint"]') as HTMLButtonElement).click();
     const taskItem = list.querySelector('[data-testid="task-changes"]') as HTMLElement;

@@ -28,7 +28,7 @@ const base: ChatEvent[] = [
   { type: 'userMessage', id: 'u', text: 'Write it', time: 0 },
   { type: 'taskStarted', taskId: 't', title: 'Write it' },
   { type: 'assistantStart', id: 'a' },
-  { type: 'assistantDelta', id: 'a', full: 'I will **write**' },
+  { type: 'assistantDelta', id: 'a', text: 'I will **write**' },
   { type: 'toolCall', id: 'c', taskId: 't', tool: 'write_file', args: { path: 'a.txt', content: 'x' }, dangerous: true, time: 0 },
   { type: 'approvalRequested', approvalId: 'ap', toolName: 'write_file', kind: 'write', summary: 'Write a.txt', path: '/w/a.txt', hasDiff: true },
 ];
@@ -105,5 +105,63 @@ describe('formatDuration', () => {
   it('uses ms below a second and s above', () => {
     assert.equal(formatDuration(35.4), '35 ms');
     assert.equal(formatDuration(1234), '1.2 s');
+  });
+});
+
+/** An answer with every block the bubble splits: headings, paragraphs, lists, tables, code fences (with blank lines), quotes. */
+function markupAnswer(sections: number): string {
+  return Array.from({ length: sections }, (_, index) =>
+    [
+      `## Part ${index}\n\nSome \`inline\` code and **bold** text,\nwrapped over two lines.\n\n`,
+      `- item ${index}\n- item with \`code\`\n\n  continued item\n\n`,
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\n',
+      '```ts\nconst x = 1;\n\n\nreturn x;\n```\n',
+      `> quoted ${index}\ncontinued lazily\n\n`,
+      '1. one\n2. two\n\nText\n===\n\n',
+    ].join(''),
+  ).join('');
+}
+
+describe('ChatRenderer streaming a long answer', () => {
+  it('renders the growing bubble as a whole render would, rendering each finished block once', () => {
+    const answer = markupAnswer(12);
+    const { list, renderer } = setup();
+    const events: ChatEvent[] = [{ type: 'assistantStart', id: 'a' }];
+    let state = replayChat('c', events);
+    renderer.update(state);
+    const bubble = list.querySelector('[data-testid="assistant-message"]') as HTMLElement;
+    for (let offset = 0; offset < answer.length; offset += 37) {
+      state = replayChat('c', [...events, { type: 'assistantDelta', id: 'a', text: answer.slice(0, offset + 37) }]);
+      renderer.update(state);
+    }
+    assert.equal(list.querySelector('[data-testid="assistant-message"]'), bubble, 'the bubble keeps its element while it grows');
+    const whole = setup();
+    whole.renderer.update(replayChat('c', [...events, { type: 'assistantDelta', id: 'a', text: answer }]));
+    const expected = whole.list.querySelector('[data-testid="assistant-message"]')!.innerHTML;
+    const streamed = setup();
+    let streamedState = replayChat('c', events);
+    for (let offset = 0; offset < answer.length; offset += 37) {
+      streamedState = { ...streamedState, items: [{ kind: 'assistant', id: 'a', text: answer.slice(0, offset + 37), streaming: true }] };
+      streamed.renderer.update(streamedState);
+    }
+    const shown = streamed.list.querySelector('[data-testid="assistant-message"]')!;
+    assert.equal(shown.innerHTML.replace(/>\s+</g, '><'), expected.replace(/>\s+</g, '><'), 'same HTML as the whole answer rendered at once');
+    assert.equal(shown.querySelectorAll('.copy-code').length, 12, 'one Copy button per code block');
+    const updates = Math.ceil(answer.length / 37);
+    assert.ok(streamed.renderer.renderedMarkdownChars < answer.length + updates * 200, `markdown rendered ${streamed.renderer.renderedMarkdownChars} characters for ${answer.length} in ${updates} updates: finished blocks once, the open tail per update`);
+  });
+
+  it('renders a rewritten bubble afresh, and the final text replaces the streamed one', () => {
+    const { list, renderer } = setup();
+    const stream = (text: string, streaming = true) => renderer.update({ ...replayChat('c', []), items: [{ kind: 'assistant', id: 'a', text, streaming }] });
+    stream('Draft one\n\nmore');
+    stream('Final *answer*');
+    const bubble = () => list.querySelector('[data-testid="assistant-message"]') as HTMLElement;
+    assert.equal(bubble().textContent?.trim(), 'Final answer');
+    stream('Final *answer*. Done.', false);
+    assert.equal(bubble().textContent?.trim(), 'Final answer. Done.');
+    assert.equal(bubble().classList.contains('streaming'), false);
+    stream('', false);
+    assert.equal(bubble().textContent?.trim(), '(no text)');
   });
 });

@@ -49,13 +49,13 @@ describe('revealsFirstText', () => {
   const started = replayChat('c', [{ type: 'assistantStart', id: 'a' }]);
 
   it('is true for the first non-empty text of a bubble, and only for it', () => {
-    assert.equal(revealsFirstText(started, { type: 'assistantDelta', id: 'a', full: 'Hel' }), true);
-    const shown = replayChat('c', [{ type: 'assistantStart', id: 'a' }, { type: 'assistantDelta', id: 'a', full: 'Hel' }]);
-    assert.equal(revealsFirstText(shown, { type: 'assistantDelta', id: 'a', full: 'Hello' }), false);
+    assert.equal(revealsFirstText(started, { type: 'assistantDelta', id: 'a', text: 'Hel' }), true);
+    const shown = replayChat('c', [{ type: 'assistantStart', id: 'a' }, { type: 'assistantDelta', id: 'a', text: 'Hel' }]);
+    assert.equal(revealsFirstText(shown, { type: 'assistantDelta', id: 'a', text: 'lo' }), false);
   });
 
   it('is false for empty text and for other events; true for a bubble that arrives done', () => {
-    assert.equal(revealsFirstText(started, { type: 'assistantDelta', id: 'a', full: '' }), false);
+    assert.equal(revealsFirstText(started, { type: 'assistantDelta', id: 'a', text: '' }), false);
     assert.equal(revealsFirstText(started, { type: 'notice', text: 'hi' }), false);
     assert.equal(revealsFirstText(emptyChatState('c'), { type: 'assistantDone', id: 'b', text: 'All done.' }), true);
   });

@@ -154,8 +154,8 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
     assert.notDeepEqual(files().a, ORIGINAL_A, 'turn 2 rewrote the existing file');
     const checkpoints = chat().locator('[data-testid="checkpoint"]');
     assert.equal(await checkpoints.count(), 2);
-    assert.match((await checkpoints.nth(0).textContent()) ?? '', /before turn 1 · changed notes\/checkpoint-b\.txt/);
-    assert.match((await checkpoints.nth(1).textContent()) ?? '', /before turn 2 · changed src\/checkpoint-a\.txt/);
+    assert.match((await checkpoints.nth(0).textContent()) ?? '', /^Checkpoint 1 · changed notes\/checkpoint-b\.txt/);
+    assert.match((await checkpoints.nth(1).textContent()) ?? '', /^Checkpoint 2 · changed src\/checkpoint-a\.txt/);
     assert.match((await chat().locator('[data-testid="task-changes"]').textContent()) ?? '', /notes\/checkpoint-b\.txt, src\/checkpoint-a\.txt/);
     await shot('task-done');
   });
@@ -205,6 +205,10 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
     // The changed settings file makes VS Code and the extension re-read their settings: slow on a loaded machine.
     await chat().locator('[data-testid="assistant-message"]', { hasText: 'Protected task done.' }).waitFor({ timeout: 90_000 });
     assert.match(readFileSync(settingsFile, 'utf8'), /"ptk\.tools\.allowedCommands"/, 'written once the user approved');
+    // The second task's turns restart at 1; the conversation's checkpoints count on: 1, 2, 3, …
+    const numbers = await chat().locator('[data-testid="checkpoint"] .checkpoint-label').evaluateAll((labels) => labels.map((label) => /^Checkpoint (\d+) ·/.exec(label.textContent ?? '')?.[1]));
+    assert.ok(numbers.length > 2, `checkpoints of both tasks: ${numbers.join(', ')}`);
+    assert.deepEqual(numbers, numbers.map((_number, index) => String(index + 1)));
   });
 
   it('"Undo all changes of this task" after cfg/ became a link to outside the workspace leaves the outside files alone and names them', async () => {

@@ -91,6 +91,10 @@ describe('PTK chat UI in real VS Code against a replica site (real browser backe
     const report = page.locator('.monaco-editor .view-lines', { hasText: 'PTK: Diagnose Site' }).first();
     await report.waitFor({ timeout: 90_000 });
     await shot('diagnose-report');
+    // A read-only document of its own, not an unsaved Untitled buffer.
+    const tab = page.locator('.tabs-container .tab.active');
+    assert.match((await tab.textContent()) ?? '', /chatgpt-.*\.md/, 'the tab names the report');
+    assert.doesNotMatch((await tab.getAttribute('class')) ?? '', /\bdirty\b/, 'nothing to save');
     const text = (await report.innerText()).replace(/\u00a0/g, ' ');
     assert.match(text, /composer\*\* \(page\): matched #0/);
     assert.match(text, /state: ready \(signed in\)/);

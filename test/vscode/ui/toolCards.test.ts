@@ -94,10 +94,10 @@ describe('Tool cards of several tasks in one conversation, in real VS Code (repl
 
   const expectedCards = (): Array<Omit<CardView, 'result'> & { result: RegExp }> => [
     { tool: 'write_file', status: 'rejected', callId: 'call_1_0', args: { path: 'notes/hello.txt', content: 'Hello from PTK\n' }, result: /reject/i },
-    { tool: 'write_file', status: 'succeeded', callId: 'call_2_1_0', args: { path: 'notes/hello.txt', content: 'Hello again\n' }, result: /notes\/hello\.txt/ },
-    { tool: 'read_file', status: 'succeeded', callId: 'call_3_1_0', args: { path: 'notes/hello.txt' }, result: /hello\.txt|Hello again/ },
-    { tool: 'read_file', status: 'succeeded', callId: 'call_3_2_0', args: { path: 'src/greeting.ts' }, result: /greeting\.ts|greet/ },
-    { tool: 'write_file', status: 'succeeded', callId: 'call_3_3_0', args: { path: 'notes/copy.txt', content: 'Hello again\n' }, result: /notes\/copy\.txt/ },
+    { tool: 'write_file', status: 'succeeded', callId: 'call_2_1_0', args: { path: 'notes/hello.txt', content: 'Hello again\n' }, result: /^Created notes\/hello\.txt \(1 line\)$/ },
+    { tool: 'read_file', status: 'succeeded', callId: 'call_3_1_0', args: { path: 'notes/hello.txt' }, result: /^Read notes\/hello\.txt \(1 line\)$/ },
+    { tool: 'read_file', status: 'succeeded', callId: 'call_3_2_0', args: { path: 'src/greeting.ts' }, result: /^Read src\/greeting\.ts \(\d+ lines?\)$/ },
+    { tool: 'write_file', status: 'succeeded', callId: 'call_3_3_0', args: { path: 'notes/copy.txt', content: 'Hello again\n' }, result: /^Created notes\/copy\.txt \(1 line\)$/ },
   ];
   const assertCards = (cards: CardView[], when: string) => {
     const expected = expectedCards();

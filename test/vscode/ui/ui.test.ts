@@ -188,8 +188,11 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     await page.locator('.tab.active', { hasText: 'main.ts' }).waitFor({ timeout: 15_000 });
     await page.locator('.monaco-editor .view-line', { hasText: 'const retries' }).first().click();
     await page.keyboard.press('Home');
-    await page.keyboard.press('Shift+End');
+    // Down to column 1 of the next line: that line is not part of the selection.
+    await page.keyboard.press('Shift+Down');
     await runCommand('PTK: Explain Selection');
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Explain src/main.ts:' }).waitFor({ timeout: 30_000 });
+    assert.equal(await chat().locator('[data-testid="user-message"]').last().textContent(), 'Explain src/main.ts:4-4', 'the line the selection ends at the start of is not counted');
     await chat().locator('[data-testid="tool-card"][data-tool="read_file"][data-status="succeeded"]').waitFor({ timeout: 30_000 });
     const code = chat().locator('.message.assistant:not(.streaming) pre code', { hasText: "const retries: number = 'three';" });
     await code.waitFor({ timeout: 30_000 });

@@ -65,6 +65,13 @@ export interface ReplicaAssistantTurn {
    * (then the answer continues in `content` after the preamble).
    */
   addMessageNode?(): HTMLElement;
+  /**
+   * Draws a tool widget after the current answer block and starts a new answer block in the same
+   * message (claude.ai: several `.standard-markdown` blocks with tool and search widgets between
+   * them); returns where the next part of the answer goes. The answer's markdown is the blocks'
+   * joined by a blank line. Optional: other skins go on in the same block.
+   */
+  addAnswerBlock?(): HTMLElement;
   /** The list item that holds this turn (what a virtualized list mounts and unmounts). */
   listItem?: HTMLElement;
 }
@@ -123,7 +130,7 @@ interface Session {
 
 /** One NDJSON event (see ReplicaEvent in ../server.ts). */
 interface ServerEvent {
-  type: 'thinking' | 'action_bar' | 'preamble_token' | 'gap' | 'node' | 'token' | 'notice' | 'done' | 'error' | 'reload';
+  type: 'thinking' | 'action_bar' | 'preamble_token' | 'gap' | 'node' | 'block' | 'token' | 'notice' | 'done' | 'error' | 'reload';
   text?: string;
   visible?: boolean;
   kind?: string;
@@ -188,22 +195,65 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     composer.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
-  function copyMarkdown(source: string): void {
-    copyText(mechanism, source, markdown.parse(source, { async: false }) as string);
+  /** Copies the answer: its markdown, and as HTML what the page drew of it (read when copied, as a site copies its rendered message). */
+  function copyMarkdown(source: string, drawn: readonly HTMLElement[]): void {
+    copyText(mechanism, source, drawn.map((target) => target.innerHTML).join(''));
   }
 
+  /** The top-level markdown blocks rendered into a target: each block's source and its nodes. */
+  interface RenderedBlocks {
+    source: string;
+    blocks: Array<{ raw: string; space: boolean; nodes: ChildNode[] }>;
+  }
+  const renderedBlocks = new WeakMap<HTMLElement, RenderedBlocks>();
+
+  /**
+   * Renders `source` into `target` the way the sites' renderers update a streaming answer: the
+   * finished top-level blocks keep their DOM nodes, and only the tail (the last two blocks, which
+   * the new text can still change) is parsed and drawn again. A source that is not an extension
+   * of the last one is drawn from scratch.
+   */
   function render(target: HTMLElement, source: string): void {
-    target.innerHTML = markdown.parse(source, { async: false }) as string;
+    let state = renderedBlocks.get(target);
+    if (!state || !source.startsWith(state.source)) {
+      for (const block of state?.blocks ?? []) for (const node of block.nodes) node.remove();
+      state = { source: '', blocks: [] };
+      renderedBlocks.set(target, state);
+    }
+    let keep = state.blocks.length;
+    for (let content = 0; keep > 0 && content < 2; keep--) if (!state.blocks[keep - 1]!.space) content++;
+    for (const block of state.blocks.splice(keep)) for (const node of block.nodes) node.remove();
+    const offset = state.blocks.reduce((sum, block) => sum + block.raw.length, 0);
+    const tokens = markdown.lexer(source.slice(offset));
+    for (const token of tokens) {
+      const template = document.createElement('template');
+      template.innerHTML = markdown.parser(Object.assign([token], { links: tokens.links }));
+      const before = target.lastChild;
+      const drawn = Array.from(template.content.childNodes);
+      target.append(...drawn);
+      for (const node of drawn) if (node instanceof HTMLElement) decorate(node);
+      // The block's nodes as decorated (a skin may wrap a code block in its frame).
+      const nodes: ChildNode[] = [];
+      for (let node = before ? before.nextSibling : target.firstChild; node; node = node.nextSibling) nodes.push(node);
+      state.blocks.push({ raw: token.raw, space: token.type === 'space', nodes });
+    }
+    state.source = source;
+  }
+
+  /** Gives the code blocks of a freshly drawn block the skin's frame (and a diff its red lines). */
+  function decorate(root: HTMLElement): void {
     const diffs: string[] = [];
-    for (const code of Array.from(target.querySelectorAll('pre > code'))) {
+    const codes = root.matches('pre > code') ? [root] : Array.from(root.querySelectorAll('pre > code'));
+    for (const code of codes) {
       const language = /language-(\S+)/.exec(code.className)?.[1] ?? '';
       const text = code.textContent ?? '';
       if (language === 'diff') diffs.push(text);
       skin.decorateCodeBlock(code.parentElement as HTMLElement, language, () => copyText(mechanism, text, `<pre><code>${escapeHtml(text)}</code></pre>`));
     }
     // After the skin's decoration: the element that now holds the diff's text (skins rebuild blocks).
+    const scope = root.parentElement ?? root;
     for (const text of diffs) {
-      const holder = Array.from(target.querySelectorAll<HTMLElement>('pre, code')).find((candidate) => candidate.textContent === text && !candidate.querySelector('pre, code'));
+      const holder = Array.from(scope.querySelectorAll<HTMLElement>('pre, code')).find((candidate) => candidate.textContent === text && !candidate.querySelector('pre, code'));
       if (holder) highlightDeletions(holder, text);
     }
   }
@@ -225,6 +275,10 @@ export function startReplicaApp(skin: ReplicaSkin): void {
   class AnswerView {
     target: HTMLElement;
     source = '';
+    /** The answer blocks of the final message node (what its copy copies as HTML). */
+    blocks: HTMLElement[];
+    /** Where the current answer block's part of `source` starts. */
+    blockStart = 0;
     streamedChars = 0;
     thinkingShown = false;
     finished = false;
@@ -233,6 +287,7 @@ export function startReplicaApp(skin: ReplicaSkin): void {
 
     constructor(readonly turn: ReplicaAssistantTurn) {
       this.target = turn.content;
+      this.blocks = [turn.content];
       this.earlierItems = listItems.slice();
       track(turn.listItem);
     }
@@ -255,13 +310,23 @@ export function startReplicaApp(skin: ReplicaSkin): void {
       this.endThinking();
       this.source += text;
       this.streamedChars += text.length;
-      render(this.target, this.source);
+      render(this.target, this.source.slice(this.blockStart));
       if (live && virtualizeAfterChars !== null && this.streamedChars >= virtualizeAfterChars) this.virtualize();
     }
 
+    /** A tool widget, then the answer goes on in a new answer block of the same message (skins that have them). */
+    startBlock(): void {
+      if (!this.turn.addAnswerBlock) return;
+      this.target = this.turn.addAnswerBlock();
+      this.blocks.push(this.target);
+      this.blockStart = this.source.length;
+    }
+
     startNode(): void {
+      this.blockStart = 0;
       if (this.turn.addMessageNode) {
         this.target = this.turn.addMessageNode();
+        this.blocks = [this.target];
         this.source = '';
       } else if (this.source) {
         this.source += '\n\n';
@@ -279,7 +344,8 @@ export function startReplicaApp(skin: ReplicaSkin): void {
       this.endThinking();
       this.turn.setStreaming(false);
       const answer = this.source;
-      this.turn.finish(() => copyMarkdown(answer));
+      const blocks = this.blocks;
+      this.turn.finish(() => copyMarkdown(answer, blocks));
     }
   }
 
@@ -314,6 +380,9 @@ export function startReplicaApp(skin: ReplicaSkin): void {
           return false;
         case 'node':
           answer.startNode();
+          return false;
+        case 'block':
+          answer.startBlock();
           return false;
         case 'notice':
           if (shell) skin.showBanner(shell, event.kind ?? 'limit_notice', event.message ?? '');

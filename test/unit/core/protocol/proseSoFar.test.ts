@@ -78,3 +78,48 @@ describe('StreamingScanner.proseSoFar', () => {
     }
   });
 });
+
+/** A reply with every shape tidying touches: calls inside fences (left empty), blank-line runs, fences, tables, indented fence markers. */
+function markupReply(sections: number): string {
+  const parts: string[] = [];
+  for (let index = 0; index < sections; index++) {
+    parts.push(
+      `## Step ${index}\n\nSome \`inline\` code, a < sign and a quoted \`<TOOL_CALL>\`.\n\n\n\n`,
+      '| a | b |\n|---|---|\n| 1 | 2 |\n   \n',
+      '```ts\nconst x = 1;\n\n\n\nreturn x;\n```\n',
+      `\`\`\`json\n${CALL}\n\`\`\`\n`,
+      `   ~~~ info\n\n   ~~~\ntext after an empty fence${index}\n`,
+      '  ```\n  indented fence\n  ```\n',
+      index % 3 === 0 ? `Calling.\n${CALL}\n\n\n\n` : 'No call in this one.  \n',
+    );
+  }
+  return parts.join('');
+}
+
+describe('StreamingScanner.proseChange', () => {
+  const replies = [...REPLIES, markupReply(6), `${'word '.repeat(3000)}\n${CALL}\nafter\n`, `   \n\n  lead${markupReply(2)}`];
+
+  it('adds up, change by change, to proseSoFar() for every split, and ends as the finished reply content', () => {
+    for (const reply of replies) {
+      for (const chunkSize of [1, 2, 3, 7, 13, 64, 1000]) {
+        const scanner = parser.stream();
+        let shown = '';
+        let rewrites = 0;
+        for (let offset = 0; offset < reply.length; offset += chunkSize) {
+          scanner.push(reply.slice(offset, offset + chunkSize));
+          const change = scanner.proseChange();
+          if (change.rewrite) rewrites++;
+          shown = change.rewrite ? change.text : shown + change.text;
+          assert.equal(shown, scanner.proseSoFar(), `${JSON.stringify(reply.slice(0, 80))} in chunks of ${chunkSize}, at ${offset}`);
+        }
+        const whole = parser.parse(reply).content;
+        if (!reply.endsWith('"pa')) assert.equal(shown, whole, `streamed prose equals the reply's content (chunks of ${chunkSize})`);
+        scanner.end();
+        const last = scanner.proseChange();
+        shown = last.rewrite ? last.text : shown + last.text;
+        assert.equal(shown, whole);
+        assert.ok(rewrites <= reply.length / 20 + 3, `rewrites stay rare: ${rewrites}`);
+      }
+    }
+  });
+});

@@ -9,8 +9,8 @@ describe('reduceChat', () => {
       { type: 'userMessage', id: 'u1', text: 'What is 2+2?', time: 1 },
       { type: 'taskStarted', taskId: 't', title: 'x' },
       { type: 'assistantStart', id: 'a1' },
-      { type: 'assistantDelta', id: 'a1', full: 'It is' },
-      { type: 'assistantDelta', id: 'a1', full: 'It is 4' },
+      { type: 'assistantDelta', id: 'a1', text: 'It is' },
+      { type: 'assistantDelta', id: 'a1', text: ' 4' },
     ]);
     assert.equal(state.busy, true);
     assert.equal(state.title, 'What is 2+2?');
@@ -18,6 +18,16 @@ describe('reduceChat', () => {
     const done = reduceChat(reduceChat(state, { type: 'assistantDone', id: 'a1', text: 'It is 4.' }), { type: 'taskFinished', taskId: 't', outcome: 'done' });
     assert.deepEqual(done.items[1], { kind: 'assistant', id: 'a1', text: 'It is 4.', streaming: false });
     assert.equal(done.busy, false);
+  });
+
+  it('appends each delta to its bubble, and a rewrite replaces the bubble text', () => {
+    const streamed = replayChat('c', [
+      { type: 'assistantStart', id: 'a1' },
+      { type: 'assistantDelta', id: 'a1', text: 'Draft' },
+      { type: 'assistantDelta', id: 'a1', text: 'Final', rewrite: true },
+      { type: 'assistantDelta', id: 'a1', text: ' answer.' },
+    ]);
+    assert.deepEqual(streamed.items[0], { kind: 'assistant', id: 'a1', text: 'Final answer.', streaming: true });
   });
 
   it('does not mutate the state it is given', () => {

@@ -81,9 +81,9 @@ describe('parseHostMessage', () => {
   });
 
   it('checks the event inside an event message', () => {
-    assert.equal(parseHostMessage({ type: 'event', conversationId: 'c1', event: { type: 'assistantDelta', id: 'b', full: 'hi' } }).ok, true);
+    assert.equal(parseHostMessage({ type: 'event', conversationId: 'c1', event: { type: 'assistantDelta', id: 'b', text: 'hi' } }).ok, true);
     const bad = parseHostMessage({ type: 'event', conversationId: 'c1', event: { type: 'assistantDelta', id: 'b' } });
     assert.equal(bad.ok, false);
-    if (!bad.ok) assert.match(bad.error, /event\.full/);
+    if (!bad.ok) assert.match(bad.error, /event\.text/);
   });
 });

@@ -37,6 +37,15 @@
  *   `div[data-test-render-count] > div > div:nth-child(2)`; TOK `.font-claude-response-body`;
  *   study and 2026-08 notes: that class marks each paragraph). `data-is-streaming` flips to
  *   "false" at the end (TOK busy selector);
+ * - several answer blocks: one answer may come as several `div.standard-markdown` blocks in the
+ *   same `.font-claude-response`, with tool and web-search widgets (collapsed, outside every
+ *   block) between them (UNATTRIBUTED index text: a 2026 claude.ai summariser reads every
+ *   `.standard-markdown` of the last `.font-claude-response` and joins them, "thinking/tool-use
+ *   block labels sit outside them"; 2026 scraper notes: "一个 AI 回答可能产生多个
+ *   .standard-markdown 元素", class list `standard-markdown grid-cols-1 grid [&_>_*]:min-w-0
+ *   gap-3`; a Feb 2026 exporter: tool calls and search results render as collapsible blocks
+ *   beside the response's `.standard-markdown`); addAnswerBlock draws them (scenario
+ *   answerBlocksAt). The widget's own markup is INFERRED;
  * - thinking: `button.group/status` + `span[role=status].sr-only` at the top of the answer
  *   body, outside the markdown (C2M code-basic, research-document-artifact). They stay as the
  *   summary once the answer streams, as on the real page;
@@ -171,9 +180,13 @@ const skin: ReplicaSkin = {
     const group = element('div', { class: 'group relative' });
     const streamingFlag = element('div', { 'data-is-streaming': 'true', class: 'group relative pb-3' });
     const body = element('div', { class: 'font-claude-response relative leading-[1.65rem]' });
-    const content = element('div', { class: 'grid-cols-1 grid gap-2.5 [&_>_*]:min-w-0 standard-markdown' });
-    markParagraphs(content);
-    markInlineCode(content);
+    const markdownBlock = (): HTMLElement => {
+      const block = element('div', { class: 'grid-cols-1 grid gap-2.5 [&_>_*]:min-w-0 standard-markdown' });
+      markParagraphs(block);
+      markInlineCode(block);
+      return block;
+    };
+    const content = markdownBlock();
     body.append(content);
     streamingFlag.append(body);
     group.append(element('h2', { class: 'sr-only select-none' }, 'Claude responded:'), streamingFlag);
@@ -198,6 +211,14 @@ const skin: ReplicaSkin = {
     return {
       content,
       listItem: wrapper,
+      addAnswerBlock() {
+        // A finished tool step, collapsed, between two parts of the answer (outside both).
+        const widget = element('div', { class: 'rounded-lg border-0.5 border-border-300 my-3 tool-use' });
+        widget.append(element('button', { type: 'button', class: 'flex items-center gap-2 text-text-300', 'aria-expanded': 'false' }, 'Searched the web'));
+        const next = markdownBlock();
+        body.append(widget, next);
+        return next;
+      },
       setStreaming(streaming) {
         // Claude toggles no class while streaming: only the data attribute.
         streamingFlag.setAttribute('data-is-streaming', streaming ? 'true' : 'false');

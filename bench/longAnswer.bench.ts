@@ -1,0 +1,261 @@
+/**
+ * Long answers on the ChatGPT and Claude replicas in headless Chromium: answers of 2 KB, 50 KB,
+ * 200 KB and 800 KB with real markup (many code blocks, inline code, tables, lists; on Claude
+ * also several answer blocks with tool widgets between them) stream through the backend, and
+ * for each size the bench prints:
+ *   - PTK's time on the page's main thread (the CDP sampling profiler: samples whose stack holds
+ *     a frame of PTK's page script), against one full DOM → markdown conversion of the final
+ *     answer measured in the same page (target ≤ 5 conversions), and as a share of the page's
+ *     main-thread task time (target < 10% at 800 KB);
+ *   - the host's CPU time folding the reports into the answer (TurnWatch.report);
+ *   - the bytes the page sent to the host (the reports as JSON), against the answer's length;
+ *   - last DOM mutation → answer returned (median; target at 200 KB ≤ 1.3× the 2 KB figure and
+ *     ≤ 150 ms).
+ * Growth 50 → 200 KB (4× the text) is gated at ≤ 5× for page time, host time and bytes; the
+ * answer text the reports carry is gated exactly (appends only: the reports' text is the
+ * answer, once).
+ * Run: npm run bench -- longAnswer
+ */
+import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { BrowserChatModel } from '../src/browser/browserChatModel';
+import { resolveAdapter } from '../src/browser/adapters/registry';
+import { TurnWatch } from '../src/browser/turnWatch';
+import { domToMarkdown } from '../src/browser/page/domToMarkdown';
+import { pageCall } from '../src/browser/page/pageScript';
+import type { PageSnapshot } from '../src/browser/page/pageRuntime';
+import { startReplicaServer } from '../test/browser/replicas/server';
+import type { ReplicaTurnScript } from '../test/browser/replicas/scenario';
+import { replicaBrowserArgs } from '../test/browser/replicas/foreignHosts';
+import { blockBreaks, longAnswer } from '../test/browser/replicas/longAnswer';
+
+const CHROMIUM = process.env.PTK_CHROMIUM ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', ...replicaBrowserArgs()];
+const SIZES = (process.env.PTK_BENCH_SIZES ?? '2000,50000,200000,800000').split(',').map(Number);
+const SITES = (process.env.PTK_BENCH_SITES ?? 'chatgpt,claude').split(',');
+/** Runs per size for the latency median (the large sizes run once for the costs). */
+const LATENCY_RUNS: Record<number, number> = { 2000: 5, 200000: 3 };
+const TOKEN_CHARS = 200;
+const TOKEN_MS = 3;
+
+const verdict = (pass: boolean): string => (pass ? 'PASS' : 'MISS');
+const median = (values: number[]): number => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] ?? Number.NaN;
+const kb = (bytes: number): string => `${(bytes / 1000).toFixed(bytes < 10_000 ? 1 : 0)} KB`;
+
+/** What the host side saw of one turn: TurnWatch.report's time, the reports' bytes and text. */
+const host = { reportMs: 0, bytes: 0, textBytes: 0, rewrites: 0 };
+const report = TurnWatch.prototype.report;
+TurnWatch.prototype.report = function measured(this: TurnWatch, snapshot: PageSnapshot | null | undefined): boolean {
+  if (snapshot && snapshot.nonce === this.nonce) {
+    host.bytes += JSON.stringify(snapshot).length;
+    host.textBytes += snapshot.append.length + (snapshot.rewrite?.length ?? 0);
+    if (snapshot.rewrite !== null) host.rewrites++;
+  }
+  const started = performance.now();
+  try {
+    return report.call(this, snapshot);
+  } finally {
+    host.reportMs += performance.now() - started;
+  }
+};
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; scriptId: string };
+  children?: number[];
+}
+
+/** The ids of the profile's scripts that are PTK's page script (its source holds the runtime's installer). */
+async function ptkScripts(cdp: CDPSession, profile: { nodes: ProfileNode[] }, known: Map<string, boolean>): Promise<Set<string>> {
+  for (const node of profile.nodes) {
+    const { scriptId, url } = node.callFrame;
+    if (url !== '' || scriptId === '0' || known.has(scriptId)) continue;
+    const source = await cdp.send('Debugger.getScriptSource', { scriptId }).then(
+      (result) => (result as { scriptSource: string }).scriptSource,
+      () => '',
+    );
+    known.set(scriptId, source.includes('createTurnObserver'));
+  }
+  return new Set([...known].filter(([, ours]) => ours).map(([id]) => id));
+}
+
+/** Milliseconds of the profile spent in PTK's page script (and what it called), and the non-idle total. */
+function ptkTime(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, scripts: Set<string>): { ptkMs: number; busyMs: number } {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const ours = new Map<number, boolean>();
+  const isOurs = (id: number): boolean => {
+    const known = ours.get(id);
+    if (known !== undefined) return known;
+    const node = byId.get(id)!;
+    const frame = node.callFrame;
+    // The nearest frame of a script decides: PTK's own work, not a page handler it triggered (a click's).
+    const mine = scripts.has(frame.scriptId) || (frame.scriptId === '0' && parent.has(id) && isOurs(parent.get(id)!));
+    ours.set(id, mine);
+    return mine;
+  };
+  let ptkMs = 0;
+  let busyMs = 0;
+  const top = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const ms = (profile.timeDeltas[index + 1] ?? 0) / 1000;
+    const name = byId.get(id)!.callFrame.functionName;
+    if (name !== '(idle)') busyMs += ms;
+    if (isOurs(id)) {
+      ptkMs += ms;
+      // The innermost PTK frames of the sample, outermost first (PTK_BENCH_DEBUG prints where the time goes).
+      const chain: string[] = [];
+      for (let node: number | undefined = id; node !== undefined && chain.length < 4; node = parent.get(node)) if (isOurs(node)) chain.push(byId.get(node)!.callFrame.functionName || '(anonymous)');
+      const key = chain.reverse().join('>');
+      top.set(key, (top.get(key) ?? 0) + ms);
+    }
+  });
+  if (process.env.PTK_BENCH_DEBUG) console.log([...top].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${k} ${v.toFixed(1)}`).join('\n'));
+  return { ptkMs, busyMs };
+}
+
+/** Fastest of three full DOM → markdown conversions of the last answer on the page, ms. */
+async function fullConversionMs(page: Page, site: string): Promise<number> {
+  const selector = site === 'claude' ? '[data-is-streaming] > .font-claude-response' : '[data-message-author-role="assistant"]';
+  const blocks = site === 'claude' ? ':scope > .standard-markdown' : '.markdown';
+  function convert(this: void, turnSelector: string, blockSelector: string, pieces: { domToMarkdown: typeof domToMarkdown }): number {
+    const turns = document.querySelectorAll(turnSelector);
+    const turn = turns[turns.length - 1]!;
+    let best = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      Array.from(turn.querySelectorAll(blockSelector), (block) => pieces.domToMarkdown(block)).join('\n\n');
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  }
+  return page.evaluate(pageCall(convert as never, [selector, blocks], { domToMarkdown })) as Promise<number>;
+}
+
+interface Run {
+  size: number;
+  ptkMs: number;
+  busyMs: number;
+  taskMs: number;
+  conversionMs: number;
+  hostMs: number;
+  bytes: number;
+  textBytes: number;
+  answerLength: number;
+  rewrites: number;
+  latencies: number[];
+  exact: boolean;
+}
+
+async function taskSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: Array<{ name: string; value: number }> };
+  return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
+}
+
+async function runSite(browser: import('playwright-core').Browser, site: string): Promise<Run[]> {
+  const scriptFor = (size: number): ReplicaTurnScript => {
+    const reply = longAnswer(size);
+    return { reply, tokenChars: TOKEN_CHARS, tokenMs: TOKEN_MS, finishDelayMs: 20, ...(site === 'claude' ? { answerBlocksAt: blockBreaks(reply, Math.max(1_000, size / 8)) } : {}) };
+  };
+  const plan = SIZES.flatMap((size) => Array.from({ length: LATENCY_RUNS[size] ?? 1 }, () => size));
+  const server = await startReplicaServer({ site, scenario: { turns: plan.map(scriptFor) } });
+  const model = new BrowserChatModel({ adapter: resolveAdapter(site, { siteUrl: server.url }), browser });
+  const runs = new Map<number, Run>();
+  try {
+    const page = await model.page();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Debugger.enable');
+    await cdp.send('Profiler.enable');
+    const scripts = new Map<string, boolean>();
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Performance.enable');
+    for (const [index, size] of plan.entries()) {
+      const expected = scriptFor(size).reply!;
+      await page.evaluate(() => {
+        const target = window as unknown as { __benchLastMutation: number; __benchObserver?: MutationObserver };
+        target.__benchObserver?.disconnect();
+        target.__benchLastMutation = Date.now();
+        target.__benchObserver = new MutationObserver(() => {
+          target.__benchLastMutation = Date.now();
+        });
+        target.__benchObserver.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
+      Object.assign(host, { reportMs: 0, bytes: 0, textBytes: 0, rewrites: 0 });
+      const tasksBefore = await taskSeconds(cdp);
+      await cdp.send('Profiler.start');
+      const answer = await model.call(`long answer ${index}`, { thread: { newThread: true, fullTranscript: () => '' } });
+      const returnedAt = Date.now();
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+      const taskMs = ((await taskSeconds(cdp)) - tasksBefore) * 1000;
+      const lastMutation = (await page.evaluate(() => (window as unknown as { __benchLastMutation: number }).__benchLastMutation)) as number;
+      const { ptkMs, busyMs } = ptkTime(profile, await ptkScripts(cdp, profile, scripts));
+      const run = runs.get(size);
+      if (run) {
+        run.latencies.push(returnedAt - lastMutation);
+        run.exact &&= answer === expected;
+        continue;
+      }
+      runs.set(size, {
+        size,
+        ptkMs,
+        busyMs,
+        taskMs,
+        conversionMs: await fullConversionMs(page, site),
+        hostMs: host.reportMs,
+        bytes: host.bytes,
+        textBytes: host.textBytes,
+        answerLength: expected.length,
+        rewrites: host.rewrites,
+        latencies: [returnedAt - lastMutation],
+        exact: answer === expected,
+      });
+    }
+  } finally {
+    await model.close();
+    await server.close();
+  }
+  return [...runs.values()];
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  try {
+    for (const site of SITES) {
+      const runs = await runSite(browser, site);
+      console.log(`${site} replica, answers streamed in ${TOKEN_CHARS}-character tokens every ${TOKEN_MS} ms:`);
+      for (const run of runs) {
+        const conversions = run.ptkMs / Math.max(run.conversionMs, 0.1);
+        const share = run.ptkMs / Math.max(run.taskMs, run.busyMs, 1);
+        console.log(
+          `  ${kb(run.size).padStart(7)}: PTK page ${run.ptkMs.toFixed(0)} ms = ${conversions.toFixed(2)} full conversions (one: ${run.conversionMs.toFixed(1)} ms) ${verdict(conversions <= 5)}; ` +
+            `${(share * 100).toFixed(1)}% of the page's main thread (${run.taskMs.toFixed(0)} ms)${run.size >= 800_000 ? ` target < 10% ${verdict(share < 0.1)}` : ''}; ` +
+            `host ${run.hostMs.toFixed(1)} ms; bytes page→host ${kb(run.bytes)} = ${(run.bytes / run.answerLength).toFixed(2)}× the answer, text ${run.textBytes === run.answerLength ? 'exactly the answer' : `${(run.textBytes / run.answerLength).toFixed(2)}× the answer`} (${run.rewrites} rewrites) ${verdict(run.textBytes === run.answerLength)}; ` +
+            `last mutation → done median ${median(run.latencies)} ms of ${run.latencies.length}; answer ${run.exact ? 'exact' : 'WRONG'} ${verdict(run.exact)}`,
+        );
+      }
+      const at = (size: number): Run | undefined => runs.find((run) => run.size === size);
+      const mid = at(50_000);
+      const large = at(200_000);
+      const small = at(2_000);
+      if (mid && large) {
+        const page = large.ptkMs / mid.ptkMs;
+        const hostGrowth = large.hostMs / mid.hostMs;
+        const bytes = large.bytes / mid.bytes;
+        console.log(`  50 → 200 KB (4× the text): PTK page ${page.toFixed(2)}× ${verdict(page <= 5)}, host ${hostGrowth.toFixed(2)}× ${verdict(hostGrowth <= 5)}, bytes ${bytes.toFixed(2)}× ${verdict(bytes <= 5)}  targets ≤ 5×`);
+      }
+      if (small && large) {
+        const ratio = median(large.latencies) / median(small.latencies);
+        console.log(`  last mutation → done, 200 KB against 2 KB: ${ratio.toFixed(2)}× ${verdict(ratio <= 1.3)} (target ≤ 1.3×), ${median(large.latencies)} ms ${verdict(median(large.latencies) <= 150)} (target ≤ 150 ms)`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`(long-answer benchmarks took ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
