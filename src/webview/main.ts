@@ -14,7 +14,9 @@ import {
   type WebviewToHostMessage,
 } from '../shared/chat/protocol';
 import type { ContextMention } from '../shared/chat/mentions';
+import { ApprovalNeeded } from './approvalNeeded';
 import { AttachmentComposer } from './attachmentComposer';
+import { AutoApprovalChip } from './autoApprovalChip';
 import { createMarkdownRenderer } from './markdown';
 import { ThumbnailStore } from './messageAttachments';
 import { MentionComposer } from './mentionComposer';
@@ -83,7 +85,9 @@ function main(): void {
   const mentionChips = element('div', 'mention-chips', { 'data-testid': 'composer-mentions' });
   const mentionList = element('div', 'mention-list', { 'data-testid': 'mention-list' });
   composer.append(mentionChips, input, mentionList, buttons);
-  app.append(header, empty, list, composer);
+  const autoApproval = new AutoApprovalChip(document, { turnOffAlways: () => post({ type: 'turnOffAlways' }), openSetting: () => post({ type: 'openAutoApproveSetting' }) });
+  const approvalNeeded = new ApprovalNeeded(document, list);
+  app.append(header, autoApproval.element, empty, list, approvalNeeded.element, composer);
   // Before the input's own keydown listener: the `@` list keeps Enter, Tab, arrows and Escape.
   const mentionComposer = new MentionComposer({ input, chips: mentionChips, list: mentionList, post: (message) => post(message), onChange: () => save() });
   mentionComposer.set(persisted.mentions ?? []);
@@ -146,6 +150,7 @@ function main(): void {
     stopButton.disabled = !busy;
     document.body.dataset.busy = String(busy);
     if (nearBottom) list.scrollTop = list.scrollHeight;
+    approvalNeeded.update(state?.pendingApprovals ?? []);
     save();
   }, (callback) => requestAnimationFrame(callback));
   const render = (immediately = false) => scheduler.request(immediately);
@@ -224,6 +229,9 @@ function main(): void {
         break;
       case 'draftImages':
         void images.restore(message.attachments);
+        break;
+      case 'autoApproval':
+        autoApproval.update(message.autoApproval);
         break;
       case 'prefill':
         input.value = message.text;
