@@ -25,18 +25,20 @@ export class ApprovalNeeded {
     this.refresh();
   }
 
+  /** The cards of the waiting approvals, oldest first. */
+  private cards(): HTMLElement[] {
+    const byId = new Map([...this.list.querySelectorAll<HTMLElement>('[data-approval-id]')].map((card) => [card.dataset.approvalId, card]));
+    return this.pending.map((approvalId) => byId.get(approvalId)).filter((card): card is HTMLElement => card !== undefined);
+  }
+
   private firstCard(): HTMLElement | undefined {
-    for (const approvalId of this.pending) {
-      const card = this.list.querySelector<HTMLElement>(`[data-approval-id="${CSS.escape(approvalId)}"]`);
-      if (card) return card;
-    }
-    return undefined;
+    return this.cards()[0];
   }
 
   /** Shown when no waiting card is within the list's visible area. */
   private refresh(): void {
     const view = this.list.getBoundingClientRect();
-    const cards = this.pending.map((approvalId) => this.list.querySelector<HTMLElement>(`[data-approval-id="${CSS.escape(approvalId)}"]`)).filter((card): card is HTMLElement => card !== null);
+    const cards = this.cards();
     const seen = cards.some((card) => {
       const rect = card.getBoundingClientRect();
       return rect.bottom > view.top && rect.top < view.bottom;
