@@ -7,7 +7,8 @@
 import * as vscode from 'vscode';
 import { errorMessage } from './core/errors';
 import type { PTKTool } from './core/types';
-import { ApprovalContentProvider, createNotificationApprover, showProposedChange } from './host/vscode/approval';
+import { ApprovalContentProvider, createNotificationApprover } from './host/vscode/approval';
+import { ApprovalDiffTabs } from './host/vscode/approvalDiffTabs';
 import { createVSCodeCheckpoints } from './host/vscode/checkpoints';
 import { onSettingsChanged, readSettings, readToolSettings, TOOL_SETTINGS_SECTION, watchIgnoredWorkspaceSettings } from './host/vscode/configuration';
 import { MentionService } from './host/vscode/mentions/mentionService';
@@ -17,7 +18,7 @@ import { registerVSCodeAi, type VSCodeAi } from './host/vscode/vscodeAi';
 import { VSCodeWorkspace } from './host/vscode/workspace';
 import { createAssistantRun } from './host/shared/assistantRun';
 import { openWorkspaceFile, taskFocusPaths } from './host/vscode/projectRules';
-import { createWorkspaceTools, loadProjectRules } from './tools';
+import { createWorkspaceTools, loadProjectRules, SessionGrants } from './tools';
 import { ApprovalBroker } from './ui/approvalBroker';
 import { createBrowserModelFactory, describeTurn } from './ui/browserLoader';
 import { ChatConnection, type ChatModelHandle } from './ui/chatConnection';
@@ -87,9 +88,15 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   // Checkpoints: the tools write and run through a recording workspace; restores come from the chat view.
   const checkpoints = createVSCodeCheckpoints(context, workspace, { exclude: () => readToolSettings().denyPaths, log: (line) => log.info(line) });
 
-  // Tools: rebuilt when their settings change (an "always" approval lasts until then).
+  // Tools: rebuilt when their settings change. Their "Always" answers live in the window's grants,
+  // until the user turns them off; a change made without asking still gets its card's diff.
+  const grants = new SessionGrants();
   let tools: PTKTool[] | undefined;
-  const currentTools = (): PTKTool[] => (tools ??= createWorkspaceTools(checkpoints.workspace, readToolSettings(), { instructionFiles: settings.instructionFiles }));
+  const currentTools = (): PTKTool[] =>
+    (tools ??= createWorkspaceTools(checkpoints.workspace, readToolSettings(), {
+      instructionFiles: settings.instructionFiles,
+      approvals: { grants, onAutoApproved: (request) => approvals.recordAutoApproved(request) },
+    }));
 
   const browserFactory = createBrowserModelFactory(context.extensionPath, () => settings, context.globalStorageUri.fsPath, (entry) => log.info(describeTurn(entry)));
   const connection = new ChatConnection(browserFactory, settings.site);
@@ -121,7 +128,21 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     emit: (event) => session.publish(event),
     isViewVisible: (): boolean => chatView.visible,
     fallback: createNotificationApprover(approvalContent),
+    showDiff: (approvalId, request) => void diffTabs.show(approvalId, request),
+    diffUnavailable: () =>
+      void vscode.window.showInformationMessage('PTK: the change of this card is no longer kept (the window was reloaded since), so its diff cannot be shown. The file itself, and the checkpoint above the turn, still are.'),
+    onSettled: (approvalId) => void diffTabs.settle(approvalId),
   });
+  // The tools `ptk.tools.autoApprove` approves (none while the settings are invalid: they are reported elsewhere).
+  const settingAutoApprovedTools = (): string[] => {
+    try {
+      return Object.entries(readToolSettings().autoApprove).filter(([, on]) => on).map(([name]) => name);
+    } catch {
+      return [];
+    }
+  };
+  const diffTabs = new ApprovalDiffTabs(approvalContent, (approvalId) => approvals.pendingIds().includes(approvalId), (approvalId, decision) => approvals.resolve(approvalId, { decision }));
+  context.subscriptions.push(diffTabs);
   workspace.setApprover(approvals.request);
 
   const session: ChatSession = new ChatSession({
@@ -164,10 +185,10 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       suggestMentions: (kind, query) => mentions.suggest(kind, query),
       approve: (approvalId, always) => approvals.resolve(approvalId, { decision: always ? 'always' : 'approve' }),
       reject: (approvalId, reason) => approvals.resolve(approvalId, { decision: 'reject', reason }),
-      openDiff: (approvalId) => {
-        const request = approvals.getRequest(approvalId);
-        if (request) void showProposedChange(approvalContent, request);
-      },
+      openDiff: (approvalId) => approvals.openDiff(approvalId),
+      autoApproval: () => ({ grants: grants.list(), settingTools: settingAutoApprovedTools() }),
+      turnOffAlways: () => grants.clear(),
+      openAutoApproveSetting: () => void vscode.commands.executeCommand('workbench.action.openSettings', 'ptk.tools.autoApprove'),
       connectionAction: (action) => void runConnectionAction(dependencies, action),
       restoreCheckpoint: checkpoints.restoreHandler(session),
       openFile: (path) =>
@@ -202,7 +223,9 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     onSettingsChanged(TOOL_SETTINGS_SECTION, () => {
       tools = undefined;
       checkSettings();
+      chatView.postAutoApproval();
     }),
+    { dispose: grants.onDidChange(() => chatView.postAutoApproval()) },
     vscode.workspace.onDidChangeConfiguration((event) => {
       // The rules files the instructionFiles setting names are protected files of the tools.
       if (event.affectsConfiguration(`${EXTENSION_SETTINGS_SECTION}.instructionFiles`)) tools = undefined;

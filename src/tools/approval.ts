@@ -6,6 +6,7 @@
  */
 import { ApprovalRejectedError, PTKErrorCode, WorkspaceError } from '../core/errors';
 import type { ApprovalRequest, Workspace } from '../core/workspace';
+import { SessionGrants } from './sessionGrants';
 import type { ToolSettings } from './settings';
 
 /** Characters that chain, redirect or substitute in a shell: an allow-listed prefix never covers them. */
@@ -25,21 +26,30 @@ export function isCommandAllowListed(command: string, allowedCommands: readonly 
   });
 }
 
+/** What the gate shares with the window: the "Always" grants, and who hears of a change made without asking. */
+export interface ApprovalGateOptions {
+  /** The "Always" answers (default: this gate's own). */
+  grants?: SessionGrants;
+  /** A request that went ahead without asking (its card still shows the change). */
+  onAutoApproved?: (request: ApprovalRequest) => void;
+}
+
 /** Session memory of "always" answers and the per-tool settings. */
 export class ApprovalGate {
-  private readonly alwaysTools = new Set<string>();
-  private readonly alwaysCommands = new Set<string>();
+  private readonly grants: SessionGrants;
 
-  constructor(private readonly workspace: Workspace, private readonly settings: Pick<ToolSettings, 'autoApprove' | 'allowedCommands'>) {}
+  constructor(private readonly workspace: Workspace, private readonly settings: Pick<ToolSettings, 'autoApprove' | 'allowedCommands'>, private readonly options: ApprovalGateOptions = {}) {
+    this.grants = options.grants ?? new SessionGrants();
+  }
 
   /** True when this request would run without asking (never for a protected file). */
   isPreApproved(request: ApprovalRequest): boolean {
     if (request.protectedReason) return false;
     if (request.kind === 'command') {
       const command = request.command ?? '';
-      return isCommandAllowListed(command, this.settings.allowedCommands) || this.alwaysCommands.has(`${request.toolName}\u0000${command.trim()}`);
+      return isCommandAllowListed(command, this.settings.allowedCommands) || this.grants.hasCommand(request.toolName, command);
     }
-    return this.settings.autoApprove[request.toolName] === true || this.alwaysTools.has(request.toolName);
+    return this.settings.autoApprove[request.toolName] === true || this.grants.hasTool(request.toolName);
   }
 
   /**
@@ -48,12 +58,15 @@ export class ApprovalGate {
    * line for commands, for this session; for a protected file it approves this write only.
    */
   async ensureApproved(request: ApprovalRequest, signal?: AbortSignal): Promise<void> {
-    if (this.isPreApproved(request)) return;
+    if (this.isPreApproved(request)) {
+      this.options.onAutoApproved?.(request);
+      return;
+    }
     const answer = await this.workspace.requestApproval(request, signal);
     if (answer.decision === 'reject') throw new ApprovalRejectedError(request.toolName, answer.reason?.trim() || undefined);
     if (answer.decision === 'always') {
-      if (request.kind === 'command') this.alwaysCommands.add(`${request.toolName}\u0000${(request.command ?? '').trim()}`);
-      else if (!request.protectedReason) this.alwaysTools.add(request.toolName);
+      if (request.kind === 'command') this.grants.grantCommand(request.toolName, request.command ?? '');
+      else if (!request.protectedReason) this.grants.grantTool(request.toolName);
     } else if (answer.decision !== 'approve') {
       throw new WorkspaceError(`Unknown approval decision "${String(answer.decision)}".`, PTKErrorCode.APPROVAL_REJECTED);
     }

@@ -5,6 +5,7 @@
  */
 import type { PTKTool } from '../core/types';
 import type { Workspace } from '../core/workspace';
+import type { ApprovalGateOptions } from './approval';
 import { createEditFileTool } from './editFile';
 import { createGetDiagnosticsTool } from './getDiagnostics';
 import { createListFilesTool } from './listFiles';
@@ -27,6 +28,8 @@ interface WorkspaceToolsOptions {
   omitDisabledTools?: boolean;
   /** The `instructionFiles` setting: the rules files it adds are protected files for writes. */
   instructionFiles?: readonly string[];
+  /** The window's "Always" grants and who hears of changes made without asking (default: this set's own grants). */
+  approvals?: ApprovalGateOptions;
 }
 
 /**
@@ -35,7 +38,7 @@ interface WorkspaceToolsOptions {
  */
 export function createWorkspaceTools(workspace: Workspace, settings: ToolSettingsInput | ToolSettings = {}, options: WorkspaceToolsOptions = {}): PTKTool[] {
   const parsed = parseToolSettings(settings);
-  const environment = createToolEnvironment(workspace, parsed, options.instructionFiles);
+  const environment = createToolEnvironment(workspace, parsed, options.instructionFiles, options.approvals);
   const tools: PTKTool[] = [
     createReadFileTool(environment),
     createListFilesTool(environment),
@@ -59,6 +62,7 @@ export function describeWorkspaceRestrictions(workspace: Workspace): string {
 }
 
 export { isCommandAllowListed } from './approval';
+export { SessionGrants, type SessionGrant } from './sessionGrants';
 export { DEFAULT_DENY_PATHS } from './settings';
 export { DEFAULT_PROTECTED_FILES, PROTECTION_REASONS } from './protectedFiles';
 export { loadProjectRules, type ProjectRules, type ProjectRulesOptions } from './projectRules/loadProjectRules';

@@ -4,7 +4,7 @@
  */
 import { PTKErrorCode, WorkspaceError } from '../core/errors';
 import type { Workspace } from '../core/workspace';
-import { ApprovalGate } from './approval';
+import { ApprovalGate, type ApprovalGateOptions } from './approval';
 import { resolveWorkspacePath, type PathAccess, type SafePath } from './pathSafety';
 import { ProtectedFiles } from './protectedFiles';
 import type { ToolSettings } from './settings';
@@ -23,12 +23,12 @@ export interface ToolEnvironment {
  * Builds the environment the tool factories take. `instructionFiles` (the `instructionFiles`
  * setting) adds the rules files it names to the protected files.
  */
-export function createToolEnvironment(workspace: Workspace, settings: ToolSettings, instructionFiles: readonly string[] = []): ToolEnvironment {
+export function createToolEnvironment(workspace: Workspace, settings: ToolSettings, instructionFiles: readonly string[] = [], approvalOptions: ApprovalGateOptions = {}): ToolEnvironment {
   const protectedFiles = new ProtectedFiles(settings.protectedFiles, instructionFiles);
   return {
     workspace,
     settings,
-    approvalGate: new ApprovalGate(workspace, settings),
+    approvalGate: new ApprovalGate(workspace, settings, approvalOptions),
     resolvePath: (rawPath, access) => resolveWorkspacePath(workspace, rawPath, { access, denyPaths: settings.denyPaths, denyWritePaths: settings.denyWritePaths, protectedFiles }),
   };
 }

@@ -17,10 +17,19 @@ interface ApprovalBrokerOptions {
   fallback: (request: ApprovalRequest, signal?: AbortSignal) => Promise<ApprovalDecision>;
   /** Id generator (tests pass a deterministic one). */
   createId?: () => string;
+  /** Clock in ms for the time the user took to decide (tests pass a fixed one). */
+  now?: () => number;
+  /** Shows the proposed change of a request (the diff editor). */
+  showDiff?: (approvalId: string, request: ApprovalRequest) => void;
+  /** Says why a card's diff cannot be shown (its change is no longer kept, e.g. after a window reload). */
+  diffUnavailable?: (approvalId: string) => void;
+  /** A request was answered or cancelled, however (card, diff editor, Stop): its diff tab may close. */
+  onSettled?: (approvalId: string) => void;
 }
 
 interface PendingApproval {
   request: ApprovalRequest;
+  askedAt: number;
   resolve: (decision: ApprovalDecision) => void;
   reject: (error: unknown) => void;
   cleanup: () => void;
@@ -54,29 +63,37 @@ export class ApprovalBroker {
         reject(new PTKAbortError());
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.pending.set(approvalId, { request, resolve, reject, cleanup: () => signal?.removeEventListener('abort', onAbort) });
-      this.options.emit({
-        type: 'approvalRequested',
-        approvalId,
-        toolName: request.toolName,
-        kind: request.kind,
-        summary: describeApproval(request),
-        path: request.path,
-        command: request.command,
-        hasDiff: request.kind !== 'command' && request.after !== undefined,
-        ...(request.protectedReason ? { protection: request.protectedReason } : {}),
-      });
+      this.pending.set(approvalId, { request, askedAt: this.now(), resolve, reject, cleanup: () => signal?.removeEventListener('abort', onAbort) });
+      this.emitRequested(approvalId, request, false);
     });
   };
+
+  /**
+   * A write, edit or command that went ahead without asking (a setting or an earlier "Always"):
+   * its card still shows the change and offers "Open diff".
+   */
+  recordAutoApproved(request: ApprovalRequest): void {
+    const approvalId = this.options.createId?.() ?? `approval-${Date.now().toString(36)}-${++this.counter}`;
+    this.keepSettled(approvalId, request);
+    this.emitRequested(approvalId, request, true);
+  }
 
   /** The user answered in the view. Returns false when the id is unknown or already answered. */
   resolve(approvalId: string, decision: ApprovalDecision): boolean {
     const entry = this.finish(approvalId);
     if (!entry) return false;
     const reason = decision.decision === 'reject' ? decision.reason?.trim() || undefined : undefined;
-    this.options.emit({ type: 'approvalResolved', approvalId, decision: decision.decision, reason });
+    const waitedMs = Math.max(0, this.now() - entry.askedAt);
+    this.options.emit({ type: 'approvalResolved', approvalId, decision: decision.decision, reason, ...(waitedMs > 0 ? { waitedMs } : {}) });
     entry.resolve({ decision: decision.decision, reason });
     return true;
+  }
+
+  /** "Open diff" on a card: shows the change, or says why it cannot (the request is no longer kept). */
+  openDiff(approvalId: string): void {
+    const request = this.getRequest(approvalId);
+    if (request && request.kind !== 'command' && request.after !== undefined) this.options.showDiff?.(approvalId, request);
+    else this.options.diffUnavailable?.(approvalId);
   }
 
   /** The request behind a card (pending or answered), for "open diff". */
@@ -98,13 +115,37 @@ export class ApprovalBroker {
     }
   }
 
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private emitRequested(approvalId: string, request: ApprovalRequest, auto: boolean): void {
+    this.options.emit({
+      type: 'approvalRequested',
+      approvalId,
+      toolName: request.toolName,
+      kind: request.kind,
+      summary: describeApproval(request),
+      path: request.path,
+      command: request.command,
+      hasDiff: request.kind !== 'command' && request.after !== undefined,
+      ...(request.protectedReason ? { protection: request.protectedReason } : {}),
+      ...(auto ? { auto: true } : {}),
+    });
+  }
+
+  private keepSettled(approvalId: string, request: ApprovalRequest): void {
+    this.settled.set(approvalId, request);
+    if (this.settled.size > 50) this.settled.delete(this.settled.keys().next().value as string);
+  }
+
   private finish(approvalId: string): PendingApproval | undefined {
     const entry = this.pending.get(approvalId);
     if (!entry) return undefined;
     this.pending.delete(approvalId);
     entry.cleanup();
-    this.settled.set(approvalId, entry.request);
-    if (this.settled.size > 50) this.settled.delete(this.settled.keys().next().value as string);
+    this.keepSettled(approvalId, entry.request);
+    this.options.onSettled?.(approvalId);
     return entry;
   }
 }

@@ -9,7 +9,7 @@ import { errorMessage } from '../core/errors';
 import type { ChatConnection } from './chatConnection';
 import type { ChatSession } from './chatSession';
 import { renderChatHtml } from './chatHtml';
-import { parseWebviewMessage, type ConnectionAction, type HostToWebviewMessage, type WebviewToHostMessage } from '../shared/chat/protocol';
+import { parseWebviewMessage, type AutoApproval, type ConnectionAction, type HostToWebviewMessage, type WebviewToHostMessage } from '../shared/chat/protocol';
 import type { ImageAttachment } from '../shared/chat/attachments';
 import type { ContextMention, MentionKind, MentionSuggestion } from '../shared/chat/mentions';
 import { decodeImageAttachments, type ChatAttachment } from './chatAttachments';
@@ -25,6 +25,12 @@ interface ChatViewHandlers {
   approve(approvalId: string, always: boolean): void;
   reject(approvalId: string, reason?: string): void;
   openDiff(approvalId: string): void;
+  /** What runs without asking now (the view's auto-approval chip). */
+  autoApproval?(): AutoApproval;
+  /** The chip's "turn off": forget the "Always" answers. */
+  turnOffAlways?(): void;
+  /** The chip's link to the `ptk.tools.autoApprove` setting. */
+  openAutoApproveSetting?(): void;
   connectionAction(action: ConnectionAction): void;
   /** Opens a workspace file the view names (the rules line); the path is checked like the tools' paths. */
   openFile(path: string): void;
@@ -122,6 +128,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     switch (message.type) {
       case 'ready':
         this.postState();
+        this.postAutoApproval();
         if (this.draftImages.length > 0) this.post({ type: 'draftImages', attachments: this.draftImages });
         for (const text of this.pendingPrefill.splice(0)) this.post({ type: 'prefill', text });
         this.webviewReady = true;
@@ -155,6 +162,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'openDiff':
         this.handlers.openDiff(message.approvalId);
         break;
+      case 'turnOffAlways':
+        this.handlers.turnOffAlways?.();
+        break;
+      case 'openAutoApproveSetting':
+        this.handlers.openAutoApproveSetting?.();
+        break;
       case 'newConversation':
         void this.session.newConversation();
         break;
@@ -174,6 +187,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.handlers.restoreCheckpoint(message.itemId);
         break;
     }
+  }
+
+  /** Sends what runs without asking now (call on each change of the grants or the setting). */
+  postAutoApproval(): void {
+    const autoApproval = this.handlers.autoApproval?.();
+    if (autoApproval) this.post({ type: 'autoApproval', autoApproval });
   }
 
   private postState(): void {

@@ -14,9 +14,11 @@ import {
   type WebviewToHostMessage,
 } from '../shared/chat/protocol';
 import type { ContextMention } from '../shared/chat/mentions';
+import { ApprovalNeeded } from './approvalNeeded';
 import { AttachmentComposer } from './attachmentComposer';
 import { EmptyState } from './emptyState';
 import { HistoryPanel, withShownConversation } from './historyPanel';
+import { AutoApprovalChip } from './autoApprovalChip';
 import { createMarkdownRenderer } from './markdown';
 import { ThumbnailStore } from './messageAttachments';
 import { MentionComposer } from './mentionComposer';
@@ -96,7 +98,9 @@ function main(): void {
   const mentionChips = element('div', 'mention-chips', { 'data-testid': 'composer-mentions' });
   const mentionList = element('div', 'mention-list', { 'data-testid': 'mention-list' });
   composer.append(mentionChips, input, mentionList, buttons);
-  app.append(header, historyPanel.element, empty, list, composer);
+  const autoApproval = new AutoApprovalChip(document, { turnOffAlways: () => post({ type: 'turnOffAlways' }), openSetting: () => post({ type: 'openAutoApproveSetting' }) });
+  const approvalNeeded = new ApprovalNeeded(document, list);
+  app.append(header, historyPanel.element, autoApproval.element, empty, list, approvalNeeded.element, composer);
   // Before the input's own keydown listener: the `@` list keeps Enter, Tab, arrows and Escape.
   const mentionComposer = new MentionComposer({ input, chips: mentionChips, list: mentionList, post: (message) => post(message), onChange: () => save() });
   mentionComposer.set(persisted.mentions ?? []);
@@ -161,6 +165,7 @@ function main(): void {
     if (nearBottom) list.scrollTop = list.scrollHeight;
     list.dataset.streamedChars = String(work.streamedChars);
     list.dataset.renderedChars = String(renderer.renderedMarkdownChars);
+    approvalNeeded.update(state?.pendingApprovals ?? []);
     if (unsaved) save();
     unsaved = false;
   }, (callback) => requestAnimationFrame(callback));
@@ -241,6 +246,9 @@ function main(): void {
         break;
       case 'draftImages':
         void images.restore(message.attachments);
+        break;
+      case 'autoApproval':
+        autoApproval.update(message.autoApproval);
         break;
       case 'prefill':
         input.value = message.text;

@@ -37,6 +37,12 @@ const STATUS_LABELS: Record<Extract<ChatItem, { kind: 'tool' }>['status'], strin
 };
 
 /** "1.2 s" / "35 ms". */
+/** What "Always" covers, for its tooltip: a tool's every write, or one exact command line. */
+function alwaysScope(tool: string, approval: { kind: 'write' | 'edit' | 'command'; command?: string }): string {
+  const what = approval.kind === 'command' ? `this exact command of ${tool} ("${approval.command ?? ''}")` : `${tool} — all files`;
+  return `Always allow ${what}: in every conversation of this window, until you turn it off (the chip above the chat) or reload the window.`;
+}
+
 export function formatDuration(durationMs: number): string {
   return durationMs >= 1000 ? `${(durationMs / 1000).toFixed(1)} s` : `${Math.round(durationMs)} ms`;
 }
@@ -218,9 +224,12 @@ export class ChatRenderer {
 
     const approval = item.approval;
     if (approval) {
+      element.dataset.approvalId = approval.approvalId;
+      if (approval.auto) element.dataset.autoApproved = 'true';
       const line = document.createElement('div');
       line.className = 'approval-summary';
       line.textContent = approval.command ? `$ ${approval.command}` : approval.summary;
+      if (approval.auto) line.title = 'Approved without asking (an "Always" answer or the ptk.tools.autoApprove setting)';
       element.append(line);
       if (approval.protection) {
         const protection = document.createElement('div');
@@ -251,7 +260,11 @@ export class ChatRenderer {
         actions.className = 'actions';
         actions.append(this.button(document, 'Approve', () => this.handlers.approve(approval.approvalId, false), 'approve', 'primary'));
         // "Always" would not cover the next write to a protected file: not offered there.
-        if (!approval.protection) actions.append(this.button(document, 'Always', () => this.handlers.approve(approval.approvalId, true), 'approve-always'));
+        if (!approval.protection) {
+          const always = this.button(document, 'Always', () => this.handlers.approve(approval.approvalId, true), 'approve-always');
+          always.title = alwaysScope(item.tool, approval);
+          actions.append(always);
+        }
         actions.append(this.button(document, 'Reject', () => this.handlers.reject(approval.approvalId, reason.value), 'reject'));
         element.append(reason, actions);
       } else if (approval.reason) {

@@ -64,12 +64,12 @@ function describe(request: ApprovalRequest): string {
  * Opens the diff (before ↔ after) of a proposed write or edit; returns the two documents' URIs
  * (to remove once answered), none when the request carries no new content.
  */
-export async function showProposedChange(contentProvider: ApprovalContentProvider, request: ApprovalRequest): Promise<vscode.Uri[]> {
+export async function showProposedChange(contentProvider: ApprovalContentProvider, request: ApprovalRequest, label = 'proposed change'): Promise<vscode.Uri[]> {
   if (request.after === undefined) return [];
   const fileName = (request.path ?? 'file').split(/[\\/]/).pop() ?? 'file';
   const beforeUri = contentProvider.add(request.before ?? '', fileName, 'before');
   const afterUri = contentProvider.add(request.after, fileName, 'after');
-  await vscode.commands.executeCommand('vscode.diff', beforeUri, afterUri, `PTK: ${fileName} (proposed change)`, { preview: true });
+  await vscode.commands.executeCommand('vscode.diff', beforeUri, afterUri, `PTK: ${fileName} (${label})`, { preview: true });
   return [beforeUri, afterUri];
 }
 

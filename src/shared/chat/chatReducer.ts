@@ -94,7 +94,9 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       // The approval belongs to the running task's latest running card of that tool that has not asked yet.
       const taskId = state.runningTaskId;
       const index = taskId === undefined ? -1 : findLastIndex(state.items, (item) => item.kind === 'tool' && item.taskId === taskId && item.tool === event.toolName && item.status === 'running' && !item.approval);
-      const approval = { approvalId: event.approvalId, summary: event.summary, kind: event.kind, path: event.path, command: event.command, hasDiff: event.hasDiff, ...(event.protection ? { protection: event.protection } : {}) };
+      const approval = { approvalId: event.approvalId, summary: event.summary, kind: event.kind, path: event.path, command: event.command, hasDiff: event.hasDiff, ...(event.protection ? { protection: event.protection } : {}), ...(event.auto ? { auto: true } : {}) };
+      // Approved without asking: the card shows what changed and keeps running; nothing waits for the user.
+      if (event.auto) return index === -1 ? state : { ...state, items: replaceItem(state, index, { ...(state.items[index] as ToolItem), approval }) };
       const pendingApprovals = [...state.pendingApprovals, event.approvalId];
       if (index === -1) {
         // No card (the engine did not report the call, or no task runs): show a standalone card so the user can still answer.
@@ -113,7 +115,7 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       return {
         ...state,
         pendingApprovals,
-        items: replaceItem(state, index, { ...card, status, approval: card.approval && { ...card.approval, reason: event.reason } }),
+        items: replaceItem(state, index, { ...card, status, approval: card.approval && { ...card.approval, reason: event.reason }, ...(event.waitedMs ? { approvalWaitMs: event.waitedMs } : {}) }),
       };
     }
     case 'toolResult': {
@@ -123,7 +125,9 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       const card = state.items[index] as ToolItem;
       // A rejected call keeps its "rejected" status: its failed result is the rejection itself.
       const status = card.status === 'rejected' ? 'rejected' : event.success ? 'succeeded' : 'failed';
-      return { ...state, items: replaceItem(state, index, { ...card, status, resultSummary: event.summary, durationMs: event.durationMs }) };
+      // The time the user took to decide is not the tool's.
+      const durationMs = Math.max(0, event.durationMs - (card.approvalWaitMs ?? 0));
+      return { ...state, items: replaceItem(state, index, { ...card, status, resultSummary: event.summary, durationMs }) };
     }
     case 'taskStarted':
       return { ...state, busy: true, runningTaskId: event.taskId };

@@ -80,12 +80,16 @@ const ChatEventSchema = z.discriminatedUnion('type', [
     hasDiff: z.boolean(),
     /** Set for a protected file: why it always asks ("this file configures your editor"). */
     protection: z.optional(z.string()),
+    /** Approved without asking (a setting or an earlier "Always"): the card shows the change, nothing waits. */
+    auto: z.optional(z.boolean()),
   }),
   z.object({
     type: z.literal('approvalResolved'),
     approvalId: z.string(),
     decision: z.enum(['approve', 'reject', 'always', 'cancelled']),
     reason: z.optional(z.string()),
+    /** How long the user took to decide: not part of the tool's own duration. */
+    waitedMs: z.optional(z.number()),
   }),
   z.object({
     type: z.literal('toolResult'),
@@ -148,8 +152,11 @@ export type ChatItem =
       status: ToolCardStatus;
       startedAt: number;
       durationMs?: number;
+      /** Time spent waiting for the user's approval, left out of durationMs. */
+      approvalWaitMs?: number;
       resultSummary?: string;
-      approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string; protection?: string };
+      /** `auto`: approved without asking (a setting or an earlier "Always"). */
+      approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string; protection?: string; auto?: boolean };
     }
   | { kind: 'notice'; id: string; text: string }
   | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number }
@@ -168,6 +175,16 @@ export interface ChatViewState {
   /** Approval ids waiting for the user, oldest first. */
   pendingApprovals: string[];
 }
+
+/**
+ * What runs without asking in this window: the "Always" answers (`grants`, a command grant names
+ * its command line) and the tools the `ptk.tools.autoApprove` setting approves (`settingTools`).
+ */
+const AutoApprovalSchema = z.object({
+  grants: z.array(z.object({ toolName: z.string(), command: z.optional(z.string()) })),
+  settingTools: z.array(z.string()),
+});
+export type AutoApproval = z.infer<typeof AutoApprovalSchema>;
 
 /** A persisted conversation as the history list shows it. */
 const ConversationSummarySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.number() });
@@ -194,6 +211,8 @@ const HostToWebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('addMention'), mention: ContextMentionSchema }),
   /** The images of the unsent draft, given back to a view whose page was recreated (hidden, then shown). */
   z.object({ type: z.literal('draftImages'), attachments: ImageAttachmentListSchema }),
+  /** What runs without asking now (sent on `ready` and on each change): the view shows a chip while any. */
+  z.object({ type: z.literal('autoApproval'), autoApproval: AutoApprovalSchema }),
 ]);
 export type HostToWebviewMessage = z.infer<typeof HostToWebviewMessageSchema>;
 
@@ -217,6 +236,9 @@ const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('approve'), approvalId: z.string().check(z.minLength(1)), always: z.optional(z.boolean()) }),
   z.object({ type: z.literal('reject'), approvalId: z.string().check(z.minLength(1)), reason: z.optional(z.string()) }),
   z.object({ type: z.literal('openDiff'), approvalId: z.string().check(z.minLength(1)) }),
+  /** The auto-approval chip: turn the "Always" answers off, or open the `ptk.tools.autoApprove` setting. */
+  z.object({ type: z.literal('turnOffAlways') }),
+  z.object({ type: z.literal('openAutoApproveSetting') }),
   z.object({ type: z.literal('newConversation') }),
   z.object({ type: z.literal('openConversation'), conversationId: z.string().check(z.minLength(1)) }),
   /** Deletes a saved conversation (the shown one is replaced by a new, empty one). */

@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { ApprovalRejectedError, PTKErrorCode } from '../../../src/core/errors';
 import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/workspace';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
-import { createWorkspaceTools, describeWorkspaceRestrictions, isCommandAllowListed } from '../../../src/tools';
+import { createWorkspaceTools, describeWorkspaceRestrictions, isCommandAllowListed, SessionGrants } from '../../../src/tools';
 import { callTool, rejectsWithCode } from './workspaceScenarios';
 
 const created: string[] = [];
@@ -179,5 +179,21 @@ describe('workspace trust', () => {
     trusted = false;
     await rejectsWithCode(callTool(tools, 'write_file', { path: 'x.txt', content: 'x' }), PTKErrorCode.WORKSPACE_UNTRUSTED);
     assert.equal(existsSync(path.join(root, 'x.txt')), false);
+  });
+
+  it('"always" lives in the shared grants: turning them off asks again, even for tools built before; a change made without asking is reported', async () => {
+    const { workspace, requests } = setup([{ decision: 'always' }, { decision: 'approve' }]);
+    const grants = new SessionGrants();
+    const autoApproved: ApprovalRequest[] = [];
+    const tools = createWorkspaceTools(workspace, {}, { approvals: { grants, onAutoApproved: (request) => autoApproved.push(request) } });
+    await callTool(tools, 'write_file', { path: 'a.txt', content: 'one\n' });
+    assert.deepEqual(grants.list(), [{ toolName: 'write_file' }]);
+    await callTool(tools, 'write_file', { path: 'a.txt', content: 'two\n' });
+    assert.equal(requests.length, 1, 'the grant approved the second write');
+    assert.deepEqual(autoApproved.map((request) => [request.toolName, request.before, request.after]), [['write_file', 'one\n', 'two\n']]);
+    grants.clear();
+    await callTool(tools, 'write_file', { path: 'a.txt', content: 'three\n' });
+    assert.equal(requests.length, 2, 'asked again once turned off');
+    assert.equal(autoApproved.length, 1);
   });
 });

@@ -7,7 +7,7 @@ import type { ChatEvent } from '../../../src/shared/chat/protocol';
 
 const writeRequest: ApprovalRequest = { toolName: 'write_file', kind: 'write', path: '/w/a.ts', before: 'a', after: 'b' };
 
-function makeBroker(visible = true) {
+function makeBroker(visible = true, extra: Partial<ConstructorParameters<typeof ApprovalBroker>[0]> = {}) {
   const events: ChatEvent[] = [];
   const fallbackCalls: ApprovalRequest[] = [];
   let next = 0;
@@ -19,6 +19,7 @@ function makeBroker(visible = true) {
       return { decision: 'reject', reason: 'modal said no' };
     },
     createId: () => `ap${++next}`,
+    ...extra,
   });
   return { broker, events, fallbackCalls };
 }
@@ -67,5 +68,29 @@ describe('ApprovalBroker', () => {
     broker.cancelAll();
     await assert.rejects(first, PTKAbortError);
     await assert.rejects(second, PTKAbortError);
+  });
+
+  it('reports how long the user took to decide, records auto-approved changes, and says when a diff is gone', () => {
+    let clock = 1000;
+    const shown: string[] = [];
+    const unavailable: string[] = [];
+    const settled: string[] = [];
+    const { broker, events } = makeBroker(true, {
+      now: () => clock,
+      showDiff: (approvalId) => shown.push(approvalId),
+      diffUnavailable: (approvalId) => unavailable.push(approvalId),
+      onSettled: (approvalId) => settled.push(approvalId),
+    });
+    void broker.request(writeRequest);
+    clock += 7000;
+    broker.resolve('ap1', { decision: 'approve' });
+    assert.deepEqual(events[1], { type: 'approvalResolved', approvalId: 'ap1', decision: 'approve', reason: undefined, waitedMs: 7000 });
+    assert.deepEqual(settled, ['ap1']);
+    broker.recordAutoApproved(writeRequest);
+    assert.equal(events[2].type === 'approvalRequested' && events[2].auto, true);
+    broker.openDiff('ap2');
+    broker.openDiff('from-before-reload');
+    assert.deepEqual(shown, ['ap2']);
+    assert.deepEqual(unavailable, ['from-before-reload']);
   });
 });

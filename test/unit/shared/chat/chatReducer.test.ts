@@ -203,4 +203,30 @@ describe('reduceChat: the tool cards of several tasks in one conversation', () =
     assert.deepEqual(cards(reloaded).slice(0, 2), [rejectedCard, approvedCard]);
     assert.equal(reloaded.runningTaskId, undefined);
   });
+
+  it('leaves the time spent waiting for approval out of the tool\'s duration', () => {
+    const state = replayChat('c', [
+      { type: 'taskStarted', taskId: 't', title: 'x' },
+      { type: 'toolCall', id: 'w', taskId: 't', tool: 'write_file', args: { path: 'a' }, dangerous: true, time: 1 },
+      { type: 'approvalRequested', approvalId: 'ap1', toolName: 'write_file', kind: 'write', summary: 'Write a', path: '/w/a', hasDiff: true },
+      { type: 'approvalResolved', approvalId: 'ap1', decision: 'approve', waitedMs: 9000 },
+      { type: 'toolResult', id: 'w', taskId: 't', success: true, summary: 'wrote a', durationMs: 9040 },
+    ]);
+    const card = state.items[0];
+    assert.equal(card.kind === 'tool' && card.durationMs, 40);
+  });
+
+  it('an auto-approved call keeps its change summary and diff on a running card, with nothing waiting', () => {
+    const state = replayChat('c', [
+      { type: 'taskStarted', taskId: 't', title: 'x' },
+      { type: 'toolCall', id: 'w', taskId: 't', tool: 'write_file', args: { path: 'a' }, dangerous: true, time: 1 },
+      { type: 'approvalRequested', approvalId: 'ap1', toolName: 'write_file', kind: 'write', summary: 'Replace a', path: '/w/a', hasDiff: true, auto: true },
+    ]);
+    const card = state.items[0];
+    assert.equal(card.kind === 'tool' && card.status, 'running');
+    assert.deepEqual(card.kind === 'tool' && card.approval, { approvalId: 'ap1', summary: 'Replace a', kind: 'write', path: '/w/a', command: undefined, hasDiff: true, auto: true });
+    assert.deepEqual(state.pendingApprovals, []);
+    const done = reduceChat(state, { type: 'toolResult', id: 'w', taskId: 't', success: true, summary: 'wrote a', durationMs: 5 });
+    assert.equal(done.items[0].kind === 'tool' && done.items[0].status, 'succeeded');
+  });
 });
