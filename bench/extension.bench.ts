@@ -39,6 +39,7 @@ import type { ChatViewState, HostToWebviewMessage } from '../src/shared/chat/pro
 import { createMarkdownRenderer, type WindowLike } from '../src/webview/markdown';
 import { ChatRenderer } from '../src/webview/render';
 import { RenderScheduler, revealsFirstText } from '../src/webview/renderScheduler';
+import { markupAnswer } from '../test/unit/webview/markupAnswer';
 
 const ROOT = join(__dirname, '..');
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
@@ -170,18 +171,6 @@ async function sendToFirstText(window: WindowLike & Window, answer: string, naiv
 }
 
 // ------------------------------------------------------------------ host → view, long answer
-/** A section of prose with the markup a long answer has: heading, inline code, a table, code blocks. */
-function markupSection(index: number): string {
-  return [
-    `## Step ${index}: the \`parser\` module\n\n`,
-    `The function \`scan${index}()\` reads the text once; **each** chunk is pushed as it arrives, and \`end()\` returns the result.\n`,
-    'It keeps a small state machine: *outside*, *fence* and *call*, so a quoted `<TOOL_CALL>` stays prose.\n\n',
-    '| name | kind | cost |\n|------|------|------|\n| push | method | O(chunk) |\n| end | method | O(1) |\n\n',
-    `\`\`\`ts\nexport function step${index}(input: string): number {\n  let total = 0;\n  for (const character of input) total += character.charCodeAt(0);\n\n  return total;\n}\n\`\`\`\n\n`,
-    `- first, \`push\` the chunk\n- then ask \`hasCompleteCall()\`\n- finally \`end()\`\n\n`,
-  ].join('');
-}
-
 /** The scripted replies of one long answer of about `chars` characters: a write_file call carrying a whole file, then the prose. */
 function longAnswer(chars: number): string[] {
   const fileChars = Math.floor(chars / 5);
@@ -192,13 +181,7 @@ function longAnswer(chars: number): string[] {
     size += text.length + 1;
   }
   const call = `I will write the file first.\n<TOOL_CALL>${JSON.stringify({ tool: 'write_file', args: { path: 'src/generated.ts', content: `${fileLines.join('\n')}\n` } })}</TOOL_CALL>`;
-  const sections: string[] = [];
-  for (let size = call.length, index = 0; size < chars; index++) {
-    const section = markupSection(index);
-    sections.push(section);
-    size += section.length;
-  }
-  return [call, `${sections.join('')}That is the whole module.`];
+  return [call, markupAnswer(chars - call.length)];
 }
 
 interface StreamFigures {
