@@ -8,7 +8,7 @@
 function markupSection(index: number): string {
   return [
     `## Step ${index}: the \`parser\` module\n\n`,
-    `The function \`scan${index}()\` reads the text once; **each** chunk is pushed as it arrives,\nand \`end()\` returns the result, so a quoted \`<TOOL_CALL>\` stays prose.\n\n`,
+    `The function \`scan${index}()\` reads the text once; **each** chunk is pushed as it arrives,\nand \`end()\` returns the result, and the state it keeps between chunks is small.\n\n`,
     `- first, \`push\` the chunk\n- then ask \`hasCompleteCall()\`\n\n  a loose item's second paragraph\n\n`,
     '| name | kind | cost |\n|------|------|------|\n| push | method | O(chunk) |\n| end | method | O(1) |\n\n',
     `\`\`\`ts\nexport function step${index}(input: string): number {\n  let total = 0;\n\n\n  for (const character of input) total += character.charCodeAt(0);\n  return total;\n}\n\`\`\`\n\n`,
