@@ -6,6 +6,7 @@ import type { ChatEvent } from '../../../src/shared/chat/protocol';
 import { createMarkdownRenderer, type WindowLike } from '../../../src/webview/markdown';
 import { ChatRenderer, formatDuration } from '../../../src/webview/render';
 import { ApprovalBroker } from '../../../src/ui/approvalBroker';
+import { codeBlocksIn, markupAnswer } from './markupAnswer';
 
 const dom = new JSDOM('<!DOCTYPE html><body><div id="list"></div></body>');
 after(() => dom.window.close());
@@ -108,23 +109,9 @@ describe('formatDuration', () => {
   });
 });
 
-/** An answer with every block the bubble splits: headings, paragraphs, lists, tables, code fences (with blank lines), quotes. */
-function markupAnswer(sections: number): string {
-  return Array.from({ length: sections }, (_, index) =>
-    [
-      `## Part ${index}\n\nSome \`inline\` code and **bold** text,\nwrapped over two lines.\n\n`,
-      `- item ${index}\n- item with \`code\`\n\n  continued item\n\n`,
-      '| a | b |\n|---|---|\n| 1 | 2 |\n\n',
-      '```ts\nconst x = 1;\n\n\nreturn x;\n```\n',
-      `> quoted ${index}\ncontinued lazily\n\n`,
-      '1. one\n2. two\n\nText\n===\n\n',
-    ].join(''),
-  ).join('');
-}
-
 describe('ChatRenderer streaming a long answer', () => {
   it('renders the growing bubble as a whole render would, rendering each finished block once', () => {
-    const answer = markupAnswer(12);
+    const answer = markupAnswer(6_000);
     const { list, renderer } = setup();
     const events: ChatEvent[] = [{ type: 'assistantStart', id: 'a' }];
     let state = replayChat('c', events);
@@ -146,7 +133,7 @@ describe('ChatRenderer streaming a long answer', () => {
     }
     const shown = streamed.list.querySelector('[data-testid="assistant-message"]')!;
     assert.equal(shown.innerHTML.replace(/>\s+</g, '><'), expected.replace(/>\s+</g, '><'), 'same HTML as the whole answer rendered at once');
-    assert.equal(shown.querySelectorAll('.copy-code').length, 12, 'one Copy button per code block');
+    assert.equal(shown.querySelectorAll('.copy-code').length, codeBlocksIn(answer), 'one Copy button per code block');
     const updates = Math.ceil(answer.length / 37);
     assert.ok(streamed.renderer.renderedMarkdownChars < answer.length + updates * 200, `markdown rendered ${streamed.renderer.renderedMarkdownChars} characters for ${answer.length} in ${updates} updates: finished blocks once, the open tail per update`);
   });
