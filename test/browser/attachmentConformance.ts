@@ -100,7 +100,7 @@ export function attachmentCases(entry: ReplicaSiteEntry, features: ReplicaUpload
   });
 
   it('attachments: a file the site refuses (too large, wrong type) → ATTACHMENT_REFUSED, nothing sent; the next call is clean', async () => {
-    await withSite(browser(), entry, { scenario: { uploads: { maxFileBytes: 1_000, acceptTypes: ['image/', 'text/'] }, turns: [{ reply: 'fine', tokenMs: 2 }] }, adapter: shortConfirm }, async ({ model, server }) => {
+    await withSite(browser(), entry, { scenario: { uploads: { maxFileBytes: 1_000, acceptTypes: ['image/', 'text/'] }, turns: [{ reply: 'fine', tokenMs: 2 }] } }, async ({ model, server }) => {
       const large = await rejectsWith(model.call('Read this.', { attachments: [textFile('big.txt', 'x'.repeat(5_000))] }), [PTKErrorCode.ATTACHMENT_REFUSED]);
       assert.match(large.message, /big\.txt|too large/i);
       await rejectsWith(model.call('Read this.', { attachments: [{ name: 'tool.exe', mimeType: 'application/x-msdownload', data: Uint8Array.from([77, 90, 0, 0]) }] }), [PTKErrorCode.ATTACHMENT_REFUSED]);
