@@ -5,6 +5,7 @@
  * id: an unchanged item keeps its element, so streaming re-renders only the bubble that grows.
  */
 import { CONNECTION_ACTION_LABELS } from '../shared/chat/connectionLabels';
+import type { ContextMention } from '../shared/chat/mentions';
 import type { ChatItem, ChatViewState, ConnectionAction } from '../shared/chat/protocol';
 import { addCopyButtons, type MarkdownRenderer } from './markdown';
 import { renderMessageAttachments } from './messageAttachments';
@@ -22,6 +23,10 @@ interface RenderHandlers {
   openFile?(path: string): void;
   /** "Restore checkpoint" / "Undo all changes of this task" on a checkpoint item. */
   restoreCheckpoint?(itemId: string): void;
+  /** A user message's "Edit": its text and chips back in the composer, to change and send again. */
+  edit?(text: string, mentions: readonly ContextMention[]): void;
+  /** The last answer's "Retry": the last message is sent again. */
+  retry?(): void;
 }
 
 const STATUS_LABELS: Record<Extract<ChatItem, { kind: 'tool' }>['status'], string> = {
@@ -59,12 +64,15 @@ export class ChatRenderer {
     const document = this.list.ownerDocument;
     const seen = new Set<string>();
     let previous: Element | null = null;
+    // Retry is offered on the conversation's last answer, once no task runs.
+    const lastAnswer = state.busy ? undefined : state.items.filter((item) => item.kind === 'assistant').at(-1)?.id;
     for (const item of state.items) {
       seen.add(item.id);
-      const signature = JSON.stringify(item);
+      const retryable = item.id === lastAnswer;
+      const signature = JSON.stringify(item) + (retryable ? '|retry' : '');
       let entry = this.elements.get(item.id);
       if (!entry || entry.signature !== signature) {
-        const element = this.renderItem(document, item);
+        const element = this.renderItem(document, item, retryable);
         if (entry) entry.element.replaceWith(element);
         entry = { signature, element };
         this.elements.set(item.id, entry);
@@ -84,7 +92,7 @@ export class ChatRenderer {
     }
   }
 
-  private renderItem(document: Document, item: ChatItem): HTMLElement {
+  private renderItem(document: Document, item: ChatItem, retryable = false): HTMLElement {
     const element = document.createElement('div');
     element.dataset.id = item.id;
     switch (item.kind) {
@@ -93,15 +101,25 @@ export class ChatRenderer {
         element.dataset.testid = 'user-message';
         element.textContent = item.text;
         // The context sent with the message, as chips under its text.
-        if (item.mentions?.length) element.append(renderMentionChips(document, item.mentions));
+        if (item.mentions?.length) element.append(renderMentionChips(document, item.mentions, undefined, this.handlers.openFile));
         // The images sent with the message: thumbnail, name and size.
         if (item.attachments?.length) element.append(renderMessageAttachments(document, item.attachments, (id) => this.handlers.thumbnail?.(id)));
+        element.append(this.messageActions(document, [
+          ['Copy', 'copy-message', () => this.handlers.copy(item.text)],
+          ...(this.handlers.edit ? [['Edit', 'edit-message', () => this.handlers.edit?.(item.text, item.mentions ?? [])] as const] : []),
+        ]));
         break;
       case 'assistant':
         element.className = `message assistant${item.streaming ? ' streaming' : ''}`;
         element.dataset.testid = 'assistant-message';
         element.innerHTML = this.markdown(item.text || (item.streaming ? '' : '_(no text)_'));
         addCopyButtons(element, this.handlers.copy);
+        if (!item.streaming) {
+          element.append(this.messageActions(document, [
+            ['Copy', 'copy-message', () => this.handlers.copy(item.text)],
+            ...(retryable && this.handlers.retry ? [['Retry', 'retry-message', () => this.handlers.retry?.()] as const] : []),
+          ]));
+        }
         break;
       case 'tool':
         this.renderToolCard(document, element, item);
@@ -274,6 +292,23 @@ export class ChatRenderer {
       line.textContent = note;
       element.append(line);
     }
+  }
+
+  /**
+   * A message's action bar (Copy, Edit, Retry), shown on hover or focus. The labels come from CSS
+   * (`data-label`), so the message's text stays the message alone.
+   */
+  private messageActions(document: Document, actions: ReadonlyArray<readonly [string, string, () => void]>): HTMLElement {
+    const bar = document.createElement('div');
+    bar.className = 'message-actions';
+    for (const [label, testId, onClick] of actions) {
+      const button = this.button(document, '', onClick, testId, 'link message-action');
+      button.dataset.label = label;
+      button.title = label;
+      button.setAttribute('aria-label', label);
+      bar.append(button);
+    }
+    return bar;
   }
 
   private button(document: Document, label: string, onClick: () => void, testId: string, variant = 'secondary'): HTMLButtonElement {
