@@ -6,6 +6,7 @@
  */
 import { reduceChat } from '../shared/chat/chatReducer';
 import { connectionTargetLine, connectionTooltip, HEADER_ACTIONS, headerActionLabel } from '../shared/chat/connectionLabels';
+import { workingLine } from '../shared/chat/workingLine';
 import {
   parseHostMessage,
   type ChatViewState,
@@ -100,7 +101,10 @@ function main(): void {
   composer.append(mentionChips, input, mentionList, buttons);
   const autoApproval = new AutoApprovalChip(document, { turnOffAlways: () => post({ type: 'turnOffAlways' }), openSetting: () => post({ type: 'openAutoApproveSetting' }) });
   const approvalNeeded = new ApprovalNeeded(document, list);
-  app.append(header, historyPanel.element, autoApproval.element, empty, list, approvalNeeded.element, composer);
+  // What the running task is doing ("Waiting for the site…", "Running write_file…"), under the messages.
+  const working = element('div', 'working', { 'data-testid': 'working', role: 'status' });
+  working.hidden = true;
+  app.append(header, historyPanel.element, autoApproval.element, empty, list, approvalNeeded.element, working, composer);
   // Before the input's own keydown listener: the `@` list keeps Enter, Tab, arrows and Escape.
   const mentionComposer = new MentionComposer({ input, chips: mentionChips, list: mentionList, post: (message) => post(message), onChange: () => save() });
   mentionComposer.set(persisted.mentions ?? []);
@@ -124,7 +128,17 @@ function main(): void {
     thumbnail: (attachmentId) => thumbnails.get(attachmentId),
     openFile: (path) => post({ type: 'openFile', path }),
     restoreCheckpoint: (itemId) => post({ type: 'restoreCheckpoint', itemId }),
+    edit: (text, mentions) => {
+      input.value = text;
+      mentionComposer.set(mentions);
+      input.focus();
+      input.setSelectionRange(text.length, text.length);
+      save();
+    },
+    retry: () => post({ type: 'connectionAction', action: 'retry' }),
   });
+  /** Set by a send: the next render scrolls to the bottom wherever the list was scrolled. */
+  let scrollToEnd = false;
 
   // ---- rendering
   const renderConnection = () => {
@@ -153,8 +167,12 @@ function main(): void {
   const work = { streamedChars: 0 };
   // The first text of an answer renders at once; the rest is batched per animation frame.
   const scheduler = new RenderScheduler(() => {
-    const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+    const nearBottom = scrollToEnd || list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+    scrollToEnd = false;
     if (state) renderer.update(state);
+    const doing = state ? workingLine(state) : undefined;
+    working.hidden = doing === undefined;
+    working.textContent = doing ?? '';
     empty.hidden = (state?.items.length ?? 0) > 0;
     const busy = state?.busy ?? false;
     sendButton.disabled = busy;
@@ -185,6 +203,8 @@ function main(): void {
     const attachments = sent.attachments;
     const mentions = mentionComposer.mentions;
     post({ type: 'send', text, ...(mentions.length > 0 ? { mentions } : {}), ...(attachments.length > 0 ? { attachments } : {}) });
+    scrollToEnd = true;
+    list.scrollTop = list.scrollHeight;
     input.value = '';
     mentionComposer.clear();
     save();
@@ -197,6 +217,15 @@ function main(): void {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       send();
+    }
+    // ArrowUp in an empty composer brings back the last message sent, to change and send again.
+    if (event.key === 'ArrowUp' && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey && input.value === '') {
+      const last = state?.items.filter((item) => item.kind === 'user').at(-1);
+      if (last?.kind !== 'user') return;
+      event.preventDefault();
+      input.value = last.text;
+      input.setSelectionRange(last.text.length, last.text.length);
+      save();
     }
   });
   input.addEventListener('input', save);

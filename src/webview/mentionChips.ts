@@ -15,8 +15,11 @@ const KIND_PREFIX: Record<ContextMention['kind'], string> = {
   terminal: '@terminal',
 };
 
-/** The chips of `mentions` in a container; `onRemove` adds a remove button to each. */
-export function renderMentionChips(document: Document, mentions: readonly ContextMention[], onRemove?: (index: number) => void): HTMLElement {
+/**
+ * The chips of `mentions` in a container; `onRemove` adds a remove button to each; `onOpen` makes
+ * the chips that name a file open it when clicked.
+ */
+export function renderMentionChips(document: Document, mentions: readonly ContextMention[], onRemove?: (index: number) => void, onOpen?: (path: string) => void): HTMLElement {
   const container = document.createElement('div');
   container.className = 'mention-chips';
   mentions.forEach((mention, index) => {
@@ -32,6 +35,17 @@ export function renderMentionChips(document: Document, mentions: readonly Contex
     label.className = 'mention-label';
     label.textContent = mention.label;
     chip.append(kind, label);
+    const path = mention.path;
+    if (onOpen && path !== undefined && mention.kind !== 'folder') {
+      chip.classList.add('openable');
+      chip.setAttribute('role', 'link');
+      chip.tabIndex = 0;
+      chip.title = `Open ${path}`;
+      chip.addEventListener('click', () => onOpen(path));
+      chip.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter') onOpen(path);
+      });
+    }
     if (onRemove) chip.append(createRemoveButton(document, 'mention-remove', 'mention-remove', mention.label, () => onRemove(index)));
     container.append(chip);
   });

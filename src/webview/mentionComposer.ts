@@ -140,12 +140,26 @@ export class MentionComposer {
       return;
     }
     const { input } = this.parts;
+    // Enter on a kind with nothing chosen yet ("@terminal:" whose list has no row) is no message to send.
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing && this.emptyKindToken()) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      return;
+    }
     if (event.key === 'Backspace' && input.selectionStart === 0 && input.selectionEnd === 0 && this.chosen.length > 0) {
       event.preventDefault();
       this.chosen = this.chosen.slice(0, -1);
       this.renderChips();
       this.parts.onChange();
     }
+  }
+
+  /** The caret ends a `@kind:` token with nothing after the colon. */
+  private emptyKindToken(): boolean {
+    const { input } = this.parts;
+    if (input.selectionStart !== input.selectionEnd) return false;
+    const trigger = findMentionTrigger(input.value, input.selectionStart ?? input.value.length);
+    return trigger?.kind !== undefined && trigger.query === '';
   }
 
   private query(trigger: MentionTrigger, kind: MentionKind, kindRows: PickerRow[], autoChoose: boolean): void {

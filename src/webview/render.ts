@@ -6,6 +6,7 @@
  * and of that bubble only its open tail (streamingMarkdown.ts).
  */
 import { CONNECTION_ACTION_LABELS } from '../shared/chat/connectionLabels';
+import type { ContextMention } from '../shared/chat/mentions';
 import type { ChatItem, ChatViewState, ConnectionAction } from '../shared/chat/protocol';
 import type { MarkdownRenderer } from './markdown';
 import { renderMessageAttachments } from './messageAttachments';
@@ -24,6 +25,10 @@ interface RenderHandlers {
   openFile?(path: string): void;
   /** "Restore checkpoint" / "Undo all changes of this task" on a checkpoint item. */
   restoreCheckpoint?(itemId: string): void;
+  /** A user message's "Edit": its text and chips back in the composer, to change and send again. */
+  edit?(text: string, mentions: readonly ContextMention[]): void;
+  /** The last answer's "Retry": the last message is sent again. */
+  retry?(): void;
 }
 
 const STATUS_LABELS: Record<Extract<ChatItem, { kind: 'tool' }>['status'], string> = {
@@ -36,13 +41,13 @@ const STATUS_LABELS: Record<Extract<ChatItem, { kind: 'tool' }>['status'], strin
   cancelled: 'cancelled',
 };
 
-/** "1.2 s" / "35 ms". */
 /** What "Always" covers, for its tooltip: a tool's every write, or one exact command line. */
 function alwaysScope(tool: string, approval: { kind: 'write' | 'edit' | 'command'; command?: string }): string {
   const what = approval.kind === 'command' ? `this exact command of ${tool} ("${approval.command ?? ''}")` : `${tool} — all files`;
   return `Always allow ${what}: in every conversation of this window, until you turn it off (the chip above the chat) or reload the window.`;
 }
 
+/** "1.2 s" / "35 ms". */
 export function formatDuration(durationMs: number): string {
   return durationMs >= 1000 ? `${(durationMs / 1000).toFixed(1)} s` : `${Math.round(durationMs)} ms`;
 }
@@ -61,6 +66,10 @@ interface RenderedItem {
   signature?: string;
   /** An assistant bubble's markdown, rendered as it grows. */
   bubble?: StreamingMarkdown;
+  /** Whether it was rendered as the last answer (which offers Retry). */
+  retryable?: boolean;
+  /** A finished answer's action bar (Copy, Retry). */
+  actions?: HTMLElement;
 }
 
 export class ChatRenderer {
@@ -79,11 +88,14 @@ export class ChatRenderer {
     const document = this.list.ownerDocument;
     const seen = new Set<string>();
     let previous: Element | null = null;
+    // Retry is offered on the conversation's last answer, once no task runs.
+    const lastAnswer = state.busy ? undefined : state.items.filter((item) => item.kind === 'assistant').at(-1)?.id;
     for (const item of state.items) {
       seen.add(item.id);
+      const retryable = item.id === lastAnswer;
       let entry = this.elements.get(item.id);
-      if (!entry || !this.kept(entry, item)) {
-        const rendered = this.renderEntry(document, item);
+      if (!entry || !this.kept(entry, item, retryable)) {
+        const rendered = this.renderEntry(document, item, retryable);
         if (entry) {
           this.renderedBefore += entry.bubble?.renderedChars ?? 0;
           entry.element.replaceWith(rendered.element);
@@ -114,26 +126,50 @@ export class ChatRenderer {
     return total;
   }
 
-  /** Whether `entry` shows `item` now, updated in place if need be (a growing bubble renders its new text). */
-  private kept(entry: RenderedItem, item: ChatItem): boolean {
-    if (entry.item === item) return true;
-    if (item.kind === 'assistant' && entry.bubble && (item.text !== '' || item.streaming) && entry.bubble.update(item.text)) {
+  /**
+   * Whether `entry` shows `item` now, updated in place if need be: a streaming bubble renders
+   * its new text; when it finishes (or stops being the last answer) only its action bar changes.
+   */
+  private kept(entry: RenderedItem, item: ChatItem, retryable: boolean): boolean {
+    if (entry.item === item && entry.retryable === retryable) return true;
+    if (item.kind === 'assistant') {
+      const streamingBefore = entry.item.kind === 'assistant' && entry.item.streaming;
+      const grows = entry.item !== item && streamingBefore && (item.text !== '' || item.streaming);
+      if (entry.item !== item && !grows) return false;
+      if (grows && !entry.bubble?.update(item.text)) return false;
       entry.item = item;
+      entry.retryable = retryable;
       entry.element.className = `message assistant${item.streaming ? ' streaming' : ''}`;
+      this.setAnswerActions(entry, item, retryable);
       return true;
     }
-    if (item.kind === 'assistant' || entry.signature !== JSON.stringify(item)) return false;
+    if (entry.signature !== JSON.stringify(item)) return false;
     entry.item = item;
     return true;
   }
 
-  private renderEntry(document: Document, item: ChatItem): RenderedItem {
+  private renderEntry(document: Document, item: ChatItem, retryable: boolean): RenderedItem {
     const element = this.renderItem(document, item);
-    if (item.kind !== 'assistant') return { item, element, signature: JSON.stringify(item) };
-    if (!item.text && !item.streaming) return { item, element };
-    const bubble = new StreamingMarkdown(element, this.markdown, this.handlers.copy);
-    bubble.update(item.text);
-    return { item, element, bubble };
+    if (item.kind !== 'assistant') return { item, element, signature: JSON.stringify(item), retryable };
+    const entry: RenderedItem = { item, element, retryable };
+    if (item.text || item.streaming) {
+      entry.bubble = new StreamingMarkdown(element, this.markdown, this.handlers.copy);
+      entry.bubble.update(item.text);
+    }
+    this.setAnswerActions(entry, item, retryable);
+    return entry;
+  }
+
+  /** A finished answer's Copy (and, on the last answer once no task runs, Retry), after its text. */
+  private setAnswerActions(entry: RenderedItem, item: Extract<ChatItem, { kind: 'assistant' }>, retryable: boolean): void {
+    entry.actions?.remove();
+    entry.actions = undefined;
+    if (item.streaming) return;
+    entry.actions = this.messageActions(entry.element.ownerDocument, [
+      ['Copy', 'copy-message', () => this.handlers.copy(item.text)],
+      ...(retryable && this.handlers.retry ? [['Retry', 'retry-message', () => this.handlers.retry?.()] as const] : []),
+    ]);
+    entry.element.append(entry.actions);
   }
 
   private renderItem(document: Document, item: ChatItem): HTMLElement {
@@ -145,9 +181,13 @@ export class ChatRenderer {
         element.dataset.testid = 'user-message';
         element.textContent = item.text;
         // The context sent with the message, as chips under its text.
-        if (item.mentions?.length) element.append(renderMentionChips(document, item.mentions));
+        if (item.mentions?.length) element.append(renderMentionChips(document, item.mentions, undefined, this.handlers.openFile));
         // The images sent with the message: thumbnail, name and size.
         if (item.attachments?.length) element.append(renderMessageAttachments(document, item.attachments, (id) => this.handlers.thumbnail?.(id)));
+        element.append(this.messageActions(document, [
+          ['Copy', 'copy-message', () => this.handlers.copy(item.text)],
+          ...(this.handlers.edit ? [['Edit', 'edit-message', () => this.handlers.edit?.(item.text, item.mentions ?? [])] as const] : []),
+        ]));
         break;
       case 'assistant':
         element.className = `message assistant${item.streaming ? ' streaming' : ''}`;
@@ -333,6 +373,23 @@ export class ChatRenderer {
       line.textContent = note;
       element.append(line);
     }
+  }
+
+  /**
+   * A message's action bar (Copy, Edit, Retry), shown on hover or focus. The labels come from CSS
+   * (`data-label`), so the message's text stays the message alone.
+   */
+  private messageActions(document: Document, actions: ReadonlyArray<readonly [string, string, () => void]>): HTMLElement {
+    const bar = document.createElement('div');
+    bar.className = 'message-actions';
+    for (const [label, testId, onClick] of actions) {
+      const button = this.button(document, '', onClick, testId, 'link message-action');
+      button.dataset.label = label;
+      button.title = label;
+      button.setAttribute('aria-label', label);
+      bar.append(button);
+    }
+    return bar;
   }
 
   private button(document: Document, label: string, onClick: () => void, testId: string, variant = 'secondary'): HTMLButtonElement {

@@ -129,6 +129,18 @@ describe('MentionComposer', () => {
     assert.equal(ui.chips.hidden, true);
   });
 
+  it('Enter on "@terminal:" with no terminal to offer sends nothing', () => {
+    const ui = setup();
+    ui.type('@terminal:');
+    ui.composer.receive({ requestId: ui.lastQuery()!.requestId, items: [], note: 'No terminal is open.' });
+    ui.key('Enter');
+    assert.deepEqual(ui.sent, [], 'no "@terminal:" message');
+    assert.equal(ui.input.value, '@terminal:');
+    ui.type('Look at @terminal: please');
+    ui.key('Enter');
+    assert.deepEqual(ui.sent, ['Look at @terminal: please'], 'a caret after the token sends as usual');
+  });
+
   it('adds chips from the host once each, removes one with its button, clears after a send', () => {
     const ui = setup();
     ui.composer.add(file('a.ts'));
@@ -156,5 +168,16 @@ describe('ChatRenderer: chips of a sent message', () => {
     assert.equal(first!.querySelector('b'), null, 'labels are text, never HTML');
     assert.equal(first!.querySelector('[data-testid="mention-remove"]'), null);
     assert.equal(second!.textContent, 'Plain');
+  });
+
+  it('a sent chip naming a file opens it when clicked; a terminal chip is not a link', () => {
+    const list = document.createElement('div');
+    const opened: string[] = [];
+    const renderer = new ChatRenderer(list, createMarkdownRenderer(dom.window as unknown as WindowLike), { approve() {}, reject() {}, openDiff() {}, action() {}, copy() {}, openFile: (path) => opened.push(path) });
+    const selection: ContextMention = { kind: 'selection', label: 'src/a.ts:3-5', path: 'src/a.ts', range: { startLine: 3, endLine: 5 } };
+    renderer.update(replayChat('c', [{ type: 'userMessage', id: 'u1', text: 'Explain', time: 0, mentions: [file('src/b.ts'), selection, { kind: 'terminal', label: 'terminal: bash', terminal: 'bash' }] }]));
+    for (const chip of list.querySelectorAll<HTMLElement>('[data-testid="mention-chip"]')) chip.click();
+    assert.deepEqual(opened, ['src/b.ts', 'src/a.ts']);
+    assert.deepEqual([...list.querySelectorAll<HTMLElement>('[data-testid="mention-chip"]')].map((chip) => chip.getAttribute('role')), ['link', 'link', null]);
   });
 });

@@ -102,6 +102,43 @@ describe('ChatRenderer', () => {
   });
 });
 
+describe('ChatRenderer: message actions', () => {
+  it('Copy and Edit on user messages, Copy on answers, Retry on the last answer once the task ended; the texts stay the messages alone', () => {
+    const list = dom.window.document.getElementById('list') as HTMLElement;
+    list.replaceChildren();
+    const calls: string[] = [];
+    const renderer = new ChatRenderer(list, createMarkdownRenderer(dom.window as unknown as WindowLike), {
+      approve() {},
+      reject() {},
+      openDiff() {},
+      action() {},
+      copy: (text) => calls.push(`copy ${text}`),
+      edit: (text, mentions) => calls.push(`edit ${text} ${mentions.length}`),
+      retry: () => calls.push('retry'),
+    });
+    const events: ChatEvent[] = [
+      { type: 'userMessage', id: 'u1', text: 'First', time: 0 },
+      { type: 'assistantDone', id: 'a1', text: 'One **answer**' },
+      { type: 'userMessage', id: 'u2', text: 'Second', time: 0 },
+      { type: 'taskStarted', taskId: 't', title: 'Second' },
+      { type: 'assistantDone', id: 'a2', text: 'Two' },
+    ];
+    renderer.update(replayChat('c', events));
+    assert.equal(list.querySelectorAll('[data-testid="retry-message"]').length, 0, 'no Retry while a task runs');
+    renderer.update(replayChat('c', [...events, { type: 'taskFinished', taskId: 't', outcome: 'done' }]));
+    const retry = list.querySelectorAll<HTMLElement>('[data-testid="retry-message"]');
+    assert.equal(retry.length, 1);
+    assert.equal(retry[0]!.closest('[data-id]')?.getAttribute('data-id'), 'a2', 'on the last answer');
+    const [first] = list.querySelectorAll<HTMLElement>('[data-testid="user-message"]');
+    assert.equal(first!.textContent, 'First', 'button labels come from CSS, not the text');
+    first!.querySelector<HTMLElement>('[data-testid="copy-message"]')!.click();
+    first!.querySelector<HTMLElement>('[data-testid="edit-message"]')!.click();
+    list.querySelector<HTMLElement>('[data-id="a1"] [data-testid="copy-message"]')!.click();
+    retry[0]!.click();
+    assert.deepEqual(calls, ['copy First', 'edit First 0', 'copy One **answer**', 'retry']);
+  });
+});
+
 describe('formatDuration', () => {
   it('uses ms below a second and s above', () => {
     assert.equal(formatDuration(35.4), '35 ms');

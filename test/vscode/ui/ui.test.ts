@@ -189,7 +189,7 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     await page.locator('.monaco-editor .view-line', { hasText: 'const retries' }).first().click();
     await page.keyboard.press('Home');
     // Down to column 1 of the next line: that line is not part of the selection.
-    await page.keyboard.press('Shift+Down');
+    await page.keyboard.press('Shift+ArrowDown');
     await runCommand('PTK: Explain Selection');
     await chat().locator('[data-testid="user-message"]', { hasText: 'Explain src/main.ts:' }).waitFor({ timeout: 30_000 });
     assert.equal(await chat().locator('[data-testid="user-message"]').last().textContent(), 'Explain src/main.ts:4-4', 'the line the selection ends at the start of is not counted');
