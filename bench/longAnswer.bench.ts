@@ -189,6 +189,10 @@ async function runSite(browser: import('playwright-core').Browser, site: string)
       const taskMs = ((await taskSeconds(cdp)) - tasksBefore) * 1000;
       const lastMutation = (await page.evaluate(() => (window as unknown as { __benchLastMutation: number }).__benchLastMutation)) as number;
       const { ptkMs, busyMs } = ptkTime(profile, await ptkScripts(cdp, profile, scripts));
+      if (process.env.PTK_BENCH_DEBUG) {
+        const timings = model.log.entries.at(-1)?.timings as Record<string, number> | undefined;
+        console.log(`${size}: timings ${JSON.stringify(timings)} returned ${returnedAt - (timings?.startedAt ?? 0)} lastDomMutation ${lastMutation - (timings?.startedAt ?? 0)}`);
+      }
       const run = runs.get(size);
       if (run) {
         run.latencies.push(returnedAt - lastMutation);

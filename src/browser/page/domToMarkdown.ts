@@ -98,6 +98,21 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>): str
     return false;
   }
 
+  /**
+   * Whether `scope` holds more than one `pre`, counted once per conversion: the language look-ups
+   * of every code block walk up to the answer's root, and counting its code blocks for each of
+   * them would make a long answer quadratic.
+   */
+  const preCounts = new Map<Element, number>();
+  function severalPres(scope: Element): boolean {
+    let count = preCounts.get(scope);
+    if (count === undefined) {
+      count = scope.querySelectorAll('pre').length;
+      preCounts.set(scope, count);
+    }
+    return count > 1;
+  }
+
   /** Text of a code-block header's label, without its buttons ("Python", "Copy code"). */
   function labelText(node: Node): string {
     if (node.nodeType === 3) return node.nodeValue ?? '';
@@ -113,7 +128,7 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>): str
     let scope: Element | null = pre;
     for (let depth = 0; scope && depth < 5; depth++, scope = scope.parentElement) {
       // Stop before reaching a container of several code blocks (the header could be another's).
-      if (depth > 0 && scope.querySelectorAll('pre').length > 1) break;
+      if (depth > 0 && severalPres(scope)) break;
       const header = scope.querySelector(HEADER);
       if (!header) continue;
       return languageWord(labelText(header));
@@ -138,7 +153,7 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>): str
       const label = scope.getAttribute('role') === 'group' ? scope.getAttribute('aria-label') ?? '' : '';
       const match = /^([\w#+.-]+) code$/i.exec(label.trim());
       if (match) return match[1]!.toLowerCase();
-      if (scope.querySelectorAll('pre').length > 1) break;
+      if (severalPres(scope)) break;
     }
     return '';
   }

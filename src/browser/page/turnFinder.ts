@@ -37,9 +37,10 @@ export interface TurnFinder {
   scopeOf(selectors: PageSelectors, assistant: Element): Element;
   /**
    * The answer's markdown: the last non-empty message node of the turn. `cache`: the converted
-   * top-level blocks the caller keeps (and invalidates) across calls (domToMarkdown).
+   * top-level blocks the caller keeps (and invalidates) across calls (domToMarkdown); `read`
+   * receives the answer elements the text was read from.
    */
-  answerText(selectors: PageSelectors, assistant: Element, cache?: WeakMap<Node, string>): string;
+  answerText(selectors: PageSelectors, assistant: Element, cache?: WeakMap<Node, string>, read?: Element[]): string;
 }
 
 /** Creates the finder, with its own kept turn. Runs in the page. */
@@ -124,10 +125,12 @@ export function createTurnFinder(helpers: SelectorHelpers, domToMarkdown: typeof
     return nodes;
   };
 
-  const answerText = (selectors: PageSelectors, assistant: Element, cache?: WeakMap<Node, string>): string => {
+  const answerText = (selectors: PageSelectors, assistant: Element, cache?: WeakMap<Node, string>, read?: Element[]): string => {
     const nodes = messageNodes(selectors, assistant, scopeOf(selectors, assistant));
     for (let index = nodes.length - 1; index >= 0; index--) {
-      const parts = answerElements(selectors, nodes[index]!).map((element) => domToMarkdown(element, cache));
+      const elements = answerElements(selectors, nodes[index]!);
+      read?.push(...elements);
+      const parts = elements.map((element) => domToMarkdown(element, cache));
       const text = parts.filter((part) => part.trim() !== '').join('\n\n');
       if (text.trim() !== '' || index === 0) return text;
     }

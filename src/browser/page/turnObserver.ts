@@ -11,13 +11,14 @@
  * - the answer's finished blocks are converted once: domToMarkdown keeps each top-level block's
  *   markdown, and the MutationObserver records delete the entries of the blocks they touch;
  * - each part of the snapshot is read again only when a record touched where it lives: the
- *   turn (text, indicators, action bar) or the page around it (stop button, composer, banners,
- *   walls); a confirmation snapshot with no record since the last one converts nothing;
+ *   answer's markdown (its text only), the rest of the turn (indicators, action bar, in-turn
+ *   errors, and the text) or the page around it (stop button, composer, banners, walls); a
+ *   confirmation snapshot with no record since the last one converts nothing;
  * - the streamed text holds back its last line while that line can still change other than by
  *   growing (a closing code fence, which moves on with every token of the code; a table row,
  *   whose cells show empty first) until the turn looks finished, so the text only grows and
  *   goes to the Node side as appends;
- * - the next snapshot waits at least COST_FACTOR times what the last one took, so the watch
+ * - the next snapshot waits at least COST_FACTOR times what the recent ones took, so the watch
  *   keeps a small share of the page's main thread on a long answer.
  *
  * A page piece: serialised with Function.prototype.toString and evaluated in the chat page
@@ -50,22 +51,31 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
    * closing fence (drawn after the code that is still streaming) or a table row (a row being
    * written shows its cells empty first). Held back while the turn streams.
    */
+  /** Attributes that carry a turn's or a control's state, not the answer's text. */
+  const STATE_ATTRIBUTES = new Set(['hidden', 'disabled', 'aria-hidden', 'data-is-streaming', 'aria-busy', 'aria-disabled']);
   const UNSETTLED_TAIL = /\n(?:`{3,}|~{3,}|\|[^\n]*\|)$/;
   let config: WatchConfig | null = null;
   let observer: MutationObserver | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the scheduled snapshot runs (page clock). */
+  let dueAt = 0;
   let confirmTimer: ReturnType<typeof setTimeout> | null = null;
   let confirmations = 0;
   let sequence = 0;
   let lastText = '';
   let lastTextMutationAt = 0;
   let lastKey = '';
+  /** What the last two snapshots took, ms (the lower one paces the next: one slow snapshot, a collection or a layout, is no trend). */
   let lastCostMs = 0;
+  let previousCostMs = 0;
   /** Converted top-level blocks of the answer (domToMarkdown's cache). */
   let blockCache = new WeakMap<Node, string>();
   /** Records touched the turn / the page around it since the last snapshot. */
   let turnDirty = true;
+  let textDirty = true;
   let chromeDirty = true;
+  /** The answer elements the last text was read from. */
+  let answerRoots: Element[] = [];
   let lastAssistant: Element | null = null;
   let lastScope: Element | null = null;
   let fullText = '';
@@ -77,19 +87,26 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   const finishedLooking = (snapshot: PageSnapshot): boolean => snapshot.assistantTurnFound && snapshot.actionBarPresent && !snapshot.stopVisible && !snapshot.streaming && !snapshot.thinking;
 
   /** Forgets the converted blocks the records touched and notes where the page changed. */
-  const absorb = (records: MutationRecord[]): void => {
+  const absorb = (records: MutationRecord[]): boolean => {
+    let urgent = false;
     for (const record of records) {
+      if (record.type === 'attributes' && STATE_ATTRIBUTES.has(record.attributeName ?? '')) urgent = true;
       const target = record.target;
       for (let node: Node | null = target; node; node = node.parentNode) blockCache.delete(node);
       if (!lastScope) {
         turnDirty = chromeDirty = true;
       } else if (lastScope.contains(target)) {
-        turnDirty = true;
+        // Inside an answer element the text changed, nothing else (indicators, bars and in-turn
+        // errors sit outside the answer's markdown); on it or elsewhere in the turn, anything may have.
+        if (answerRoots.some((root) => root !== target && root.contains(target))) textDirty = true;
+        else turnDirty = true;
       } else {
         chromeDirty = true;
+        urgent = true;
         if (target.contains(lastScope)) turnDirty = true;
       }
     }
+    return urgent;
   };
 
   const readTurn = (selectors: WatchConfig['selectors'], scope: Element | null, assistant: Element | null): TurnState => ({
@@ -125,10 +142,15 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       chromeDirty = true;
     }
     // A turn that left the DOM keeps its last text: never rewritten to empty for that.
-    if (assistant && (turnDirty || turnState === null)) fullText = turns.answerText(selectors, assistant, blockCache);
+    if (assistant && (turnDirty || textDirty || turnState === null)) {
+      const read: Element[] = [];
+      fullText = turns.answerText(selectors, assistant, blockCache, read);
+      answerRoots = read;
+    }
     if (turnDirty || turnState === null) turnState = readTurn(selectors, scope, assistant);
     if (chromeDirty || chromeState === null) chromeState = readChrome(selectors, scope, assistant);
     turnDirty = false;
+    textDirty = false;
     chromeDirty = false;
     lastAssistant = assistant;
     lastScope = scope;
@@ -181,6 +203,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       const binding = pageWindow[config.bindingName] as ((payload: PageSnapshot) => Promise<void>) | undefined;
       if (binding) void binding(snapshot).catch(() => undefined);
     }
+    previousCostMs = lastCostMs;
     lastCostMs = performance.now() - started;
     // While the turn looks finished, confirm it with further snapshots even if nothing mutates:
     // quickly at first, then slower (the Node side ends the turn after a few of them).
@@ -200,10 +223,21 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     }
   };
 
+  /**
+   * Schedules the next snapshot: text churn waits COST_FACTOR times the recent snapshots' cost,
+   * a change of state (outside the turn: the stop button, a banner; or a state attribute: the
+   * streaming flag) only the base throttle, so the end of an answer is reported at once.
+   */
   const schedule = (records: MutationRecord[]): void => {
-    absorb(records);
-    if (timer !== null || !config) return;
-    timer = setTimeout(() => send(false), Math.max(config.throttleMs, lastCostMs * COST_FACTOR));
+    const urgent = absorb(records);
+    if (!config) return;
+    const delay = urgent ? config.throttleMs : Math.max(config.throttleMs, Math.min(lastCostMs, previousCostMs) * COST_FACTOR);
+    if (timer !== null) {
+      if (Date.now() + delay >= dueAt) return;
+      clearTimeout(timer);
+    }
+    dueAt = Date.now() + delay;
+    timer = setTimeout(() => send(false), delay);
   };
 
   const unwatch = (): void => {
@@ -223,10 +257,11 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       sequence = 0;
       lastText = '';
       lastKey = '';
-      lastCostMs = 0;
+      lastCostMs = previousCostMs = 0;
       confirmations = 0;
       blockCache = new WeakMap();
-      turnDirty = chromeDirty = true;
+      turnDirty = textDirty = chromeDirty = true;
+      answerRoots = [];
       lastAssistant = lastScope = null;
       turnState = chromeState = null;
       fullText = '';

@@ -205,9 +205,9 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     composer.dispatchEvent(new Event('input', { bubbles: true }));
   }
 
-  /** Copies the answer: its markdown, and as HTML what the page drew of it (read when copied, as a site copies its rendered message). */
-  function copyMarkdown(source: string, drawn: readonly HTMLElement[]): void {
-    copyText(mechanism, source, drawn.map((target) => target.innerHTML).join(''));
+  /** Copies the answer: its markdown, and its HTML (made once when the answer finished, as a site keeps its rendered message). */
+  function copyMarkdown(source: string, html: string): void {
+    copyText(mechanism, source, html);
   }
 
   /** The top-level markdown blocks rendered into a target: each block's source and its nodes. */
@@ -289,8 +289,6 @@ export function startReplicaApp(skin: ReplicaSkin): void {
   class AnswerView {
     target: HTMLElement;
     source = '';
-    /** The answer blocks of the final message node (what its copy copies as HTML). */
-    blocks: HTMLElement[];
     /** Where the current answer block's part of `source` starts. */
     blockStart = 0;
     streamedChars = 0;
@@ -301,7 +299,6 @@ export function startReplicaApp(skin: ReplicaSkin): void {
 
     constructor(readonly turn: ReplicaAssistantTurn) {
       this.target = turn.content;
-      this.blocks = [turn.content];
       this.earlierItems = listItems.slice();
       track(turn.listItem);
     }
@@ -332,7 +329,6 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     startBlock(): void {
       if (!this.turn.addAnswerBlock) return;
       this.target = this.turn.addAnswerBlock();
-      this.blocks.push(this.target);
       this.blockStart = this.source.length;
     }
 
@@ -340,7 +336,6 @@ export function startReplicaApp(skin: ReplicaSkin): void {
       this.blockStart = 0;
       if (this.turn.addMessageNode) {
         this.target = this.turn.addMessageNode();
-        this.blocks = [this.target];
         this.source = '';
       } else if (this.source) {
         this.source += '\n\n';
@@ -358,8 +353,8 @@ export function startReplicaApp(skin: ReplicaSkin): void {
       this.endThinking();
       this.turn.setStreaming(false);
       const answer = this.source;
-      const blocks = this.blocks;
-      this.turn.finish(() => copyMarkdown(answer, blocks));
+      const html = markdown.parse(answer, { async: false }) as string;
+      this.turn.finish(() => copyMarkdown(answer, html));
     }
   }
 
