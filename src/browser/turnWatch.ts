@@ -11,7 +11,7 @@
  * abort wakes it at once, so a finished answer is seen within one report, not one poll period.
  */
 import type { LLMBackendError } from '../core/errors';
-import type { LLMCallOptions } from '../core/ports';
+import type { LLMCallOptions, StreamDelta } from '../core/ports';
 import type { SiteAdapter } from './adapters/types';
 import type { CompletionDecision, CompletionTracker } from './completionTracker';
 import { classifyPageProblems, pageNotices } from './errorClassifier';
@@ -227,14 +227,16 @@ export class TurnWatch {
     this.lastMutationAt = now;
     if (this.firstTokenAt === undefined && next.length > 0) this.firstTokenAt = now;
     const appended = extended || next.startsWith(previous);
+    const delta: StreamDelta = { text: appended ? next.slice(previous.length) : '', full: next, rewrite: !appended };
     try {
-      this.options.call.onDelta?.({ text: appended ? next.slice(previous.length) : '', full: next, rewrite: !appended });
+      this.options.call.onDelta?.(delta);
     } catch {
       // A throwing onDelta must not break the backend.
     }
     if (this.options.earlyStop && !this.earlyStopRequested) {
       try {
-        if (this.options.call.isComplete?.(next)) this.earlyStopRequested = true;
+        // With the delta the completeness check reads only the new text.
+        if (this.options.call.isComplete?.(next, delta)) this.earlyStopRequested = true;
       } catch {
         // A throwing completeness test only means no early stop.
       }
