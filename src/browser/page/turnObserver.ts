@@ -46,14 +46,15 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   const pageWindow = window as unknown as Record<string, unknown>;
   /** The next snapshot waits this many times the last one's cost (the watch's share of the main thread stays under 1 / (1 + COST_FACTOR)). */
   const COST_FACTOR = 9;
-  /**
-   * The last line of the text while it can still change other than by growing: a code block's
-   * closing fence (drawn after the code that is still streaming) or a table row (a row being
-   * written shows its cells empty first). Held back while the turn streams.
-   */
   /** Attributes that carry a turn's or a control's state, not the answer's text. */
   const STATE_ATTRIBUTES = new Set(['hidden', 'disabled', 'aria-hidden', 'data-is-streaming', 'aria-busy', 'aria-disabled']);
-  const UNSETTLED_TAIL = /\n(?:`{3,}|~{3,}|\|[^\n]*\|)$/;
+  /**
+   * The end of the text while it can still change other than by growing, held back while the
+   * turn streams: a code block with no code yet (its language is still being written: "```t"
+   * becomes "```ts"), a code block's closing fence (drawn after the code that is still
+   * streaming), or a table row (a row being written shows its cells empty first).
+   */
+  const UNSETTLED_TAIL = /\n(?:(?:`{3,}|~{3,})[^\n`~]*\n\n?(?:`{3,}|~{3,})|`{3,}|~{3,}|\|[^\n]*\|)$/;
   let config: WatchConfig | null = null;
   let observer: MutationObserver | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
