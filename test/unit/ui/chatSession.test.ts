@@ -218,7 +218,9 @@ describe('ChatSession with the real engine', () => {
     for (const item of session.state.items) {
       if (item.kind !== 'tool') continue;
       const reported = results.get(`${item.taskId}/${item.callId}`);
-      assert.deepEqual([item.resultSummary, item.durationMs], [reported?.type === 'toolResult' && reported.summary, reported?.type === 'toolResult' && reported.durationMs], `${item.callId} shows its own result and duration`);
+      // The card's time leaves out how long the user took to decide.
+      const ownDuration = reported?.type === 'toolResult' && Math.max(0, reported.durationMs - (item.approvalWaitMs ?? 0));
+      assert.deepEqual([item.resultSummary, item.durationMs], [reported?.type === 'toolResult' && reported.summary, ownDuration], `${item.callId} shows its own result and duration`);
     }
 
     const reloaded = new ChatSession({ runTask: (prompt, options) => new PTKManager(model).orchestrateToolCalling(prompt, options), store: new ConversationStore(storage) });
