@@ -17,7 +17,8 @@
  * Bounded (about a minute and a half on 2 cores): fast token timing, short phases.
  * Run: npm run bench -- browser
  */
-import { chromium, type Page } from 'playwright-core';
+import { instrument } from './pageInstrument';
+import { chromium } from 'playwright-core';
 import { BrowserChatModel } from '../src/browser/browserChatModel';
 import { resolveAdapter } from '../src/browser/adapters/registry';
 import { insertPrompt } from '../src/browser/siteDriver';
@@ -39,19 +40,6 @@ const percentile = (values: number[], fraction: number): number => {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
 };
 const ratio = (ours: number, theirs: number): string => (theirs > 0 ? (ours / theirs).toFixed(3) : 'n/a');
-
-/** Records, in the page, the time of the latest DOM mutation (bench instrumentation only). */
-async function instrument(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const target = window as unknown as { __benchLastMutation: number; __benchObserver?: MutationObserver };
-    target.__benchObserver?.disconnect();
-    target.__benchLastMutation = Date.now();
-    target.__benchObserver = new MutationObserver(() => {
-      target.__benchLastMutation = Date.now();
-    });
-    target.__benchObserver.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-  });
-}
 
 function replyFor(index: number): string {
   const words = ['alpha', 'beta', '`gamma`', '**delta**', 'epsilon', 'zeta', 'eta', 'theta'];

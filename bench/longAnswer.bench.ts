@@ -27,6 +27,7 @@ import { startReplicaServer } from '../test/browser/replicas/server';
 import type { ReplicaTurnScript } from '../test/browser/replicas/scenario';
 import { replicaBrowserArgs } from '../test/browser/replicas/foreignHosts';
 import { blockBreaks, longAnswer } from '../test/browser/replicas/longAnswer';
+import { instrument } from './pageInstrument';
 
 const CHROMIUM = process.env.PTK_CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', ...replicaBrowserArgs()];
@@ -171,15 +172,7 @@ async function runSite(browser: import('playwright-core').Browser, site: string)
     await cdp.send('Performance.enable');
     for (const [index, size] of plan.entries()) {
       const expected = scriptFor(size).reply!;
-      await page.evaluate(() => {
-        const target = window as unknown as { __benchLastMutation: number; __benchObserver?: MutationObserver };
-        target.__benchObserver?.disconnect();
-        target.__benchLastMutation = Date.now();
-        target.__benchObserver = new MutationObserver(() => {
-          target.__benchLastMutation = Date.now();
-        });
-        target.__benchObserver.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-      });
+      await instrument(page);
       Object.assign(host, { reportMs: 0, bytes: 0, textBytes: 0, rewrites: 0 });
       const tasksBefore = await taskSeconds(cdp);
       await cdp.send('Profiler.start');
