@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { errorMessage } from './core/errors';
 import type { PTKTool } from './core/types';
-import { ApprovalContentProvider, createNotificationApprover } from './host/vscode/approval';
+import { ApprovalContentProvider, askInNotification, createNotificationApprover } from './host/vscode/approval';
 import { ApprovalDiffTabs } from './host/vscode/approvalDiffTabs';
 import { createVSCodeCheckpoints } from './host/vscode/checkpoints';
 import { onSettingsChanged, readSettings, readToolSettings, TOOL_SETTINGS_SECTION, watchIgnoredWorkspaceSettings } from './host/vscode/configuration';
@@ -95,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const currentTools = (): PTKTool[] =>
     (tools ??= createWorkspaceTools(checkpoints.workspace, readToolSettings(), {
       instructionFiles: settings.instructionFiles,
-      approvals: { grants, onAutoApproved: (request) => approvals.recordAutoApproved(request) },
+      approvals: { grants, onAutoApproved: (request, by) => approvals.recordAutoApproved(request, by) },
     }));
 
   const browserFactory = createBrowserModelFactory(context.extensionPath, () => settings, context.globalStorageUri.fsPath, (entry) => log.info(describeTurn(entry)));
@@ -127,8 +127,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const approvals: ApprovalBroker = new ApprovalBroker({
     emit: (event) => session.publish(event),
     isViewVisible: (): boolean => chatView.visible,
-    fallback: createNotificationApprover(approvalContent),
-    showDiff: (approvalId, request) => void diffTabs.show(approvalId, request),
+    fallback: askInNotification,
+    showDiff: (approvalId, request, outcome) => void diffTabs.show(approvalId, request, outcome),
     diffUnavailable: () =>
       void vscode.window.showInformationMessage('PTK: the change of this card is no longer kept (the window was reloaded since), so its diff cannot be shown. The file itself, and the checkpoint above the turn, still are.'),
     onSettled: (approvalId) => void diffTabs.settle(approvalId),
@@ -167,6 +167,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     isTaskRunning: () => session.busy,
     requestApproval: (request, signal) => workspace.requestApproval(request, signal),
     autoApprove: () => readToolSettings().autoApprove,
+    grants,
     log,
   });
 

@@ -26,12 +26,15 @@ export function isCommandAllowListed(command: string, allowedCommands: readonly 
   });
 }
 
+/** What let a call run without asking: an "Always" answer of this window, `ptk.tools.autoApprove`, or `ptk.tools.allowedCommands`. */
+export type AutoApprovedBy = 'always' | 'autoApprove' | 'allowedCommands';
+
 /** What the gate shares with the window: the "Always" grants, and who hears of a change made without asking. */
 export interface ApprovalGateOptions {
   /** The "Always" answers (default: this gate's own). */
   grants?: SessionGrants;
-  /** A request that went ahead without asking (its card still shows the change). */
-  onAutoApproved?: (request: ApprovalRequest) => void;
+  /** A request that went ahead without asking, and what approved it (its card still shows the change and says why). */
+  onAutoApproved?: (request: ApprovalRequest, by: AutoApprovedBy) => void;
 }
 
 /** Session memory of "always" answers and the per-tool settings. */
@@ -44,12 +47,19 @@ export class ApprovalGate {
 
   /** True when this request would run without asking (never for a protected file). */
   isPreApproved(request: ApprovalRequest): boolean {
-    if (request.protectedReason) return false;
+    return this.preApprovedBy(request) !== undefined;
+  }
+
+  /** What lets this request run without asking (a setting, or an "Always" answer); undefined when it asks. */
+  preApprovedBy(request: ApprovalRequest): AutoApprovedBy | undefined {
+    if (request.protectedReason) return undefined;
     if (request.kind === 'command') {
       const command = request.command ?? '';
-      return isCommandAllowListed(command, this.settings.allowedCommands) || this.grants.hasCommand(request.toolName, command);
+      if (isCommandAllowListed(command, this.settings.allowedCommands)) return 'allowedCommands';
+      return this.grants.hasCommand(request.toolName, command) ? 'always' : undefined;
     }
-    return this.settings.autoApprove[request.toolName] === true || this.grants.hasTool(request.toolName);
+    if (this.settings.autoApprove[request.toolName] === true) return 'autoApprove';
+    return this.grants.hasTool(request.toolName) ? 'always' : undefined;
   }
 
   /**
@@ -58,8 +68,9 @@ export class ApprovalGate {
    * line for commands, for this session; for a protected file it approves this write only.
    */
   async ensureApproved(request: ApprovalRequest, signal?: AbortSignal): Promise<void> {
-    if (this.isPreApproved(request)) {
-      this.options.onAutoApproved?.(request);
+    const by = this.preApprovedBy(request);
+    if (by) {
+      this.options.onAutoApproved?.(request, by);
       return;
     }
     const answer = await this.workspace.requestApproval(request, signal);

@@ -68,7 +68,7 @@ export function createWriteFileTool(environment: ToolEnvironment) {
       let before: string | undefined;
       if (stat) before = await readCurrentText(environment, safePath, context.signal).then((current) => current.text, () => undefined);
       await approvalGate.ensureApproved(
-        { toolName: 'write_file', kind: 'write', path: safePath.path, before: before ?? '', after: content, summary: `${stat ? 'Replace' : 'Create'} ${safePath.displayPath}`, protectedReason: safePath.protectedReason },
+        { toolName: 'write_file', kind: 'write', path: safePath.path, before: stat ? (before ?? '') : undefined, after: content, summary: `${stat ? 'Replace' : 'Create'} ${safePath.displayPath}`, protectedReason: safePath.protectedReason },
         context.signal,
       );
       const target = await resolvePathAgain(environment, args.path, 'write', safePath, 'nothing was written');

@@ -7,7 +7,7 @@
  */
 import { CONNECTION_ACTION_LABELS } from '../shared/chat/connectionLabels';
 import type { ContextMention } from '../shared/chat/mentions';
-import type { ChatItem, ChatViewState, ConnectionAction } from '../shared/chat/protocol';
+import type { AutoApprovedBy, ChatItem, ChatViewState, ConnectionAction } from '../shared/chat/protocol';
 import type { MarkdownRenderer } from './markdown';
 import { renderMessageAttachments } from './messageAttachments';
 import { renderMentionChips } from './mentionChips';
@@ -46,6 +46,16 @@ function alwaysScope(tool: string, approval: { kind: 'write' | 'edit' | 'command
   const what = approval.kind === 'command' ? `this exact command of ${tool} ("${approval.command ?? ''}")` : `${tool} — all files`;
   return `Always allow ${what}: in every conversation of this window, until you turn it off (the chip above the chat) or reload the window.`;
 }
+
+/** What a card says approved it without asking, and its tooltip. */
+const AUTO_APPROVED: Record<AutoApprovedBy, [string, string]> = {
+  always: [
+    'Auto-approved: "Always"',
+    'An "Always" answer let this run without asking. It lasts in this window until turned off (the chip above the chat) or the window reloads; the chip shows what is on now.',
+  ],
+  autoApprove: ['Auto-approved by ptk.tools.autoApprove', 'The ptk.tools.autoApprove setting lets this tool run without asking.'],
+  allowedCommands: ['Auto-approved by ptk.tools.allowedCommands', 'The ptk.tools.allowedCommands setting lets this command run without asking.'],
+};
 
 /** "1.2 s" / "35 ms". */
 export function formatDuration(durationMs: number): string {
@@ -233,6 +243,9 @@ export class ChatRenderer {
     element.dataset.tool = item.tool;
     element.dataset.status = item.status;
     if (item.callId) element.dataset.callId = item.callId;
+    // The tool's own time, and the time the user took to decide (left out of it).
+    if (item.durationMs !== undefined) element.dataset.durationMs = String(item.durationMs);
+    if (item.approvalWaitMs !== undefined) element.dataset.approvalWaitMs = String(item.approvalWaitMs);
 
     const header = document.createElement('div');
     header.className = 'tool-header';
@@ -269,8 +282,17 @@ export class ChatRenderer {
       const line = document.createElement('div');
       line.className = 'approval-summary';
       line.textContent = approval.command ? `$ ${approval.command}` : approval.summary;
-      if (approval.auto) line.title = 'Approved without asking (an "Always" answer or the ptk.tools.autoApprove setting)';
       element.append(line);
+      if (approval.auto) {
+        // Why it ran without asking; a card from before this window only says "Always" (the chip says what is on now).
+        const [text, title] = AUTO_APPROVED[approval.autoBy ?? 'always'];
+        const auto = document.createElement('div');
+        auto.className = 'approval-auto';
+        auto.dataset.testid = 'approval-auto';
+        auto.textContent = text;
+        auto.title = title;
+        element.append(auto);
+      }
       if (approval.protection) {
         const protection = document.createElement('div');
         protection.className = 'approval-protection';
@@ -279,11 +301,12 @@ export class ChatRenderer {
         element.append(protection);
       }
       if (approval.hasDiff) {
+        // A rejected change stays viewable (what was refused, next to the reason given), under a name that does not read as pending.
         const link = document.createElement('a');
         link.href = '#';
         link.className = 'open-diff';
         link.dataset.testid = 'open-diff';
-        link.textContent = 'Open diff';
+        link.textContent = item.status === 'rejected' ? 'View rejected change' : 'Open diff';
         link.addEventListener('click', (event) => {
           event.preventDefault();
           this.handlers.openDiff(approval.approvalId);

@@ -60,41 +60,55 @@ function describe(request: ApprovalRequest): string {
   return `PTK: ${request.toolName} ${request.path ?? ''}?`;
 }
 
+/** True when the change creates its file (there is nothing before it). */
+function createsFile(request: ApprovalRequest): boolean {
+  return request.kind === 'write' && request.before === undefined;
+}
+
 /**
  * Opens the diff (before ↔ after) of a proposed write or edit; returns the two documents' URIs
- * (to remove once answered), none when the request carries no new content.
+ * (to remove once answered), none when the request carries no new content. A new file's left
+ * side is an empty document and its title says "new file", so it reads as added.
  */
 export async function showProposedChange(contentProvider: ApprovalContentProvider, request: ApprovalRequest, label = 'proposed change'): Promise<vscode.Uri[]> {
   if (request.after === undefined) return [];
   const fileName = (request.path ?? 'file').split(/[\\/]/).pop() ?? 'file';
   const beforeUri = contentProvider.add(request.before ?? '', fileName, 'before');
   const afterUri = contentProvider.add(request.after, fileName, 'after');
-  await vscode.commands.executeCommand('vscode.diff', beforeUri, afterUri, `PTK: ${fileName} (${label})`, { preview: true });
+  const title = createsFile(request) ? `PTK: ${fileName} (new file) (${label})` : `PTK: ${fileName} (${label})`;
+  await vscode.commands.executeCommand('vscode.diff', beforeUri, afterUri, title, { preview: true });
   return [beforeUri, afterUri];
 }
 
 /**
- * The default approver: for writes and edits it opens a diff (before ↔ after) and asks in a
- * notification; for commands it shows the command line in a warning. Dismissing the
- * notification counts as Reject. After Reject the user may type a reason for the model.
+ * Asks in a notification: Approve / Reject / Always (no "Always" for a protected file).
+ * Dismissing it counts as Reject; after Reject the user may type a reason for the model.
+ */
+export const askInNotification: Approver = async (request, signal) => {
+  const ask = request.kind === 'command' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  const detail = request.kind === 'command' ? request.command : request.path;
+  // "Always" is not offered for a protected file: it would not cover the next write there.
+  const choices = request.protectedReason ? [APPROVE, REJECT] : [APPROVE, REJECT, ALWAYS];
+  const choice = await raceWithSignal(Promise.resolve(ask(describe(request), { modal: false, detail }, ...choices)), signal);
+  if (choice === APPROVE) return { decision: 'approve' };
+  if (choice === ALWAYS) return { decision: 'always' };
+  const reason = await raceWithSignal(
+    Promise.resolve(vscode.window.showInputBox({ prompt: 'Why? (optional: sent to the model)', placeHolder: 'e.g. use the existing helper instead' })),
+    signal,
+  );
+  return reason ? { decision: 'reject', reason } : { decision: 'reject' };
+};
+
+/**
+ * The default approver (before the chat view takes over): for writes and edits it opens a diff
+ * (before ↔ after) and asks in a notification; for commands it shows the command line in a warning.
  */
 export function createNotificationApprover(contentProvider: ApprovalContentProvider): Approver {
   return async (request, signal) => {
     const shownUris: vscode.Uri[] = [];
     try {
       if (request.kind === 'write' || request.kind === 'edit') shownUris.push(...(await showProposedChange(contentProvider, request)));
-      const ask = request.kind === 'command' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-      const detail = request.kind === 'command' ? request.command : request.path;
-      // "Always" is not offered for a protected file: it would not cover the next write there.
-      const choices = request.protectedReason ? [APPROVE, REJECT] : [APPROVE, REJECT, ALWAYS];
-      const choice = await raceWithSignal(Promise.resolve(ask(describe(request), { modal: false, detail }, ...choices)), signal);
-      if (choice === APPROVE) return { decision: 'approve' };
-      if (choice === ALWAYS) return { decision: 'always' };
-      const reason = await raceWithSignal(
-        Promise.resolve(vscode.window.showInputBox({ prompt: 'Why? (optional: sent to the model)', placeHolder: 'e.g. use the existing helper instead' })),
-        signal,
-      );
-      return reason ? { decision: 'reject', reason } : { decision: 'reject' };
+      return await askInNotification(request, signal);
     } finally {
       for (const uri of shownUris) contentProvider.remove(uri);
     }

@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { ApprovalRequest } from '../../core/workspace';
+import type { ApprovalOutcome } from '../../ui/approvalBroker';
 import { showProposedChange, type ApprovalContentProvider } from './approval';
 
 /** Context key: paths of the 'after' documents of diffs whose approval still waits (the menus' when-clause). */
@@ -42,10 +43,14 @@ export class ApprovalDiffTabs implements vscode.Disposable {
     this.registrations = [vscode.commands.registerCommand(ACCEPT_IN_DIFF_COMMAND, decide('approve')), vscode.commands.registerCommand(REJECT_IN_DIFF_COMMAND, decide('reject'))];
   }
 
-  /** Opens the diff of a card's change (with Accept / Reject in the title bar while it waits). */
-  async show(approvalId: string, request: ApprovalRequest): Promise<void> {
+  /**
+   * Opens the diff of a card's change, with Accept / Reject in the title bar while it waits (from
+   * the card, or on its own while the chat view is hidden); a settled one says how it ended.
+   */
+  async show(approvalId: string, request: ApprovalRequest, outcome?: ApprovalOutcome): Promise<void> {
     const pending = this.isPending(approvalId);
-    const uris = await showProposedChange(this.contentProvider, request, pending ? 'proposed change' : 'change');
+    const label = pending ? 'proposed change' : outcome === 'rejected' ? 'rejected change' : outcome === 'cancelled' ? 'cancelled change' : 'change';
+    const uris = await showProposedChange(this.contentProvider, request, label);
     if (uris.length === 0) return;
     this.shown.push({ approvalId, uris });
     if (pending) {

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import type { PTKTool } from '../../core/types';
+import type { SessionGrants } from '../../tools';
 import { createExternalTool, ExternalToolApprovals, ExternalToolsSettingSchema, selectExternalTools, type ApprovalRequester, type ExternalToolDescriptor, type ExternalToolResultPart } from '../../tools/external';
 import { tokenFromAbortSignal } from './cancellation';
 import { readSettings } from './configuration';
@@ -41,8 +42,9 @@ export class VSCodeExternalTools {
   private readonly approvals: ExternalToolApprovals;
   private dangerousNames = new Set<string>();
 
-  constructor(requestApproval: ApprovalRequester, autoApprove: () => Readonly<Record<string, boolean>>, private readonly invoke = invokeVSCodeTool) {
-    this.approvals = new ExternalToolApprovals(requestApproval, autoApprove);
+  /** @param grants the window's "Always" answers, shared with PTK's own tools */
+  constructor(requestApproval: ApprovalRequester, autoApprove: () => Readonly<Record<string, boolean>>, grants?: SessionGrants, private readonly invoke = invokeVSCodeTool) {
+    this.approvals = new ExternalToolApprovals(requestApproval, autoApprove, grants);
   }
 
   /** The allowed external tools now (read at the start of each task); `ownToolNames` keep their names. */
@@ -57,10 +59,5 @@ export class VSCodeExternalTools {
   /** True for an external tool that asks before it runs (its card shows the approval area). */
   isDangerous(name: string): boolean {
     return this.dangerousNames.has(name);
-  }
-
-  /** The settings changed: "always" answers no longer hold. */
-  resetApprovals(): void {
-    this.approvals.reset();
   }
 }

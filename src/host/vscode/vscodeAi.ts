@@ -15,6 +15,7 @@ import { PTKFormatter, PTKParser } from '../../core/protocol';
 import { protocolTags } from '../../core/protocol/tagNames';
 import type { PTKTool } from '../../core/types';
 import type { ApprovalRequester } from '../../tools/external';
+import type { SessionGrants } from '../../tools';
 import type { SiteId } from '../../ui/settings';
 import { PTK_MODEL_VENDOR, siteModelInfo } from '../../ui/siteModelInfo';
 import { createChatRequestHandler, registerChatParticipant } from './chatParticipant';
@@ -36,6 +37,8 @@ interface VSCodeAiDependencies {
   requestApproval: ApprovalRequester;
   /** `ptk.tools.autoApprove`. */
   autoApprove: () => Readonly<Record<string, boolean>>;
+  /** The window's "Always" answers, shared with PTK's own tools (the chat's chip shows and turns off both). */
+  grants?: SessionGrants;
   log: vscode.LogOutputChannel;
 }
 
@@ -73,7 +76,7 @@ export function registerVSCodeAi(dependencies: VSCodeAiDependencies): VSCodeAi {
     log.warn(`The chat tab is not offered as a language model in this editor: ${errorMessage(error)}`);
   }
 
-  const externalTools = new VSCodeExternalTools(dependencies.requestApproval, dependencies.autoApprove);
+  const externalTools = new VSCodeExternalTools(dependencies.requestApproval, dependencies.autoApprove, dependencies.grants);
   const chatHandler = createChatRequestHandler({ runTask: dependencies.runTask, isTabBusy: dependencies.isTaskRunning, log: (line) => log.info(line) });
   let participant: vscode.ChatParticipant | undefined;
   try {
@@ -86,7 +89,6 @@ export function registerVSCodeAi(dependencies: VSCodeAiDependencies): VSCodeAi {
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (event.affectsConfiguration('ptk.site')) provider.refresh();
-      if (event.affectsConfiguration(EXTERNAL_TOOLS_SETTING) || event.affectsConfiguration('ptk.tools.autoApprove')) externalTools.resetApprovals();
     }),
   );
 

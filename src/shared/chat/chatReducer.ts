@@ -94,7 +94,7 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       // The approval belongs to the running task's latest running card of that tool that has not asked yet.
       const taskId = state.runningTaskId;
       const index = taskId === undefined ? -1 : findLastIndex(state.items, (item) => item.kind === 'tool' && item.taskId === taskId && item.tool === event.toolName && item.status === 'running' && !item.approval);
-      const approval = { approvalId: event.approvalId, summary: event.summary, kind: event.kind, path: event.path, command: event.command, hasDiff: event.hasDiff, ...(event.protection ? { protection: event.protection } : {}), ...(event.auto ? { auto: true } : {}) };
+      const approval = { approvalId: event.approvalId, summary: event.summary, kind: event.kind, path: event.path, command: event.command, hasDiff: event.hasDiff, ...(event.protection ? { protection: event.protection } : {}), ...(event.auto ? { auto: true } : {}), ...(event.autoBy ? { autoBy: event.autoBy } : {}) };
       // Approved without asking: the card shows what changed and keeps running; nothing waits for the user.
       if (event.auto) return index === -1 ? state : { ...state, items: replaceItem(state, index, { ...(state.items[index] as ToolItem), approval }) };
       const pendingApprovals = [...state.pendingApprovals, event.approvalId];
@@ -123,8 +123,8 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       const index = state.items.findIndex((item) => item.kind === 'tool' && item.id === id);
       if (index === -1) return state;
       const card = state.items[index] as ToolItem;
-      // A rejected call keeps its "rejected" status: its failed result is the rejection itself.
-      const status = card.status === 'rejected' ? 'rejected' : event.success ? 'succeeded' : 'failed';
+      // A rejected or cancelled call keeps its status: its failed result is the rejection (or the Stop) itself.
+      const status = card.status === 'rejected' || card.status === 'cancelled' ? card.status : event.success ? 'succeeded' : 'failed';
       // The time the user took to decide is not the tool's.
       const durationMs = Math.max(0, event.durationMs - (card.approvalWaitMs ?? 0));
       return { ...state, items: replaceItem(state, index, { ...card, status, resultSummary: event.summary, durationMs }) };

@@ -39,6 +39,9 @@ const ConnectionStateSchema = z.object({
 export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
 
 /** Lifecycle of one tool card. */
+/** What approved a call without asking: an "Always" answer of the window, `ptk.tools.autoApprove`, or `ptk.tools.allowedCommands`. */
+export type AutoApprovedBy = 'always' | 'autoApprove' | 'allowedCommands';
+
 type ToolCardStatus = 'running' | 'awaitingApproval' | 'approved' | 'rejected' | 'succeeded' | 'failed' | 'cancelled';
 
 /** How much of an instruction file the model got: all of it, its head and tail ('cut'), or nothing for lack of room. */
@@ -82,6 +85,8 @@ const ChatEventSchema = z.discriminatedUnion('type', [
     protection: z.optional(z.string()),
     /** Approved without asking (a setting or an earlier "Always"): the card shows the change, nothing waits. */
     auto: z.optional(z.boolean()),
+    /** What approved it without asking: an "Always" answer of this window, or a setting. */
+    autoBy: z.optional(z.enum(['always', 'autoApprove', 'allowedCommands'])),
   }),
   z.object({
     type: z.literal('approvalResolved'),
@@ -155,8 +160,8 @@ export type ChatItem =
       /** Time spent waiting for the user's approval, left out of durationMs. */
       approvalWaitMs?: number;
       resultSummary?: string;
-      /** `auto`: approved without asking (a setting or an earlier "Always"). */
-      approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string; protection?: string; auto?: boolean };
+      /** `auto`: approved without asking; `autoBy`: by what (an "Always" answer, or a setting). */
+      approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string; protection?: string; auto?: boolean; autoBy?: AutoApprovedBy };
     }
   | { kind: 'notice'; id: string; text: string }
   | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number }

@@ -2,10 +2,12 @@
  * The approval of external tool calls, through the same flow as PTK's own dangerous tools (the
  * Workspace port's requestApproval: the chat view's tool card, or VS Code's notification when the
  * view is hidden). An external tool is dangerous unless allow-listed in `ptk.externalTools` or
- * set in `ptk.tools.autoApprove`; an "always" answer lasts for the session.
+ * set in `ptk.tools.autoApprove`; an "always" answer goes to the window's grants (the same store
+ * as PTK's own tools', so the chat's chip shows it and turns it off).
  */
 import { ApprovalRejectedError } from '../../core/errors';
 import type { ApprovalDecision, ApprovalRequest } from '../../core/workspace';
+import { SessionGrants } from '../sessionGrants';
 
 /** Longest argument text shown in an approval. */
 const ARGUMENTS_SHOWN_CHARS = 400;
@@ -21,13 +23,18 @@ function externalApprovalRequest(toolName: string, args: Record<string, unknown>
 }
 
 export class ExternalToolApprovals {
-  private readonly alwaysTools = new Set<string>();
-
-  constructor(private readonly requestApproval: ApprovalRequester, private readonly autoApprove: () => Readonly<Record<string, boolean>> = () => ({})) {}
+  /**
+   * @param grants the window's "Always" answers (default: this object's own)
+   */
+  constructor(
+    private readonly requestApproval: ApprovalRequester,
+    private readonly autoApprove: () => Readonly<Record<string, boolean>> = () => ({}),
+    private readonly grants: SessionGrants = new SessionGrants(),
+  ) {}
 
   /** True when a call of this tool runs without asking. */
   isPreApproved(toolName: string, allowListed: boolean): boolean {
-    return allowListed || this.autoApprove()[toolName] === true || this.alwaysTools.has(toolName);
+    return allowListed || this.autoApprove()[toolName] === true || this.grants.hasTool(toolName);
   }
 
   /** Resolves when the call may run; throws ApprovalRejectedError (with the user's reason) when not. */
@@ -35,11 +42,6 @@ export class ExternalToolApprovals {
     if (this.isPreApproved(toolName, allowListed)) return;
     const answer = await this.requestApproval(externalApprovalRequest(toolName, args, tags), signal);
     if (answer.decision === 'reject') throw new ApprovalRejectedError(toolName, answer.reason?.trim() || undefined);
-    if (answer.decision === 'always') this.alwaysTools.add(toolName);
-  }
-
-  /** Forgets the "always" answers (the settings changed). */
-  reset(): void {
-    this.alwaysTools.clear();
+    if (answer.decision === 'always') this.grants.grantTool(toolName);
   }
 }

@@ -181,16 +181,26 @@ describe('workspace trust', () => {
     assert.equal(existsSync(path.join(root, 'x.txt')), false);
   });
 
+  it('a write that creates its file asks with nothing before it (its diff reads as added), not an empty text', async () => {
+    const { workspace, requests } = setup([{ decision: 'approve' }]);
+    await callTool(createWorkspaceTools(workspace, {}), 'write_file', { path: 'brand-new.txt', content: 'new\n' });
+    assert.equal(requests.length, 1);
+    assert.equal(requests[0].before, undefined);
+    assert.equal(requests[0].after, 'new\n');
+  });
+
   it('"always" lives in the shared grants: turning them off asks again, even for tools built before; a change made without asking is reported', async () => {
     const { workspace, requests } = setup([{ decision: 'always' }, { decision: 'approve' }]);
     const grants = new SessionGrants();
     const autoApproved: ApprovalRequest[] = [];
-    const tools = createWorkspaceTools(workspace, {}, { approvals: { grants, onAutoApproved: (request) => autoApproved.push(request) } });
+    const approvedBy: string[] = [];
+    const tools = createWorkspaceTools(workspace, {}, { approvals: { grants, onAutoApproved: (request, by) => (autoApproved.push(request), approvedBy.push(by)) } });
     await callTool(tools, 'write_file', { path: 'a.txt', content: 'one\n' });
     assert.deepEqual(grants.list(), [{ toolName: 'write_file' }]);
     await callTool(tools, 'write_file', { path: 'a.txt', content: 'two\n' });
     assert.equal(requests.length, 1, 'the grant approved the second write');
     assert.deepEqual(autoApproved.map((request) => [request.toolName, request.before, request.after]), [['write_file', 'one\n', 'two\n']]);
+    assert.deepEqual(approvedBy, ['always'], 'the card can say an "Always" answer approved it');
     grants.clear();
     await callTool(tools, 'write_file', { path: 'a.txt', content: 'three\n' });
     assert.equal(requests.length, 2, 'asked again once turned off');

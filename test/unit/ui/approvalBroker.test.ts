@@ -44,11 +44,26 @@ describe('ApprovalBroker', () => {
     assert.deepEqual(events[1], { type: 'approvalResolved', approvalId: 'ap1', decision: 'reject', reason: 'not that' });
   });
 
-  it('falls back when the view is hidden', async () => {
-    const { broker, events, fallbackCalls } = makeBroker(false);
+  it('when the view is hidden, asks another way too and opens the diff (with its title-bar answers): the first answer wins', async () => {
+    const shown: string[] = [];
+    const { broker, events, fallbackCalls } = makeBroker(false, { showDiff: (approvalId) => shown.push(approvalId) });
     assert.deepEqual(await broker.request(writeRequest), { decision: 'reject', reason: 'modal said no' });
     assert.equal(fallbackCalls.length, 1);
-    assert.equal(events.length, 0);
+    assert.deepEqual(shown, ['ap1'], 'the diff opened as a pending one, so its title bar offers Accept / Reject');
+    assert.deepEqual(events.map((event) => event.type), ['approvalRequested', 'approvalResolved'], 'the card shows it too, once the view is back');
+
+    // Answered in the diff's title bar (or the card): the notification stops asking.
+    let notificationSignal: AbortSignal | undefined;
+    const second = makeBroker(false, {
+      fallback: (_request, signal) => {
+        notificationSignal = signal;
+        return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new PTKAbortError())));
+      },
+    });
+    const answer = second.broker.request(writeRequest);
+    assert.equal(second.broker.resolve('ap1', { decision: 'approve' }), true);
+    assert.deepEqual(await answer, { decision: 'approve', reason: undefined });
+    assert.equal(notificationSignal?.aborted, true);
   });
 
   it('rejects with PTKAbortError when the signal fires, and marks the card cancelled', async () => {
@@ -86,8 +101,9 @@ describe('ApprovalBroker', () => {
     broker.resolve('ap1', { decision: 'approve' });
     assert.deepEqual(events[1], { type: 'approvalResolved', approvalId: 'ap1', decision: 'approve', reason: undefined, waitedMs: 7000 });
     assert.deepEqual(settled, ['ap1']);
-    broker.recordAutoApproved(writeRequest);
+    broker.recordAutoApproved(writeRequest, 'autoApprove');
     assert.equal(events[2].type === 'approvalRequested' && events[2].auto, true);
+    assert.equal(events[2].type === 'approvalRequested' && events[2].autoBy, 'autoApprove', 'the card can say what approved it');
     broker.openDiff('ap2');
     broker.openDiff('from-before-reload');
     assert.deepEqual(shown, ['ap2']);

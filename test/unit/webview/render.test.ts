@@ -65,6 +65,21 @@ describe('ChatRenderer', () => {
     await pending;
   });
 
+  it('a card approved without asking says by what; a rejected card offers its change as "View rejected change"', () => {
+    const { list, renderer } = setup();
+    const auto = (autoBy?: 'always' | 'autoApprove' | 'allowedCommands'): ChatEvent => ({ type: 'approvalRequested', approvalId: 'ap', toolName: 'write_file', kind: 'write', summary: 'Write a.txt', path: '/w/a.txt', hasDiff: true, auto: true, ...(autoBy ? { autoBy } : {}) });
+    const autoLabel = (autoBy?: 'always' | 'autoApprove' | 'allowedCommands') => {
+      renderer.update(replayChat('c', [...base.slice(0, -1), auto(autoBy)]));
+      return list.querySelector('[data-testid="approval-auto"]')?.textContent;
+    };
+    assert.equal(autoLabel('always'), 'Auto-approved: "Always"');
+    assert.equal(autoLabel('autoApprove'), 'Auto-approved by ptk.tools.autoApprove');
+    assert.equal(autoLabel(), 'Auto-approved: "Always"', 'a card saved before the reason was kept');
+    renderer.update(replayChat('c', [...base, { type: 'approvalResolved', approvalId: 'ap', decision: 'reject' }]));
+    assert.equal(list.querySelector('[data-testid="approval-auto"]'), null);
+    assert.equal(list.querySelector('[data-testid="open-diff"]')?.textContent, 'View rejected change');
+  });
+
   it('an unprotected card has no protection line and offers "Always"', () => {
     const { list, renderer } = setup();
     renderer.update(replayChat('c', base));

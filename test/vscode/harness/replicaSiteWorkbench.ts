@@ -25,7 +25,7 @@ interface ReplicaSiteWorkbenchOptions {
   /** Screenshots and the code-server log go here (emptied first). */
   artifacts: string;
   /** The replica site's answer to each prompt it receives (`earlier`: the conversation's turns before it). */
-  responder: (prompt: string, earlier: readonly ReplicaEarlierTurn[]) => string | ReplicaTurnScript;
+  responder: (prompt: string, earlier: readonly ReplicaEarlierTurn[]) => string | ReplicaTurnScript | Promise<string | ReplicaTurnScript>;
   /** Changes to the workspace copy before VS Code opens it. */
   prepareWorkspace?: (workspaceDir: string) => void;
   /** The test suite loaded in the extension host (it reports "ready"). */

@@ -1,9 +1,13 @@
 /**
  * Approvals the user can see and undo, and the diff review where the diff is, in a REAL VS Code
- * on the ChatGPT replica site: "Open diff" on a waiting card shows Accept / Reject in the diff
- * editor's title bar, and accepting there writes the file and closes the "(proposed change)" tab;
- * "Always" says its scope, a chip shows it is on, the next write runs without asking yet its card
- * keeps the change and "Open diff", and clicking the chip turns it off (the next write asks again).
+ * on the ChatGPT replica site: a new file's diff reads as added ("new file", an empty left side);
+ * Accept / Reject in the diff editor's title bar answer the card and close the "(proposed change)"
+ * tab; a card's duration leaves out the time the user took to decide; "Always" says its scope, a
+ * chip shows it is on, the next write runs without asking yet its card says so and keeps "Open
+ * diff", and clicking the chip turns it off; "Approval needed" brings a card scrolled out of sight
+ * back; Stop while a write waits closes its diff and cancels the card; with the chat view hidden
+ * the diff opens on its own with Accept / Reject; after a window reload the auto-approved card
+ * still says so while the chip (the grants ended) is gone.
  * Screenshots: test-artifacts/vscode-ui-approvals/.
  * Run: node --import tsx --test --test-reporter=spec test/vscode/ui/approvals.test.ts
  */
@@ -12,97 +16,100 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
+import { formatDuration } from '../../../src/webview/render';
 import { missingTools, REPOSITORY_ROOT } from '../harness/paths';
 import { BROWSER_ENTRY, startReplicaSiteWorkbench, type ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
+import { call, chatActions, createTaskResponder, type ScriptedTask } from './scriptedTasks';
 
 const skipReason = missingTools() || (!existsSync(BROWSER_ENTRY) ? `the browser backend is not built yet (${BROWSER_ENTRY} missing)` : '');
 
-const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON.stringify({ tool, args })}</TOOL_CALL>`;
+/** Enough text above a card to scroll it out of the view. */
+const LONG_PREAMBLE = Array.from({ length: 80 }, (_, index) => `Step ${index + 1} of the plan.`).join('\n\n');
 
-const TASKS = [
-  { ask: 'Write alpha to notes/alpha.txt', replies: [`Writing it.\n${call('write_file', { path: 'notes/alpha.txt', content: 'alpha\n' })}`, 'Alpha written.'] },
+const TASKS: ScriptedTask[] = [
+  { ask: 'Write alpha to notes/alpha.txt', replies: [`Writing it.\n${call('write_file', { path: 'notes/alpha.txt', content: 'alpha\nsecond line\n' })}`, 'Alpha written.'] },
   {
     ask: 'Write beta and gamma',
     replies: [`First beta.\n${call('write_file', { path: 'notes/beta.txt', content: 'beta\n' })}`, `Then gamma.\n${call('write_file', { path: 'notes/gamma.txt', content: 'gamma\n' })}`, 'Both written.'],
   },
   { ask: 'Write delta to notes/delta.txt', replies: [`Writing delta.\n${call('write_file', { path: 'notes/delta.txt', content: 'delta\n' })}`, 'Delta left alone.'] },
+  { ask: 'Write epsilon after a long plan', replies: [`${LONG_PREAMBLE}\n\n${call('write_file', { path: 'notes/epsilon.txt', content: 'epsilon\n' })}`, 'Epsilon written.'] },
+  { ask: 'Write zeta while the chat is hidden', replies: [`Writing zeta.\n${call('write_file', { path: 'notes/zeta.txt', content: 'zeta\n' })}`, 'Zeta written.'] },
 ];
 
-/** The site's answer: a task's request starts it; each tool result takes its next reply. */
-function createResponder(): (prompt: string) => string {
-  let task = -1;
-  let turn = 0;
-  return (prompt) => {
-    const lastResult = prompt.lastIndexOf('TOOL_RESULT');
-    const asked = TASKS.findIndex((candidate) => prompt.lastIndexOf(candidate.ask) > lastResult);
-    if (asked !== -1) {
-      task = asked;
-      turn = 0;
-    } else {
-      turn++;
-    }
-    return TASKS[task]?.replies[turn] ?? 'No reply was scripted for this turn.';
-  };
-}
-
-describe('Approvals: the diff editor title bar, and "Always" shown and turned off, in real VS Code (replica site)', { skip: skipReason || undefined, timeout: 480_000 }, () => {
+describe('Approvals: the diff editor title bar, "Always" shown and turned off, Stop, a hidden view, in real VS Code (replica site)', { skip: skipReason || undefined, timeout: 600_000 }, () => {
   let workbench: ReplicaSiteWorkbench | undefined;
   let workspaceDir: string;
+  /** The zeta task's first answer waits for this: the test hides the chat view first. */
+  let releaseZeta: () => void = () => undefined;
+  const zetaReleased = new Promise<void>((resolve) => (releaseZeta = resolve));
 
   const chat = (): FrameLocator => workbench!.chat();
   const shot = (name: string) => workbench!.shot(name);
-  const send = async (text: string) => {
-    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 60_000 });
-    const input = chat().locator('[data-testid="chat-input"]');
-    await input.fill(text);
-    await input.press('Enter');
-    await chat().locator('[data-testid="user-message"]', { hasText: text }).waitFor({ timeout: 30_000 });
-  };
-  const waitingCard = async () => {
-    const card = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]');
-    await card.waitFor({ timeout: 120_000 });
-    return card;
-  };
+  const { send, waitingCard, answer } = chatActions(chat);
   const proposedTab = () => workbench!.page.locator('.tabs-container .tab', { hasText: '(proposed change)' });
+  const titleButton = (name: 'Accept' | 'Reject') => workbench!.page.locator(`.editor-actions [aria-label^="${name} Proposed Change"]`);
+  const runCommand = async (label: string) => {
+    await workbench!.page.keyboard.press('F1');
+    await workbench!.pickInQuickInput(`>${label}`, label);
+  };
 
   before(async () => {
+    const respond = createTaskResponder(TASKS);
     workbench = await startReplicaSiteWorkbench({
       artifacts: join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-approvals'),
       suiteFile: join(__dirname, 'uiSuite.ts'),
-      responder: createResponder(),
+      responder: async (prompt) => {
+        const reply = respond(prompt);
+        if (reply.startsWith('Writing zeta.')) await zetaReleased;
+        return reply;
+      },
     });
     ({ workspaceDir } = workbench);
     await workbench.openChat();
   });
 
   after(async () => {
+    releaseZeta();
     await workbench?.stop();
   });
 
-  it('Accept in the diff editor title bar writes the file and closes the proposed-change tab', async () => {
+  it('a new file\'s diff reads as added; Accept in the title bar writes it and closes the tab; the card\'s duration leaves out the decision', async () => {
     await send(TASKS[0].ask);
     const card = await waitingCard();
     await card.locator('[data-testid="open-diff"]').click();
-    await proposedTab().first().waitFor({ timeout: 30_000 });
-    const accept = workbench!.page.locator('.editor-actions [aria-label^="Accept Proposed Change"]');
-    await accept.waitFor({ timeout: 30_000 });
-    assert.equal(await workbench!.page.locator('.editor-actions [aria-label^="Reject Proposed Change"]').count(), 1, 'Reject sits next to Accept');
-    await shot('1-diff-title-bar');
-    await accept.click();
-    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'Alpha written.' }).waitFor({ timeout: 120_000 });
-    assert.equal(readFileSync(join(workspaceDir, 'notes', 'alpha.txt'), 'utf8'), 'alpha\n');
+    const tab = proposedTab().first();
+    await tab.waitFor({ timeout: 30_000 });
+    assert.match((await tab.textContent()) ?? '', /alpha\.txt \(new file\) \(proposed change\)/, 'the title says the file is new');
+    const diff = workbench!.page.locator('.monaco-diff-editor').first();
+    await diff.locator('.editor.modified .view-line', { hasText: 'second line' }).waitFor({ timeout: 30_000 });
+    assert.equal((await diff.locator('.editor.original .view-lines').innerText()).trim(), '', 'the left side is empty: nothing was there');
+    await titleButton('Accept').waitFor({ timeout: 30_000 });
+    assert.equal(await titleButton('Reject').count(), 1, 'Reject sits next to Accept');
+    // The user decides only after the diff is on screen: that wait is not the tool's time.
+    await shot('1-new-file-diff-title-bar');
+    await titleButton('Accept').click();
+    await answer('Alpha written.');
+    assert.equal(readFileSync(join(workspaceDir, 'notes', 'alpha.txt'), 'utf8'), 'alpha\nsecond line\n');
     await proposedTab().first().waitFor({ state: 'detached', timeout: 30_000 });
+    const done = chat().locator('[data-testid="tool-card"][data-tool="write_file"]').first();
+    await chat().locator('[data-testid="tool-card"][data-duration-ms]').first().waitFor({ timeout: 30_000 });
+    const durationMs = Number(await done.getAttribute('data-duration-ms'));
+    const waitMs = Number(await done.getAttribute('data-approval-wait-ms'));
+    assert.ok(waitMs > 0, 'the time the user took to decide was measured');
+    assert.ok(durationMs < waitMs, `the card's ${durationMs} ms are the write's own, not the ${waitMs} ms the user took (which the raw time includes)`);
+    assert.equal(await done.locator('.tool-duration').textContent(), formatDuration(durationMs));
     await shot('2-accepted-tab-closed');
   });
 
-  it('"Always" says its scope; a chip shows it is on; the auto-approved card keeps its change and Open diff', async () => {
+  it('"Always" says its scope; a chip shows it is on; the auto-approved card says so and keeps its change and Open diff', async () => {
     await send(TASKS[1].ask);
     const card = await waitingCard();
     const always = card.locator('[data-testid="approve-always"]');
     assert.match((await always.getAttribute('title')) ?? '', /write_file — all files.*this window.*until you turn it off/);
     assert.equal(await chat().locator('[data-testid="auto-approval-always"]').isVisible(), false, 'no chip before "Always"');
     await always.click();
-    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'Both written.' }).waitFor({ timeout: 120_000 });
+    await answer('Both written.');
     assert.equal(readFileSync(join(workspaceDir, 'notes', 'gamma.txt'), 'utf8'), 'gamma\n');
     const chip = chat().locator('[data-testid="auto-approval-always"]');
     await chip.waitFor({ timeout: 30_000 });
@@ -110,18 +117,82 @@ describe('Approvals: the diff editor title bar, and "Always" shown and turned of
     const auto = chat().locator('[data-testid="tool-card"][data-auto-approved="true"]');
     assert.equal(await auto.count(), 1, 'the gamma write ran without asking');
     assert.match((await auto.locator('.approval-summary').textContent()) ?? '', /gamma\.txt/);
+    assert.equal(await auto.locator('[data-testid="approval-auto"]').textContent(), 'Auto-approved: "Always"', 'the card says why it did not ask');
     assert.equal(await auto.locator('[data-testid="open-diff"]').count(), 1, 'its card keeps Open diff');
     await shot('3-always-chip');
   });
 
-  it('clicking the chip turns "Always" off: the next write asks again', async () => {
+  it('the chip turns "Always" off: the next write asks again, and Reject in the diff title bar rejects it and closes the tab', async () => {
     await chat().locator('[data-testid="auto-approval-always"]').click();
     await chat().locator('[data-testid="auto-approval-always"]').waitFor({ state: 'detached', timeout: 30_000 });
     await send(TASKS[2].ask);
+    // The task's changes row keeps the same gap below its content as above it, like the other rows.
+    const gaps = await chat().locator('[data-testid="task-changes"]').first().evaluate((row) => {
+      const rowBox = row.getBoundingClientRect();
+      const children = [...row.children].map((child) => child.getBoundingClientRect());
+      const contentTop = Math.min(...children.map((box) => box.top));
+      const contentBottom = Math.max(...children.map((box) => box.bottom));
+      const next = row.nextElementSibling?.getBoundingClientRect();
+      const rowGap = parseFloat(getComputedStyle(row.parentElement!).rowGap) || 0;
+      return { above: contentTop - rowBox.top - parseFloat(getComputedStyle(row).borderTopWidth), below: next ? next.top - contentBottom - rowGap : -1 };
+    });
+    assert.ok(gaps.below >= gaps.above && gaps.above > 0, `the space under "Undo all" (${gaps.below}px past the list's gap) matches the space above it (${gaps.above}px)`);
     const card = await waitingCard();
     await shot('4-asks-again');
-    await card.locator('[data-testid="reject"]').click();
-    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'Delta left alone.' }).waitFor({ timeout: 120_000 });
+    await card.locator('[data-testid="open-diff"]').click();
+    await titleButton('Reject').waitFor({ timeout: 30_000 });
+    await titleButton('Reject').click();
+    await answer('Delta left alone.');
+    await proposedTab().first().waitFor({ state: 'detached', timeout: 30_000 });
+    const rejected = chat().locator('[data-testid="tool-card"][data-status="rejected"]');
+    assert.equal(await rejected.count(), 1);
+    assert.equal(await rejected.locator('[data-testid="open-diff"]').textContent(), 'View rejected change', 'not offered as if it were pending');
     assert.equal(existsSync(join(workspaceDir, 'notes', 'delta.txt')), false);
+    await shot('5-rejected-in-title-bar');
+  });
+
+  it('"Approval needed" brings a card out of sight back; Stop while it waits closes its diff and cancels the card', async () => {
+    await send(TASKS[3].ask);
+    const card = await waitingCard();
+    const needed = chat().locator('[data-testid="approval-needed"]');
+    await chat().locator('[data-testid="messages"]').evaluate((list) => list.scrollTo({ top: 0 }));
+    await needed.waitFor({ state: 'visible', timeout: 30_000 });
+    await shot('6-approval-needed');
+    await needed.click();
+    await needed.waitFor({ state: 'hidden', timeout: 30_000 });
+    assert.equal(await card.isVisible(), true);
+    await card.locator('[data-testid="open-diff"]').click();
+    await proposedTab().first().waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="stop"]').click();
+    await chat().locator('[data-testid="tool-card"][data-tool="write_file"][data-status="cancelled"]').waitFor({ timeout: 30_000 });
+    await proposedTab().first().waitFor({ state: 'detached', timeout: 30_000 });
+    assert.equal(await chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]').count(), 0, 'nothing waits any more');
+    assert.equal(existsSync(join(workspaceDir, 'notes', 'epsilon.txt')), false);
+    await shot('7-stopped');
+  });
+
+  it('with the chat view hidden, the diff opens on its own with Accept / Reject in its title bar', async () => {
+    await send(TASKS[4].ask);
+    await runCommand('View: Show Explorer');
+    await workbench!.page.locator('.part.sidebar .title-label', { hasText: /explorer/i }).waitFor({ timeout: 30_000 });
+    releaseZeta();
+    await proposedTab().first().waitFor({ timeout: 120_000 });
+    await titleButton('Accept').waitFor({ timeout: 30_000 });
+    await shot('8-hidden-view-diff');
+    await titleButton('Accept').click();
+    await proposedTab().first().waitFor({ state: 'detached', timeout: 30_000 });
+    await workbench!.openChat();
+    await answer('Zeta written.');
+    assert.equal(readFileSync(join(workspaceDir, 'notes', 'zeta.txt'), 'utf8'), 'zeta\n');
+  });
+
+  it('after a window reload the auto-approved card still says so, and the chip (the grants ended) is gone', async () => {
+    await workbench!.reloadWindow();
+    await workbench!.openChat();
+    const auto = chat().locator('[data-testid="tool-card"][data-auto-approved="true"]');
+    await auto.first().waitFor({ timeout: 60_000 });
+    assert.equal(await auto.locator('[data-testid="approval-auto"]').textContent(), 'Auto-approved: "Always"');
+    assert.equal(await chat().locator('[data-testid="auto-approval-always"]').count(), 0, 'no "Always" is on in the new window');
+    await shot('9-after-reload');
   });
 });

@@ -13,13 +13,12 @@ import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { missingTools, REPOSITORY_ROOT } from '../harness/paths';
 import { BROWSER_ENTRY, startReplicaSiteWorkbench, type ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
+import { call, chatActions, createTaskResponder, type ScriptedTask } from './scriptedTasks';
 
 const skipReason = missingTools() || (!existsSync(BROWSER_ENTRY) ? `the browser backend is not built yet (${BROWSER_ENTRY} missing)` : '');
 
-const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON.stringify({ tool, args })}</TOOL_CALL>`;
-
 /** The three requests and, for each, the site's replies turn by turn. */
-const TASKS = [
+const TASKS: ScriptedTask[] = [
   { ask: 'Please write hello to notes/hello.txt', replies: [`I will write it.\n${call('write_file', { path: 'notes/hello.txt', content: 'Hello from PTK\n' })}`, 'I left notes/hello.txt alone.'] },
   { ask: 'Write hello to notes/hello.txt once more', replies: [`Writing it now.\n${call('write_file', { path: 'notes/hello.txt', content: 'Hello again\n' })}`, 'Written once more.'] },
   {
@@ -32,26 +31,6 @@ const TASKS = [
     ],
   },
 ];
-
-/**
- * The site's answer: the first turn of a task is the prompt that carries its request after every
- * tool result; each later turn (a tool result in the same chat) takes the task's next reply.
- */
-function createResponder(): (prompt: string) => string {
-  let task = -1;
-  let turn = 0;
-  return (prompt) => {
-    const lastResult = prompt.lastIndexOf('TOOL_RESULT');
-    const asked = TASKS.findIndex((candidate) => prompt.lastIndexOf(candidate.ask) > lastResult);
-    if (asked !== -1) {
-      task = asked;
-      turn = 0;
-    } else {
-      turn++;
-    }
-    return TASKS[task]?.replies[turn] ?? 'No reply was scripted for this turn.';
-  };
-}
 
 /** What a card shows. */
 interface CardView {
@@ -76,21 +55,7 @@ describe('Tool cards of several tasks in one conversation, in real VS Code (repl
         return { tool: card.dataset.tool ?? '', status: card.dataset.status ?? '', callId: card.dataset.callId ?? '', args: args ? JSON.parse(args) : {}, result: card.querySelector('[data-testid="tool-result"]')?.textContent ?? '' };
       }),
     );
-  /** Sends a request once the view is idle (Enter in a busy view sends nothing). */
-  const send = async (text: string) => {
-    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 60_000 });
-    const input = chat().locator('[data-testid="chat-input"]');
-    await input.fill(text);
-    await input.press('Enter');
-    await chat().locator('[data-testid="user-message"]', { hasText: text }).waitFor({ timeout: 30_000 });
-  };
-  /** The card waiting for an answer: the only one, and the task's latest card. */
-  const waitingCard = async () => {
-    const card = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]');
-    await card.waitFor({ timeout: 120_000 });
-    assert.equal(await card.count(), 1, 'one card waits for an answer');
-    return card;
-  };
+  const { send, waitingCard } = chatActions(chat);
 
   const expectedCards = (): Array<Omit<CardView, 'result'> & { result: RegExp }> => [
     { tool: 'write_file', status: 'rejected', callId: 'call_1_0', args: { path: 'notes/hello.txt', content: 'Hello from PTK\n' }, result: /reject/i },
@@ -111,7 +76,7 @@ describe('Tool cards of several tasks in one conversation, in real VS Code (repl
     workbench = await startReplicaSiteWorkbench({
       artifacts: join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-tool-cards'),
       suiteFile: join(__dirname, 'uiSuite.ts'),
-      responder: createResponder(),
+      responder: createTaskResponder(TASKS),
     });
     ({ workspaceDir } = workbench);
     await workbench.openChat();

@@ -63,6 +63,18 @@ describe('reduceChat', () => {
     assert.deepEqual(afterResult.pendingApprovals, []);
   });
 
+  it('an approval cancelled by Stop keeps its card "cancelled" when the call\'s failed result comes in', () => {
+    const events: ChatEvent[] = [
+      { type: 'taskStarted', taskId: 't', title: 'x' },
+      { type: 'toolCall', id: 'call_1_0', taskId: 't', tool: 'write_file', args: { path: 'a' }, dangerous: true, time: 1 },
+      { type: 'approvalRequested', approvalId: 'ap1', toolName: 'write_file', kind: 'write', summary: 'Write a', path: '/w/a', hasDiff: true },
+      { type: 'approvalResolved', approvalId: 'ap1', decision: 'cancelled' },
+      { type: 'toolResult', id: 'call_1_0', taskId: 't', success: false, summary: 'Error: cancelled', durationMs: 4 },
+    ];
+    const card = replayChat('c', events).items[0];
+    assert.equal(card.kind === 'tool' && card.status, 'cancelled');
+  });
+
   it('shows a standalone card for an approval no card announced', () => {
     const state = reduceChat(emptyChatState('c'), { type: 'approvalRequested', approvalId: 'x', toolName: 'run_command', kind: 'command', summary: 'Run ls', command: 'ls', hasDiff: false });
     assert.equal(state.items.length, 1);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../../src/core/errors';
 import type { ApprovalRequest } from '../../../../src/core/workspace';
+import { SessionGrants } from '../../../../src/tools/sessionGrants';
 import { createExternalTool, ExternalToolApprovals, externalResultText, selectExternalTools, ExternalToolsSettingSchema, type ExternalToolDescriptor } from '../../../../src/tools/external';
 
 const LOOKUP: ExternalToolDescriptor = {
@@ -74,6 +75,20 @@ describe('createExternalTool', () => {
     assert.equal(listed.tool.dangerous, false);
     await listed.tool.handler({ name: 'a' }, context());
     assert.equal(listed.asked.length, 0);
+  });
+
+  it('"always" goes to the window\'s grants (one store with PTK\'s own tools): turning them off asks again', async () => {
+    const grants = new SessionGrants();
+    const asked: string[] = [];
+    const approvals = new ExternalToolApprovals(async (request) => (asked.push(request.toolName), { decision: 'always' }), () => ({}), grants);
+    const tool = createExternalTool({ descriptor: LOOKUP, preApproved: false }, { approvals, invoke: async () => [{ kind: 'text', text: 'ok' }] });
+    await tool.handler({ name: 'a' }, context());
+    assert.deepEqual(grants.list(), [{ toolName: 'ptkTest_lookupCode' }], 'the chip lists it');
+    await tool.handler({ name: 'b' }, context());
+    assert.equal(asked.length, 1);
+    grants.clear();
+    await tool.handler({ name: 'c' }, context());
+    assert.equal(asked.length, 2, 'the chip turned it off');
   });
 
   it('arguments are checked against the full schema before anything is asked or run', async () => {
