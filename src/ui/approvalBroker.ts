@@ -63,12 +63,7 @@ export class ApprovalBroker {
     const hidden = !this.options.isViewVisible();
     const approvalId = this.options.createId?.() ?? `approval-${Date.now().toString(36)}-${++this.counter}`;
     return new Promise<ApprovalDecision>((resolve, reject) => {
-      const onAbort = () => {
-        if (!this.pending.has(approvalId)) return;
-        this.finish(approvalId, 'cancelled');
-        this.options.emit({ type: 'approvalResolved', approvalId, decision: 'cancelled' });
-        reject(new PTKAbortError());
-      };
+      const onAbort = () => this.cancel(approvalId);
       signal?.addEventListener('abort', onAbort, { once: true });
       // The other asker (view hidden) stops asking once the request is settled, however.
       const elsewhere = hidden ? new AbortController() : undefined;
@@ -97,8 +92,7 @@ export class ApprovalBroker {
     const entry = this.finish(approvalId, decision.decision === 'reject' ? 'rejected' : 'approved');
     if (!entry) return false;
     const reason = decision.decision === 'reject' ? decision.reason?.trim() || undefined : undefined;
-    const waitedMs = Math.max(0, this.now() - entry.askedAt);
-    this.options.emit({ type: 'approvalResolved', approvalId, decision: decision.decision, reason, ...(waitedMs > 0 ? { waitedMs } : {}) });
+    this.options.emit({ type: 'approvalResolved', approvalId, decision: decision.decision, reason, ...this.waited(entry) });
     entry.resolve({ decision: decision.decision, reason });
     return true;
   }
@@ -122,11 +116,21 @@ export class ApprovalBroker {
 
   /** Cancels every waiting request (Stop, new conversation). */
   cancelAll(): void {
-    for (const approvalId of [...this.pending.keys()]) {
-      const entry = this.finish(approvalId, 'cancelled');
-      this.options.emit({ type: 'approvalResolved', approvalId, decision: 'cancelled' });
-      entry?.reject(new PTKAbortError());
-    }
+    for (const approvalId of [...this.pending.keys()]) this.cancel(approvalId);
+  }
+
+  /** Stop (or the task's signal): the card says cancelled, the wait left out of its duration too. */
+  private cancel(approvalId: string): void {
+    const entry = this.finish(approvalId, 'cancelled');
+    if (!entry) return;
+    this.options.emit({ type: 'approvalResolved', approvalId, decision: 'cancelled', ...this.waited(entry) });
+    entry.reject(new PTKAbortError());
+  }
+
+  /** How long the user had the request before it was settled (none when no time passed). */
+  private waited(entry: PendingApproval): { waitedMs?: number } {
+    const waitedMs = Math.max(0, this.now() - entry.askedAt);
+    return waitedMs > 0 ? { waitedMs } : {};
   }
 
   private now(): number {

@@ -19,6 +19,8 @@ function makeBroker(visible = true, extra: Partial<ConstructorParameters<typeof 
       return { decision: 'reject', reason: 'modal said no' };
     },
     createId: () => `ap${++next}`,
+    // A still clock: no test depends on real time passing between ask and answer.
+    now: () => 0,
     ...extra,
   });
   return { broker, events, fallbackCalls };
@@ -100,13 +102,18 @@ describe('ApprovalBroker', () => {
     clock += 7000;
     broker.resolve('ap1', { decision: 'approve' });
     assert.deepEqual(events[1], { type: 'approvalResolved', approvalId: 'ap1', decision: 'approve', reason: undefined, waitedMs: 7000 });
-    assert.deepEqual(settled, ['ap1']);
+    assert.deepEqual(settled.slice(0, 1), ['ap1']);
+    void broker.request(writeRequest).catch(() => undefined);
+    clock += 3000;
+    broker.cancelAll();
+    assert.deepEqual(events.at(-1), { type: 'approvalResolved', approvalId: 'ap2', decision: 'cancelled', waitedMs: 3000 }, 'a cancelled card leaves the wait out too');
+    events.splice(2);
     broker.recordAutoApproved(writeRequest, 'autoApprove');
     assert.equal(events[2].type === 'approvalRequested' && events[2].auto, true);
     assert.equal(events[2].type === 'approvalRequested' && events[2].autoBy, 'autoApprove', 'the card can say what approved it');
-    broker.openDiff('ap2');
+    broker.openDiff('ap3');
     broker.openDiff('from-before-reload');
-    assert.deepEqual(shown, ['ap2']);
+    assert.deepEqual(shown, ['ap3']);
     assert.deepEqual(unavailable, ['from-before-reload']);
   });
 });

@@ -164,10 +164,14 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     await card.locator('[data-testid="open-diff"]').click();
     await proposedTab().first().waitFor({ timeout: 30_000 });
     await chat().locator('[data-testid="stop"]').click();
-    await chat().locator('[data-testid="tool-card"][data-tool="write_file"][data-status="cancelled"]').waitFor({ timeout: 30_000 });
+    const cancelled = chat().locator('[data-testid="tool-card"][data-tool="write_file"][data-status="cancelled"]');
+    await cancelled.waitFor({ timeout: 30_000 });
     await proposedTab().first().waitFor({ state: 'detached', timeout: 30_000 });
     assert.equal(await chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]').count(), 0, 'nothing waits any more');
     assert.equal(existsSync(join(workspaceDir, 'notes', 'epsilon.txt')), false);
+    await chat().locator('[data-testid="tool-card"][data-status="cancelled"][data-duration-ms]').waitFor({ timeout: 30_000 });
+    const [durationMs, waitMs] = [Number(await cancelled.getAttribute('data-duration-ms')), Number(await cancelled.getAttribute('data-approval-wait-ms'))];
+    assert.ok(waitMs > 0 && durationMs < waitMs, `the cancelled card's ${durationMs} ms leave out the ${waitMs} ms it waited`);
     await shot('7-stopped');
   });
 
