@@ -18,8 +18,8 @@ import { decodeImageAttachments, type ChatAttachment } from './chatAttachments';
 export const CHAT_VIEW_ID = 'ptk.chatView';
 
 interface ChatViewHandlers {
-  /** Send from the composer. */
-  send(text: string, mentions?: ContextMention[], attachments?: ChatAttachment[]): void;
+  /** Send from the composer; `replaces`: the user message it was edited from (it and every later turn go). */
+  send(text: string, mentions?: ContextMention[], attachments?: ChatAttachment[], replaces?: string): void;
   /** Rows for the `@` being typed (src/host/vscode/mentions); without it the list offers nothing. */
   suggestMentions?(kind: MentionKind, query: string): Promise<{ items: MentionSuggestion[]; note?: string }>;
   approve(approvalId: string, always: boolean): void;
@@ -139,7 +139,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         break;
       case 'send':
         this.draftImages = [];
-        this.handlers.send(message.text, message.mentions, decodeImageAttachments(message.attachments));
+        this.handlers.send(message.text, message.mentions, decodeImageAttachments(message.attachments), message.replaces);
         break;
       case 'mentionQuery': {
         const { requestId, kind, query } = message;
