@@ -324,6 +324,9 @@ function main(): void {
       case 'autoApproval':
         autoApproval.update(message.autoApproval);
         break;
+      case 'examplePrompts':
+        emptyState.setPrompts(message.prompts);
+        break;
       case 'prefill':
         input.value = message.text;
         input.focus();

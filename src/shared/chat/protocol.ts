@@ -213,6 +213,8 @@ const HostToWebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('addMention'), mention: ContextMentionSchema }),
   /** The images of the unsent draft, given back to a view whose page was recreated (hidden, then shown). */
   z.object({ type: z.literal('draftImages'), attachments: ImageAttachmentListSchema }),
+  /** The empty chat's example prompts, made for this workspace (sent on `ready`, and again when its problems change). */
+  z.object({ type: z.literal('examplePrompts'), prompts: z.array(z.string()).check(z.maxLength(3)) }),
   /** What runs without asking now (sent on `ready` and on each change): the view shows a chip while any. */
   z.object({ type: z.literal('autoApproval'), autoApproval: AutoApprovalSchema }),
 ]);

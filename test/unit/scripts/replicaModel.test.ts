@@ -110,6 +110,12 @@ describe('the demo model (replica site of npm start)', () => {
         assert.match(played.answer, /^Fixed config\/broken\.json/);
       });
 
+      it("the empty chat's example \"Fix the problems VS Code reports in config/broken.json\" plays the fix", async () => {
+        const played = await play('Fix the problems VS Code reports in config/broken.json', { threaded });
+        assert.deepEqual(played.calls, ['read_file config/broken.json', 'edit_file config/broken.json']);
+        assert.match(played.answer, /^Fixed config\/broken\.json/);
+      });
+
       it('a rejected fix: says it changed nothing and repeats the reason', async () => {
         const played = await play(fixMain, { threaded, approve: { decision: 'reject', reason: 'not now' } });
         assert.deepEqual(played.calls, ['read_file src/main.ts', 'edit_file src/main.ts']);

@@ -364,7 +364,8 @@ export function chooseReply(prompt: string): Reply {
   const write = /^(?:please\s+)?write\s+(.+?)\s+(?:to|into|in)\s+(\S+)/i.exec(firstLine);
   if (write) return writeFlow(state, write[2]!.replace(/[.,!?:;]+$/, ''), /^hello$/i.test(write[1]!) ? 'Hello from PTK\n' : `${write[1]!.replace(/^["'`]|["'`]$/g, '')}\n`);
 
-  const fix = /^Fix (?:this problem|the problems VS Code reports) in (.+?):$/.exec(firstLine);
+  // The lightbulb's and the command's prompts end in a colon and the problems; the empty chat's example names only the file.
+  const fix = /^Fix (?:this problem|the problems VS Code reports) in (.+?):$/.exec(firstLine) ?? /^Fix the problems VS Code reports in (\S+?)\.?$/.exec(firstLine);
   if (fix) return fixFlow(state, fix[1]!);
 
   const selection = /^From (.+?), lines (\d+)-(\d+):$/m.exec(request);
