@@ -49,7 +49,8 @@ export function rankSourceFiles(paths: readonly string[]): string[] {
 export function examplePrompts(facts: WorkspaceFacts): string[] {
   const [explained] = facts.sourceFiles;
   const problem = facts.problemFiles[0];
-  const tested = facts.sourceFiles.find((path) => path !== problem) ?? explained;
+  // Another file than the one explained and the one with problems, when the workspace has one.
+  const tested = facts.sourceFiles.find((path) => path !== problem && path !== explained) ?? explained;
   const [explainWorkspace, fixWorkspace, writeTests] = GENERIC_EXAMPLE_PROMPTS;
   return [
     explained ? `Explain ${explained}` : explainWorkspace!,

@@ -9,12 +9,13 @@ describe('example prompts for the workspace', () => {
     assert.deepEqual(examplePrompts({ sourceFiles, problemFiles: ['config/broken.json'] }), [
       'Explain src/main.ts',
       'Fix the problems VS Code reports in config/broken.json',
-      'Write a test for src/main.ts',
+      'Write a test for src/util/strings.ts',
     ]);
   });
 
-  it('tests a file other than the one with problems, when there is one', () => {
-    assert.deepEqual(examplePrompts({ sourceFiles: ['src/index.ts', 'src/app.ts'], problemFiles: ['src/index.ts'] }).at(-1), 'Write a test for src/app.ts');
+  it('tests a file other than the ones explained and with problems, when there is one', () => {
+    assert.deepEqual(examplePrompts({ sourceFiles: ['src/index.ts', 'src/app.ts', 'src/lib.ts'], problemFiles: ['src/app.ts'] }).at(-1), 'Write a test for src/lib.ts');
+    assert.deepEqual(examplePrompts({ sourceFiles: ['src/index.ts'], problemFiles: [] }).at(-1), 'Write a test for src/index.ts');
   });
 
   it('entry points first, then shallow paths, then by name', () => {
