@@ -5,7 +5,7 @@
  * restores at once. It imports nothing from the host side: only src/shared and its own files.
  */
 import { reduceChat } from '../shared/chat/chatReducer';
-import { CONNECTION_ACTION_LABELS, connectionTargetLine, connectionTooltip, HEADER_ACTIONS, headerNote } from '../shared/chat/connectionLabels';
+import { CONNECTION_ACTION_LABELS, connectionTooltip, HEADER_ACTIONS, headerLine } from '../shared/chat/connectionLabels';
 import { workingLine } from '../shared/chat/workingLine';
 import {
   parseHostMessage,
@@ -162,17 +162,11 @@ function main(): void {
   // ---- rendering
   const renderConnection = () => {
     // The line names what PTK talks to; the status is its dot, spelled out (with any detail) on hover.
-    status.textContent = connectionTargetLine(connection);
+    status.textContent = headerLine(connection);
     status.title = connectionTooltip(connection);
     status.dataset.status = connection.status;
     emptyState.setDemo(connection.demo === true);
     connectionActions.replaceChildren();
-    const note = headerNote(connection.status);
-    if (note) {
-      const noteElement = element('span', 'connection-note', { 'data-testid': 'header-note' });
-      noteElement.textContent = note;
-      connectionActions.append(noteElement);
-    }
     for (const action of HEADER_ACTIONS[connection.status]) {
       const button = element('button', 'link', { type: 'button', 'data-testid': `header-${action}` });
       button.textContent = CONNECTION_ACTION_LABELS[action];

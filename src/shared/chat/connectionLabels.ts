@@ -31,11 +31,6 @@ export const HEADER_ACTIONS: Readonly<Record<ConnectionStatus, readonly Connecti
   error: ['retry', 'chooseSite'],
 };
 
-/** What the header says beside the status line: before the first send nothing is wrong, the site opens then. */
-export function headerNote(status: ConnectionStatus): string | undefined {
-  return status === 'disconnected' ? 'Connects when you send' : undefined;
-}
-
 /** How the view names the offline demo replica (a local address standing in for the site). */
 export const DEMO_SITE_NAME = 'Demo (offline)';
 
@@ -74,6 +69,14 @@ export function connectionTargetLine(state: ConnectionState): string {
   const site = siteLabel(state);
   const model = site === DEMO_SITE_NAME ? undefined : state.model || "site's model";
   return [site, model, state.url ? addressHost(state.url) : undefined].filter(Boolean).join(' · ');
+}
+
+/**
+ * The header's line: what PTK talks to, and before the first send what will happen then (the
+ * site opens when a message goes; nothing is wrong). The tooltip has the model and address.
+ */
+export function headerLine(state: ConnectionState): string {
+  return state.status === 'disconnected' ? `${siteLabel(state)} · connects when you send` : connectionTargetLine(state);
 }
 
 /** An address's host and port ("127.0.0.1:4100"), or the text itself when it is no URL. */

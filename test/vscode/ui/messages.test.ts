@@ -78,9 +78,9 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
   });
 
   it('before the first send: the header says it connects when you send and names the demo; the examples name this workspace', async () => {
-    await chat().locator('[data-testid="header-note"]', { hasText: 'Connects when you send' }).waitFor({ timeout: 15_000 });
+    await chat().locator('[data-testid="connection-status"]', { hasText: 'connects when you send' }).waitFor({ timeout: 15_000 });
     assert.equal(await chat().locator('[data-testid="header-chooseSite"]').count(), 0, 'no "Connect" button as if something were wrong');
-    assert.match((await chat().locator('[data-testid="connection-status"]').textContent()) ?? '', /^Demo \(offline\)/);
+    assert.equal(await chat().locator('[data-testid="connection-status"]').textContent(), 'Demo (offline) · connects when you send');
     await workbench!.page.locator('.statusbar', { hasText: 'PTK: Demo (offline)' }).waitFor({ timeout: 15_000 });
     const examples = chat().locator('[data-testid="example-prompt"]');
     await examples.first().waitFor({ timeout: 15_000 });
@@ -279,7 +279,12 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await page.keyboard.press('Control+P');
     await workbench!.pickInQuickInput('broken.json', 'broken.json');
     await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
-    await page.locator('.monaco-editor .view-line', { hasText: '}' }).last().click();
+    await page.locator('.tab.active', { hasText: 'broken.json' }).waitFor({ timeout: 15_000 });
+    // F8 puts the cursor on the problem (Go to Next Problem); Escape closes its peek, the cursor stays.
+    await page.locator('.monaco-editor .view-line', { hasText: '"name"' }).last().click();
+    await page.keyboard.press('F8');
+    await page.locator('.marker-widget').first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Control+.');
     await page.locator('.action-widget .monaco-list-row', { hasText: 'Fix with PTK' }).first().waitFor({ timeout: 15_000 });
     await page.locator('.action-widget .monaco-list-row', { hasText: 'Explain with PTK' }).first().waitFor({ timeout: 15_000 });

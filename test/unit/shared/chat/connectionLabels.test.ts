@@ -6,7 +6,7 @@ import {
   connectionTooltip,
   isLocalAddress,
   HEADER_ACTIONS,
-  headerNote,
+  headerLine,
 } from '../../../../src/shared/chat/connectionLabels';
 
 describe('connection labels and actions', () => {
@@ -18,9 +18,9 @@ describe('connection labels and actions', () => {
   });
 
   it('before the first send the header says what will happen, not that something is wrong', () => {
-    assert.equal(headerNote('disconnected'), 'Connects when you send');
-    assert.equal(headerNote('connected'), undefined);
-    assert.equal(headerNote('error'), undefined);
+    assert.equal(headerLine({ site: 'chatgpt', status: 'disconnected', url: 'http://127.0.0.1:4100/', demo: true }), 'Demo (offline) · connects when you send');
+    assert.equal(headerLine({ site: 'claude', status: 'disconnected' }), 'claude · connects when you send');
+    assert.equal(headerLine({ site: 'claude', status: 'connected', model: 'Haiku 4.5' }), 'claude · Haiku 4.5');
   });
 
   it('names the site, the status and a guest session; the tooltip holds the detail and the site notice', () => {
