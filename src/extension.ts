@@ -182,7 +182,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     session,
     connection,
     {
-      send: (text, chosen, attachments) => void session.send(text, { mentions: chosen, attachments }),
+      send: (text, chosen, attachments, replaces) => void session.send(text, { mentions: chosen, attachments, replaceFrom: replaces }),
       suggestMentions: (kind, query) => mentions.suggest(kind, query),
       approve: (approvalId, always) => approvals.resolve(approvalId, { decision: always ? 'always' : 'approve' }),
       reject: (approvalId, reason) => approvals.resolve(approvalId, { decision: 'reject', reason }),

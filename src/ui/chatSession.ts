@@ -21,7 +21,7 @@ import type { TaskCheckpoints } from './checkpoints/checkpointRecorder';
 import { TaskCheckpointView } from './checkpoints/taskCheckpointView';
 import { attachmentForLog, attachmentInfo, type ChatAttachment } from './chatAttachments';
 import { ConversationImages } from './conversationImages';
-import type { ConversationStore } from './conversationStore';
+import type { ConversationStore, LastPrompt } from './conversationStore';
 import { actionableCode, actionsForError, connectionStatusForError } from './errorActions';
 import { attachedContextNote, forgetAttachedContext, promptWithContext } from './mentionContext';
 
@@ -65,6 +65,11 @@ export interface SendOptions {
   mentions?: readonly ContextMention[];
   /** Images sent with this message: the task's first model call uploads them to the site. */
   attachments?: readonly ChatAttachment[];
+  /**
+   * An edited message: the user message `replaceFrom` and everything after it leave the
+   * conversation (view, saved store and the history the model gets) before this one is sent.
+   */
+  replaceFrom?: string;
 }
 
 type Listener = (conversationId: string, event: ChatEvent) => void;
@@ -79,8 +84,11 @@ export class ChatSession {
   private messages: PTKMessage[] = [];
   private controller?: AbortController;
   private running?: Promise<PTKExecuteResult | undefined>;
-  /** The last message, for Retry; `attachments` only while no task has sent them to the site yet. */
-  private lastPrompt?: { prompt: string; displayText?: string; mentions?: readonly ContextMention[]; attachments?: readonly ChatAttachment[]; readOnly?: boolean };
+  /**
+   * The last message, for Retry; `attachments` only while no task has sent them to the site yet.
+   * Saved with the conversation (without images), so Retry works after a reload too.
+   */
+  private lastPrompt?: LastPrompt;
   /** Images sent earlier in this conversation: each task starts a new chat on the site, so it carries them again. */
   private readonly earlierImages = new ConversationImages();
   private readonly listeners = new Set<Listener>();
@@ -100,6 +108,7 @@ export class ChatSession {
       // A task cannot survive a reload: settle whatever was open when the window went away.
       this.current = stored.state.busy ? reduceChat(stored.state, { type: 'taskFinished', taskId: stored.state.runningTaskId ?? 'reload', outcome: 'stopped', message: 'Stopped by a window reload.' }) : stored.state;
       this.messages = stored.messages;
+      this.lastPrompt = stored.lastPrompt;
     } else {
       this.current = emptyChatState(this.createId());
     }
@@ -142,6 +151,7 @@ export class ChatSession {
       this.emit({ type: 'notice', text: 'A task is already running: stop it or wait for it to finish.' });
       return Promise.resolve(undefined);
     }
+    if (sendOptions.replaceFrom !== undefined) this.dropFrom(sendOptions.replaceFrom);
     this.lastPrompt = { prompt, displayText: sendOptions.displayText, mentions: sendOptions.mentions, attachments: sendOptions.attachments, readOnly: sendOptions.extraOptions?.readOnly };
     const controller = new AbortController();
     this.controller = controller;
@@ -193,7 +203,7 @@ export class ChatSession {
     if (!stored) throw new Error(`No saved conversation with id "${conversationId}".`);
     this.stop();
     await this.whenIdle();
-    await this.show(stored.state, stored.messages);
+    await this.show(stored.state, stored.messages, stored.lastPrompt);
   }
 
   /** Deletes a saved conversation; deleting the shown one shows a new, empty one (stopping its task first). */
@@ -205,13 +215,14 @@ export class ChatSession {
 
   /**
    * Shows another conversation. Nothing of the one left goes with it: neither its images nor its
-   * last message, which Retry would otherwise send (images and all) into this one.
+   * last message, which Retry would otherwise send (images and all) into this one; Retry sends
+   * the shown conversation's own last message.
    */
-  private async show(state: ChatViewState, messages: PTKMessage[]): Promise<void> {
+  private async show(state: ChatViewState, messages: PTKMessage[], lastPrompt?: LastPrompt): Promise<void> {
     this.current = state;
     this.messages = messages;
     this.earlierImages.clear();
-    this.lastPrompt = undefined;
+    this.lastPrompt = lastPrompt;
     await this.options.store.setCurrentId(state.conversationId);
     for (const listener of this.stateListeners) listener(this.current);
   }
@@ -222,12 +233,29 @@ export class ChatSession {
    */
   async truncateFrom(itemId: string, transcriptLength: number): Promise<void> {
     if (this.controller) throw new Error('Cannot truncate the conversation while a task is running.');
-    const index = this.current.items.findIndex((item) => item.id === itemId);
+    this.cut(this.current.items.findIndex((item) => item.id === itemId), transcriptLength);
+    await this.persist();
+  }
+
+  /** Keeps the view's items before `index` (all when -1) and the transcript's first `transcriptLength` messages, and shows the result. */
+  private cut(index: number, transcriptLength: number): void {
     if (index !== -1) this.current = { ...this.current, items: this.current.items.slice(0, index) };
     this.messages = this.messages.slice(0, transcriptLength);
     this.earlierImages.truncate(transcriptLength);
-    await this.persist();
     for (const listener of this.stateListeners) listener(this.current);
+  }
+
+  /**
+   * Removes the user message `itemId` and everything after it, before its edited text is sent:
+   * the view loses those items and the transcript the turns from that message on, so the next
+   * task (which starts a new chat on the site) gives the model only the kept history.
+   */
+  private dropFrom(itemId: string): void {
+    const index = this.current.items.findIndex((item) => item.id === itemId);
+    const item = this.current.items[index];
+    if (item?.kind !== 'user') return;
+    // A message saved without its place in the transcript: the model gets no earlier turns rather than removed ones.
+    this.cut(index, item.transcriptLength ?? 0);
   }
 
   /** Applies an event from elsewhere (the approval broker's cards) to the shown conversation. */
@@ -253,7 +281,8 @@ export class ChatSession {
 
   private async persist(): Promise<void> {
     try {
-      await this.options.store.save({ state: this.current, messages: this.messages, updatedAt: this.now() });
+      const { attachments: _images, ...lastPrompt } = this.lastPrompt ?? {};
+      await this.options.store.save({ state: this.current, messages: this.messages, updatedAt: this.now(), ...(this.lastPrompt ? { lastPrompt: lastPrompt as LastPrompt } : {}) });
       await this.options.store.setCurrentId(this.current.conversationId);
     } catch (error) {
       this.options.log?.(`could not save the conversation: ${errorMessage(error)}`);
@@ -263,7 +292,7 @@ export class ChatSession {
   private async runTask(prompt: string, displayText: string, signal: AbortSignal, extraOptions: SendOptions['extraOptions'], mentions: readonly ContextMention[], attachments: readonly ChatAttachment[]): Promise<PTKExecuteResult | undefined> {
     const taskId = this.createId();
     const log = this.options.log ?? (() => undefined);
-    this.emit({ type: 'userMessage', id: this.createId(), text: displayText, time: this.now(), ...(mentions.length > 0 ? { mentions: [...mentions] } : {}), ...(attachments.length > 0 ? { attachments: attachments.map(attachmentInfo) } : {}) });
+    this.emit({ type: 'userMessage', id: this.createId(), text: displayText, time: this.now(), transcriptLength: this.messages.length, ...(mentions.length > 0 ? { mentions: [...mentions] } : {}), ...(attachments.length > 0 ? { attachments: attachments.map(attachmentInfo) } : {}) });
     this.emit({ type: 'taskStarted', taskId, title: displayText });
     const checkpoints = this.options.checkpoints && new TaskCheckpointView(this.options.checkpoints, this.current.conversationId, taskId, (event) => this.emit(event));
     await this.persist();
@@ -284,6 +313,26 @@ export class ChatSession {
     const closeBubble = (text: string) => {
       if (bubbleId || text) this.emit({ type: 'assistantDone', id: bubble(), text });
       bubbleId = undefined;
+    };
+    // Set once the task has ended. A stopped call's backend may still report the text the site
+    // shows (its last deltas race the stop): that text goes into the stopped bubble, never a new one.
+    let ended: { bubbleId?: string } | undefined;
+    const lateDelta = (delta: StreamDelta) => {
+      if (!ended?.bubbleId) return;
+      const late = this.parser.stream();
+      late.push(delta.full);
+      const text = late.proseChange().text;
+      const bubbleItem = this.current.items.find((item) => item.id === ended?.bubbleId);
+      if (bubbleItem?.kind !== 'assistant' || text.length < bubbleItem.text.length) return;
+      // Until the stop is settled the bubble is still open (a rewrite keeps it so); after, its text is replaced.
+      if (bubbleItem.streaming) this.emit({ type: 'assistantDelta', id: bubbleItem.id, text, rewrite: true });
+      else this.emit({ type: 'assistantDone', id: bubbleItem.id, text });
+      void this.persist();
+    };
+    // A stopped task leaves its streaming bubble open: the task's end settles it as stopped.
+    const end = (stopped: boolean) => {
+      ended = { bubbleId };
+      if (bubbleId && !stopped) closeBubble(this.bubbleText(bubbleId));
     };
     const toolStarts = new Map<string, number>();
     // The reply streaming now, read once by the core's scanner; a new model call or a
@@ -313,6 +362,7 @@ export class ChatSession {
       signal,
       history: this.messages,
       onDelta: (delta) => {
+        if (ended) return lateDelta(delta);
         const id = bubble();
         const change = proseChange(delta);
         if (change.rewrite) this.emit({ type: 'assistantDelta', id, text: change.text, rewrite: true });
@@ -366,9 +416,10 @@ export class ChatSession {
       result = await this.options.runTask(sentPrompt, options);
     } catch (error) {
       const code = isPTKError(error) ? error.code : undefined;
-      if (bubbleId) closeBubble(this.bubbleText(bubbleId));
+      const stopped = signal.aborted || code === PTKErrorCode.ABORTED;
+      end(stopped);
       await checkpoints?.finished();
-      if (signal.aborted || code === PTKErrorCode.ABORTED) {
+      if (stopped) {
         this.emit({ type: 'taskFinished', taskId, outcome: 'stopped', message: 'Stopped.' });
       } else {
         this.reportFailure(errorMessage(error), error);
@@ -379,7 +430,10 @@ export class ChatSession {
       return undefined;
     }
 
-    if (bubbleId) closeBubble(result.success ? result.content : this.bubbleText(bubbleId));
+    if (result.success) {
+      ended = { bubbleId };
+      if (bubbleId) closeBubble(result.content);
+    } else end(signal.aborted || result.errorCode === PTKErrorCode.ABORTED);
     // Images this task sent go with the conversation's later tasks; Retry uploads them again as
     // this message's own only when this task never sent them (the site refused the upload, …).
     if (attachments.length > 0 && result.attachmentsSent !== false) this.attachmentsSent(attachments, transcriptLengthAtStart);

@@ -13,13 +13,15 @@ import { parseWebviewMessage, type AutoApproval, type ConnectionAction, type Hos
 import type { ImageAttachment } from '../shared/chat/attachments';
 import type { ContextMention, MentionKind, MentionSuggestion } from '../shared/chat/mentions';
 import { decodeImageAttachments, type ChatAttachment } from './chatAttachments';
+import { examplePrompts } from '../shared/chat/examplePrompts';
+import { workspaceProblemFiles, workspaceSourceFiles } from '../host/vscode/workspaceExamples';
 
 /** The view's id (package.json contributes.views). */
 export const CHAT_VIEW_ID = 'ptk.chatView';
 
 interface ChatViewHandlers {
-  /** Send from the composer. */
-  send(text: string, mentions?: ContextMention[], attachments?: ChatAttachment[]): void;
+  /** Send from the composer; `replaces`: the user message it was edited from (it and every later turn go). */
+  send(text: string, mentions?: ContextMention[], attachments?: ChatAttachment[], replaces?: string): void;
   /** Rows for the `@` being typed (src/host/vscode/mentions); without it the list offers nothing. */
   suggestMentions?(kind: MentionKind, query: string): Promise<{ items: MentionSuggestion[]; note?: string }>;
   approve(approvalId: string, always: boolean): void;
@@ -47,6 +49,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private webviewReady = false;
   /** The images in the composer, not sent yet: the view's page is dropped while it is hidden, these are not. */
   private draftImages: ImageAttachment[] = [];
+  /** The workspace's source files for the example prompts, read when the view's page starts. */
+  private sourceFiles?: Promise<string[]>;
+  /** The example prompts last posted (they are posted again only when they change). */
+  private postedExamples = '';
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -59,6 +65,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       toDisposable(session.onEvent((conversationId, event) => this.post({ type: 'event', conversationId, event }))),
       toDisposable(session.onStateReplaced(() => this.postState())),
       toDisposable(connection.onDidChange((state) => this.post({ type: 'connection', connection: state }))),
+      // A file with problems is worth an example ("Fix the problems … in config/broken.json").
+      vscode.languages.onDidChangeDiagnostics(() => this.postExamples(false)),
     );
   }
 
@@ -129,6 +137,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'ready':
         this.postState();
         this.postAutoApproval();
+        this.postedExamples = '';
+        this.postExamples(true);
         if (this.draftImages.length > 0) this.post({ type: 'draftImages', attachments: this.draftImages });
         for (const text of this.pendingPrefill.splice(0)) this.post({ type: 'prefill', text });
         this.webviewReady = true;
@@ -139,7 +149,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         break;
       case 'send':
         this.draftImages = [];
-        this.handlers.send(message.text, message.mentions, decodeImageAttachments(message.attachments));
+        this.handlers.send(message.text, message.mentions, decodeImageAttachments(message.attachments), message.replaces);
         break;
       case 'mentionQuery': {
         const { requestId, kind, query } = message;
@@ -193,6 +203,24 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   postAutoApproval(): void {
     const autoApproval = this.handlers.autoApproval?.();
     if (autoApproval) this.post({ type: 'autoApproval', autoApproval });
+  }
+
+  /** Posts the example prompts for this workspace when they changed (`readFiles`: list its files again first). */
+  private postExamples(readFiles: boolean): void {
+    if (!this.view || (!readFiles && !this.webviewReady)) return;
+    if (readFiles || !this.sourceFiles) {
+      this.sourceFiles = workspaceSourceFiles().catch((error: unknown) => {
+        this.log.debug(`Could not list the workspace's files for the examples: ${errorMessage(error)}`);
+        return [];
+      });
+    }
+    void this.sourceFiles.then((sourceFiles) => {
+      const prompts = examplePrompts({ sourceFiles, problemFiles: workspaceProblemFiles() });
+      const key = JSON.stringify(prompts);
+      if (key === this.postedExamples) return;
+      this.postedExamples = key;
+      this.post({ type: 'examplePrompts', prompts });
+    });
   }
 
   private postState(): void {

@@ -4,12 +4,25 @@
  * Memento-like key-value store (VS Code's context.workspaceState), so it survives reloads.
  */
 import type { PTKMessage } from '../core/types';
+import type { ContextMention } from '../shared/chat/mentions';
 import { isChatViewState, type ChatViewState, type ConversationSummary } from '../shared/chat/protocol';
+import type { ChatAttachment } from './chatAttachments';
 
 /** The part of vscode.Memento this store uses. */
 export interface KeyValueStore {
   get<T>(key: string): T | undefined;
   update(key: string, value: unknown): PromiseLike<void>;
+}
+
+/** A conversation's last message as Retry sends it again (its images are not kept). */
+export interface LastPrompt {
+  prompt: string;
+  /** The text shown as the user's message when it differs from the prompt (code actions). */
+  displayText?: string;
+  mentions?: readonly ContextMention[];
+  attachments?: readonly ChatAttachment[];
+  /** Only read-only tools (Explain, Ask). */
+  readOnly?: boolean;
 }
 
 /** One stored conversation. */
@@ -18,6 +31,8 @@ interface StoredConversation {
   /** Engine transcript without the system prompt. */
   messages: PTKMessage[];
   updatedAt: number;
+  /** The last message sent, for Retry after a reload. */
+  lastPrompt?: LastPrompt;
 }
 
 const INDEX_KEY = 'ptk.conversations';
@@ -48,6 +63,7 @@ export class ConversationStore {
   load(id: string): StoredConversation | undefined {
     const stored = this.storage.get<StoredConversation>(conversationKey(id));
     if (!stored || !isChatViewState(stored.state) || !Array.isArray(stored.messages)) return undefined;
+    if (stored.lastPrompt !== undefined && typeof stored.lastPrompt?.prompt !== 'string') return { ...stored, lastPrompt: undefined };
     return stored;
   }
 

@@ -5,7 +5,7 @@
  * restores at once. It imports nothing from the host side: only src/shared and its own files.
  */
 import { reduceChat } from '../shared/chat/chatReducer';
-import { connectionTargetLine, connectionTooltip, HEADER_ACTIONS, headerActionLabel } from '../shared/chat/connectionLabels';
+import { CONNECTION_ACTION_LABELS, connectionTooltip, HEADER_ACTIONS, headerLine } from '../shared/chat/connectionLabels';
 import { workingLine } from '../shared/chat/workingLine';
 import {
   parseHostMessage,
@@ -42,6 +42,14 @@ interface PersistedWebviewState {
   mentions?: ContextMention[];
   /** Small thumbnails of the images sent from this view, by attachment id (the host keeps only their names). */
   thumbnails?: Record<string, string>;
+  /** The user message being edited, and the draft the composer held before (Esc brings it back). */
+  editing?: Editing;
+}
+
+interface Editing {
+  itemId: string;
+  draft: string;
+  mentions: ContextMention[];
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, attributes: Record<string, string> = {}): HTMLElementTagNameMap[K] {
@@ -60,7 +68,8 @@ function main(): void {
   const thumbnails = new ThumbnailStore(persisted.thumbnails);
 
   const post = (message: WebviewToHostMessage) => vscode.postMessage(message);
-  const save = () => vscode.setState({ state, connection, history, draft: input.value, mentions: mentionComposer.mentions, thumbnails: thumbnails.saved() });
+  let editing: Editing | undefined = persisted.editing;
+  const save = () => vscode.setState({ state, connection, history, draft: input.value, mentions: mentionComposer.mentions, thumbnails: thumbnails.saved(), ...(editing ? { editing } : {}) });
 
   // ---- layout
   const app = document.getElementById('app') ?? document.body;
@@ -98,7 +107,15 @@ function main(): void {
   buttons.append(sendButton, stopButton);
   const mentionChips = element('div', 'mention-chips', { 'data-testid': 'composer-mentions' });
   const mentionList = element('div', 'mention-list', { 'data-testid': 'mention-list' });
-  composer.append(mentionChips, input, mentionList, buttons);
+  // While a sent message is being edited, the composer says so; sending replaces that message and every later turn.
+  const editingLine = element('div', 'editing-line', { 'data-testid': 'editing', role: 'status' });
+  editingLine.textContent = 'Editing — Esc to cancel';
+  composer.append(editingLine, mentionChips, input, mentionList, buttons);
+  const showEditing = () => {
+    editingLine.hidden = editing === undefined;
+    composer.classList.toggle('editing', editing !== undefined);
+  };
+  showEditing();
   const autoApproval = new AutoApprovalChip(document, { turnOffAlways: () => post({ type: 'turnOffAlways' }), openSetting: () => post({ type: 'openAutoApproveSetting' }) });
   const approvalNeeded = new ApprovalNeeded(document, list);
   // What the running task is doing ("Waiting for the site…", "Running write_file…"), under the messages.
@@ -124,11 +141,13 @@ function main(): void {
     reject: (approvalId, reason) => post({ type: 'reject', approvalId, reason: reason.trim() || undefined }),
     openDiff: (approvalId) => post({ type: 'openDiff', approvalId }),
     action: (action) => post({ type: 'connectionAction', action }),
-    copy: (text) => void navigator.clipboard.writeText(text).catch(() => undefined),
+    copy: (text) => navigator.clipboard.writeText(text),
     thumbnail: (attachmentId) => thumbnails.get(attachmentId),
     openFile: (path) => post({ type: 'openFile', path }),
     restoreCheckpoint: (itemId) => post({ type: 'restoreCheckpoint', itemId }),
-    edit: (text, mentions) => {
+    edit: (text, mentions, itemId) => {
+      editing = { itemId, draft: editing?.draft ?? input.value, mentions: editing?.mentions ?? mentionComposer.mentions };
+      showEditing();
       input.value = text;
       mentionComposer.set(mentions);
       input.focus();
@@ -143,14 +162,14 @@ function main(): void {
   // ---- rendering
   const renderConnection = () => {
     // The line names what PTK talks to; the status is its dot, spelled out (with any detail) on hover.
-    status.textContent = connectionTargetLine(connection);
+    status.textContent = headerLine(connection);
     status.title = connectionTooltip(connection);
     status.dataset.status = connection.status;
     emptyState.setDemo(connection.demo === true);
     connectionActions.replaceChildren();
     for (const action of HEADER_ACTIONS[connection.status]) {
       const button = element('button', 'link', { type: 'button', 'data-testid': `header-${action}` });
-      button.textContent = headerActionLabel(action, connection.status);
+      button.textContent = CONNECTION_ACTION_LABELS[action];
       button.addEventListener('click', () => post({ type: 'connectionAction', action }));
       connectionActions.append(button);
     }
@@ -202,7 +221,9 @@ function main(): void {
     for (const image of sent.images) thumbnails.addSent(image);
     const attachments = sent.attachments;
     const mentions = mentionComposer.mentions;
-    post({ type: 'send', text, ...(mentions.length > 0 ? { mentions } : {}), ...(attachments.length > 0 ? { attachments } : {}) });
+    post({ type: 'send', text, ...(mentions.length > 0 ? { mentions } : {}), ...(attachments.length > 0 ? { attachments } : {}), ...(editing ? { replaces: editing.itemId } : {}) });
+    editing = undefined;
+    showEditing();
     scrollToEnd = true;
     list.scrollTop = list.scrollHeight;
     input.value = '';
@@ -213,7 +234,20 @@ function main(): void {
     event.preventDefault();
     send();
   });
+  /** Leaves the edit: the composer gets back the draft it held before. */
+  const cancelEdit = () => {
+    if (!editing) return;
+    input.value = editing.draft;
+    mentionComposer.set(editing.mentions);
+    editing = undefined;
+    showEditing();
+    save();
+  };
   input.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && editing) {
+      event.preventDefault();
+      cancelEdit();
+    }
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       send();
@@ -244,6 +278,11 @@ function main(): void {
     switch (message.type) {
       case 'state':
         state = message.state;
+        // The message being edited is gone (another conversation, or cut): what was typed stays, as a new message.
+        if (editing && !state.items.some((item) => item.id === editing?.itemId)) {
+          editing = undefined;
+          showEditing();
+        }
         connection = message.connection;
         history = message.history;
         unsaved = true;
@@ -278,6 +317,9 @@ function main(): void {
         break;
       case 'autoApproval':
         autoApproval.update(message.autoApproval);
+        break;
+      case 'examplePrompts':
+        emptyState.setPrompts(message.prompts);
         break;
       case 'prefill':
         input.value = message.text;

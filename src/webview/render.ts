@@ -18,18 +18,22 @@ interface RenderHandlers {
   reject(approvalId: string, reason: string): void;
   openDiff(approvalId: string): void;
   action(action: ConnectionAction): void;
-  copy(text: string): void;
+  /** Puts text on the clipboard; a returned promise resolves once it is there (the button then says "Copied"). */
+  copy(text: string): unknown;
   /** The thumbnail of a sent image (a data URL), when this view still has it. */
   thumbnail?(attachmentId: string): string | undefined;
   /** Opens a workspace file (the rules line's links; without it the names are plain text). */
   openFile?(path: string): void;
   /** "Restore checkpoint" / "Undo all changes of this task" on a checkpoint item. */
   restoreCheckpoint?(itemId: string): void;
-  /** A user message's "Edit": its text and chips back in the composer, to change and send again. */
-  edit?(text: string, mentions: readonly ContextMention[]): void;
+  /** A user message's "Edit": its text and chips back in the composer, to change and send in its place (`itemId`). */
+  edit?(text: string, mentions: readonly ContextMention[], itemId: string): void;
   /** The last answer's "Retry": the last message is sent again. */
   retry?(): void;
 }
+
+/** How long a Copy button says "Copied" when the pointer stays on it. */
+const COPIED_SHOWN_MS = 1500;
 
 const STATUS_LABELS: Record<Extract<ChatItem, { kind: 'tool' }>['status'], string> = {
   running: 'running',
@@ -149,7 +153,7 @@ export class ChatRenderer {
       if (grows && !entry.bubble?.update(item.text)) return false;
       entry.item = item;
       entry.retryable = retryable;
-      entry.element.className = `message assistant${item.streaming ? ' streaming' : ''}`;
+      entry.element.className = `message assistant${item.streaming ? ' streaming' : ''}${item.stopped ? ' stopped' : ''}`;
       this.setAnswerActions(entry, item, retryable);
       return true;
     }
@@ -196,11 +200,11 @@ export class ChatRenderer {
         if (item.attachments?.length) element.append(renderMessageAttachments(document, item.attachments, (id) => this.handlers.thumbnail?.(id)));
         element.append(this.messageActions(document, [
           ['Copy', 'copy-message', () => this.handlers.copy(item.text)],
-          ...(this.handlers.edit ? [['Edit', 'edit-message', () => this.handlers.edit?.(item.text, item.mentions ?? [])] as const] : []),
+          ...(this.handlers.edit ? [['Edit', 'edit-message', () => this.handlers.edit?.(item.text, item.mentions ?? [], item.id)] as const] : []),
         ]));
         break;
       case 'assistant':
-        element.className = `message assistant${item.streaming ? ' streaming' : ''}`;
+        element.className = `message assistant${item.streaming ? ' streaming' : ''}${item.stopped ? ' stopped' : ''}`;
         element.dataset.testid = 'assistant-message';
         // Its text is rendered by its StreamingMarkdown (renderEntry); a finished empty answer says so.
         if (!item.text && !item.streaming) element.innerHTML = this.markdown('_(no text)_');
@@ -402,11 +406,25 @@ export class ChatRenderer {
    * A message's action bar (Copy, Edit, Retry), shown on hover or focus. The labels come from CSS
    * (`data-label`), so the message's text stays the message alone.
    */
-  private messageActions(document: Document, actions: ReadonlyArray<readonly [string, string, () => void]>): HTMLElement {
+  /** The message's text is on the clipboard: its Copy button says so until the pointer leaves it or a moment passes. */
+  private copied(button: HTMLButtonElement): void {
+    const reset = () => {
+      button.dataset.label = 'Copy';
+      delete button.dataset.copied;
+    };
+    button.dataset.label = 'Copied';
+    button.dataset.copied = 'true';
+    button.addEventListener('mouseleave', reset, { once: true });
+    button.ownerDocument.defaultView?.setTimeout(reset, COPIED_SHOWN_MS);
+  }
+
+  private messageActions(document: Document, actions: ReadonlyArray<readonly [string, string, () => unknown]>): HTMLElement {
     const bar = document.createElement('div');
     bar.className = 'message-actions';
     for (const [label, testId, onClick] of actions) {
-      const button = this.button(document, '', onClick, testId, 'link message-action');
+      // Copy says "Copied" once the clipboard holds the text (a refused write changes nothing).
+      const act = testId === 'copy-message' ? () => void Promise.resolve(onClick()).then(() => this.copied(button), () => undefined) : onClick;
+      const button = this.button(document, '', act, testId, 'link message-action');
       button.dataset.label = label;
       button.title = label;
       button.setAttribute('aria-label', label);

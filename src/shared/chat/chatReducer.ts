@@ -45,7 +45,7 @@ function titleFrom(text: string): string {
  */
 function settleOpenItems(items: ChatItem[], taskId: string, outcome: 'done' | 'stopped' | 'failed'): ChatItem[] {
   return items.map((item) => {
-    if (item.kind === 'assistant' && item.streaming) return { ...item, streaming: false };
+    if (item.kind === 'assistant' && item.streaming) return { ...item, streaming: false, ...(outcome === 'stopped' ? { stopped: true } : {}) };
     if (item.kind === 'tool' && (item.taskId === undefined || item.taskId === taskId) && (item.status === 'running' || item.status === 'awaitingApproval' || item.status === 'approved')) {
       return { ...item, status: outcome === 'done' ? item.status : 'cancelled' };
     }
@@ -58,7 +58,7 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
   switch (event.type) {
     case 'userMessage': {
       const title = state.items.some((item) => item.kind === 'user') ? state.title : titleFrom(event.text) || state.title;
-      const item: ChatItem = { kind: 'user', id: event.id, text: event.text, time: event.time, ...(event.mentions?.length ? { mentions: event.mentions } : {}), ...(event.attachments?.length ? { attachments: event.attachments } : {}) };
+      const item: ChatItem = { kind: 'user', id: event.id, text: event.text, time: event.time, ...(event.transcriptLength !== undefined ? { transcriptLength: event.transcriptLength } : {}), ...(event.mentions?.length ? { mentions: event.mentions } : {}), ...(event.attachments?.length ? { attachments: event.attachments } : {}) };
       return { ...state, title, items: [...state.items, item] };
     }
     case 'assistantStart':

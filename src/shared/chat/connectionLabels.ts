@@ -24,23 +24,27 @@ export const CONNECTION_ACTION_LABELS: Readonly<Record<ConnectionAction, string>
 
 /** The buttons the header offers in each status. */
 export const HEADER_ACTIONS: Readonly<Record<ConnectionStatus, readonly ConnectionAction[]>> = {
-  disconnected: ['chooseSite'],
+  disconnected: [],
   connecting: [],
   connected: [],
   loginRequired: ['login', 'openTab'],
   error: ['retry', 'chooseSite'],
 };
 
-/** The header's label of an action: choosing the site is how one connects while nothing is. */
-export function headerActionLabel(action: ConnectionAction, status: ConnectionStatus): string {
-  return action === 'chooseSite' && status === 'disconnected' ? 'Connect' : CONNECTION_ACTION_LABELS[action];
+/** How the view names the offline demo replica (a local address standing in for the site). */
+export const DEMO_SITE_NAME = 'Demo (offline)';
+
+/** The site as the view and the status bar name it: the demo replica by that name, never as the site it imitates. */
+export function siteLabel(state: ConnectionState): string {
+  if (state.demo === true && isLocalAddress(state.url)) return DEMO_SITE_NAME;
+  return state.site || 'No site';
 }
 
 /** The header's status line: "site · Connected", with a guest session named. */
 export function connectionStatusLine(state: ConnectionState): string {
   const label = CONNECTION_STATUS_LABELS[state.status];
   const guest = state.status === 'connected' && state.guest === true ? ' as a guest' : '';
-  return `${state.site || 'No site'} · ${label}${guest}`;
+  return `${siteLabel(state)} · ${label}${guest}`;
 }
 
 /** The header's tooltip: the full status line, the model and address, the detail and the site's latest notice, one per line. */
@@ -57,9 +61,22 @@ export function connectionTooltip(state: ConnectionState): string {
     .join('\n');
 }
 
-/** "chatgpt · GPT-5.5 · 127.0.0.1:4100": what PTK talks to (the header and the status bar). */
+/**
+ * "chatgpt · GPT-5.5 · 127.0.0.1:4100": what PTK talks to (the header and the status bar). The
+ * demo replica has no model to name: "Demo (offline) · 127.0.0.1:4100".
+ */
 export function connectionTargetLine(state: ConnectionState): string {
-  return [state.site || 'No site', state.model || "site's model", state.url ? addressHost(state.url) : undefined].filter(Boolean).join(' · ');
+  const site = siteLabel(state);
+  const model = site === DEMO_SITE_NAME ? undefined : state.model || "site's model";
+  return [site, model, state.url ? addressHost(state.url) : undefined].filter(Boolean).join(' · ');
+}
+
+/**
+ * The header's line: what PTK talks to, and before the first send what will happen then (the
+ * site opens when a message goes; nothing is wrong). The tooltip has the model and address.
+ */
+export function headerLine(state: ConnectionState): string {
+  return state.status === 'disconnected' ? `${siteLabel(state)} · connects when you send` : connectionTargetLine(state);
 }
 
 /** An address's host and port ("127.0.0.1:4100"), or the text itself when it is no URL. */

@@ -53,8 +53,9 @@ const ChatEventSchema = z.discriminatedUnion('type', [
   /**
    * `mentions`: the context chips sent with the message (their content went to the model, not here).
    * `attachments`: the images sent with it, by name and size (their bytes went to the site, not here).
+   * `transcriptLength`: the engine transcript's length when it was sent (where an edit cuts the history).
    */
-  z.object({ type: z.literal('userMessage'), id: z.string(), text: z.string(), time: z.number(), mentions: z.optional(z.array(ContextMentionSchema)), attachments: z.optional(z.array(AttachmentInfoSchema)) }),
+  z.object({ type: z.literal('userMessage'), id: z.string(), text: z.string(), time: z.number(), transcriptLength: z.optional(z.number()), mentions: z.optional(z.array(ContextMentionSchema)), attachments: z.optional(z.array(AttachmentInfoSchema)) }),
   z.object({ type: z.literal('assistantStart'), id: z.string() }),
   /**
    * Streamed prose: `text` is appended to the bubble; with `rewrite` it is the bubble's whole
@@ -141,8 +142,9 @@ export type ChatEvent = z.infer<typeof ChatEventSchema>;
 
 /** One row of the chat. */
 export type ChatItem =
-  | { kind: 'user'; id: string; text: string; time: number; mentions?: ContextMention[]; attachments?: AttachmentInfo[] }
-  | { kind: 'assistant'; id: string; text: string; streaming: boolean }
+  | { kind: 'user'; id: string; text: string; time: number; transcriptLength?: number; mentions?: ContextMention[]; attachments?: AttachmentInfo[] }
+  /** `stopped`: the task was stopped while this answer streamed (it holds what the site showed then). */
+  | { kind: 'assistant'; id: string; text: string; streaming: boolean; stopped?: boolean }
   | {
       kind: 'tool';
       /** toolCardId(taskId, callId); a standalone approval card's is `approval:<approvalId>`. */
@@ -216,6 +218,8 @@ const HostToWebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('addMention'), mention: ContextMentionSchema }),
   /** The images of the unsent draft, given back to a view whose page was recreated (hidden, then shown). */
   z.object({ type: z.literal('draftImages'), attachments: ImageAttachmentListSchema }),
+  /** The empty chat's example prompts, made for this workspace (sent on `ready`, and again when its problems change). */
+  z.object({ type: z.literal('examplePrompts'), prompts: z.array(z.string()).check(z.maxLength(3)) }),
   /** What runs without asking now (sent on `ready` and on each change): the view shows a chip while any. */
   z.object({ type: z.literal('autoApproval'), autoApproval: AutoApprovalSchema }),
 ]);
@@ -225,7 +229,8 @@ export type HostToWebviewMessage = z.infer<typeof HostToWebviewMessageSchema>;
 
 const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('send'), text: z.string().check(z.trim(), z.minLength(1, 'empty message')), mentions: z.optional(z.array(ContextMentionSchema).check(z.maxLength(MAX_MENTIONS_PER_MESSAGE))), attachments: z.optional(ImageAttachmentListSchema) }),
+  /** `replaces`: the user message being edited; it and everything after it are replaced by this one. */
+  z.object({ type: z.literal('send'), text: z.string().check(z.trim(), z.minLength(1, 'empty message')), mentions: z.optional(z.array(ContextMentionSchema).check(z.maxLength(MAX_MENTIONS_PER_MESSAGE))), attachments: z.optional(ImageAttachmentListSchema), replaces: z.optional(z.string().check(z.minLength(1))) }),
   /** Suggestions for the `@` being typed: `kind`'s items matching `query`. */
   z.object({ type: z.literal('mentionQuery'), requestId: z.number(), kind: MentionKindSchema, query: z.string().check(z.maxLength(300)) }),
   z.object({ type: z.literal('stop') }),

@@ -110,10 +110,16 @@ describe('the demo model (replica site of npm start)', () => {
         assert.match(played.answer, /^Fixed config\/broken\.json/);
       });
 
+      it("the empty chat's example \"Fix the problems VS Code reports in config/broken.json\" plays the fix", async () => {
+        const played = await play('Fix the problems VS Code reports in config/broken.json', { threaded });
+        assert.deepEqual(played.calls, ['read_file config/broken.json', 'edit_file config/broken.json']);
+        assert.match(played.answer, /^Fixed config\/broken\.json/);
+      });
+
       it('a rejected fix: says it changed nothing and repeats the reason', async () => {
         const played = await play(fixMain, { threaded, approve: { decision: 'reject', reason: 'not now' } });
         assert.deepEqual(played.calls, ['read_file src/main.ts', 'edit_file src/main.ts']);
-        assert.equal(played.answer, 'Understood, I did not change src/main.ts. You said: not now');
+        assert.equal(played.answer, 'You rejected the change, so I did not change src/main.ts. Your reason: "not now". Tell me what to do differently and I will try again.');
       });
 
       it('a write: write_file, then "Done" naming the file', async () => {
@@ -127,7 +133,12 @@ describe('the demo model (replica site of npm start)', () => {
       it('a rejected write: says it changed nothing and repeats the reason', async () => {
         const played = await play('Please write hello to notes/hello.txt', { threaded, approve: { decision: 'reject', reason: 'use a different file name' } });
         assert.deepEqual(played.calls, ['write_file notes/hello.txt']);
-        assert.equal(played.answer, 'Understood, I did not change the file. You said: use a different file name');
+        assert.equal(played.answer, 'You rejected the change, so I did not write notes/hello.txt. Your reason: "use a different file name". Tell me what to do differently and I will try again.');
+      });
+
+      it('a rejection without a reason reads as a sentence, not "no reason given"', async () => {
+        const played = await play('Please write hello to notes/hello.txt', { threaded, approve: { decision: 'reject' } });
+        assert.equal(played.answer, 'You rejected the change, so I did not write notes/hello.txt. Tell me what to do differently and I will try again.');
       });
 
       it('a command: run_command (which asks), then its output', async () => {

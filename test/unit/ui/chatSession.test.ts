@@ -265,6 +265,71 @@ describe('ChatSession with the real engine', () => {
     assert.notEqual(session.state.conversationId, secondId);
     assert.equal(session.state.items.length, 0);
   });
+
+  it('Stop keeps one bubble with the text the site shows, marked stopped, saved as such (its last deltas race the stop)', async () => {
+    // A backend that streams part of a word, and after the stop reports the whole text the site shows.
+    const model: ILLMManager = {
+      call: (_prompt, options) => new Promise<string>((_resolve, reject) => {
+        options?.onDelta?.({ text: 'The file exp', full: 'The file exp', rewrite: false });
+        options?.signal?.addEventListener('abort', () => {
+          setTimeout(() => options.onDelta?.({ text: 'orts main.', full: 'The file exports main.', rewrite: false }), 20);
+          reject(new Error('aborted'));
+        }, { once: true });
+      }),
+    };
+    const storage = new MemoryKeyValueStore();
+    const store = new ConversationStore(storage);
+    const session = new ChatSession({ runTask: (prompt, options) => new PTKManager(model).orchestrateToolCalling(prompt, options), store });
+    const running = session.send('Explain src/main.ts');
+    await waitFor(() => session.state.items.some((item) => item.kind === 'assistant' && item.text !== ''));
+    session.stop();
+    await running;
+    await waitFor(() => session.state.items.some((item) => item.kind === 'assistant' && item.text === 'The file exports main.'));
+    const answers = (state: ChatViewState) => state.items.filter((item) => item.kind === 'assistant').map((item) => item.kind === 'assistant' && { text: item.text, streaming: item.streaming, stopped: item.stopped });
+    assert.deepEqual(answers(session.state), [{ text: 'The file exports main.', streaming: false, stopped: true }]);
+    await waitFor(() => JSON.stringify(answers(store.load(session.state.conversationId)!.state)) === JSON.stringify(answers(session.state)));
+    const reloaded = new ChatSession({ runTask: () => Promise.reject(new Error('not used')), store: new ConversationStore(storage) });
+    assert.deepEqual(answers(reloaded.state), [{ text: 'The file exports main.', streaming: false, stopped: true }]);
+  });
+
+  it('Retry after a reload sends the last message again (read-only stays read-only)', async () => {
+    const first = setup(['First answer.', 'Second answer.']);
+    await first.session.send('Explain a.txt', { displayText: 'Explain', extraOptions: { readOnly: true } });
+    const runs: Array<{ prompt: string; readOnly?: boolean }> = [];
+    const reloaded = new ChatSession({
+      runTask: (prompt, options) => {
+        runs.push({ prompt, readOnly: options.readOnly });
+        return new PTKManager(first.model).orchestrateToolCalling(prompt, options);
+      },
+      store: new ConversationStore(first.storage),
+    });
+    const result = await reloaded.retry();
+    assert.equal(result?.success, true);
+    assert.deepEqual(runs, [{ prompt: 'Explain a.txt', readOnly: true }]);
+    assert.deepEqual(reloaded.state.items.filter((item) => item.kind === 'user').map((item) => item.kind === 'user' && item.text), ['Explain', 'Explain']);
+  });
+
+  it('an edited message replaces itself and every later turn: in the view, the saved store and the history the model gets', async () => {
+    const { session, model, store } = setup(['Hello Ana.', 'Noted: blue.', 'Noted: red.', 'Hi Bob.', 'Noted: green.', 'Noted: yellow.']);
+    await session.send('My name is Ana.');
+    await session.send('I like blue.');
+    await session.send('I like red.');
+    const replaced: number[] = [];
+    session.onStateReplaced((state) => replaced.push(state.items.length));
+    await session.send('My name is Bob.', { replaceFrom: session.state.items.find((item) => item.kind === 'user')!.id });
+    assert.deepEqual(replaced, [0], 'the view is given the cut conversation before the resend');
+    const texts = (state: ChatViewState) => state.items.filter((item) => item.kind === 'user' || item.kind === 'assistant').map((item) => (item.kind === 'user' || item.kind === 'assistant') && item.text);
+    assert.deepEqual(texts(session.state), ['My name is Bob.', 'Hi Bob.']);
+    assert.deepEqual(texts(store.load(session.state.conversationId)!.state), ['My name is Bob.', 'Hi Bob.']);
+    assert.doesNotMatch(model.prompts[3], /Ana|I like blue|I like red/, 'the model is not given the removed turns');
+    // Editing a later message keeps the turns before it.
+    await session.send('I like green.');
+    const green = session.state.items.find((item) => item.kind === 'user' && item.text === 'I like green.')!;
+    await session.send('I like yellow.', { replaceFrom: green.id });
+    assert.deepEqual(texts(session.state), ['My name is Bob.', 'Hi Bob.', 'I like yellow.', 'Noted: yellow.']);
+    assert.match(model.prompts[5], /My name is Bob/);
+    assert.doesNotMatch(model.prompts[5], /I like green/);
+  });
 });
 
 async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {

@@ -1,8 +1,10 @@
 /**
  * The chat's messages in a REAL VS Code (code-server, Chromium) on the ChatGPT replica site: the
- * "working…" row while a task runs, the scroll to the bottom on send, Copy / Edit / Retry on the
- * messages, ArrowUp recalling the last prompt, a sent chip opening its file, Enter on an empty
- * "@terminal:" sending nothing, and a code block's Copy button clear of its code.
+ * header and examples before the first send, the "working…" row while a task runs, the scroll to
+ * the bottom on send, Copy ("Copied") / Edit (replacing the later turns) / Retry on the messages,
+ * Retry after a reload, a stopped answer kept whole, ArrowUp recalling the last prompt, a sent chip
+ * opening its file, Enter on an empty "@terminal:" sending nothing, a code block's Copy button
+ * clear of its code, and both PTK actions on a problem's Quick Fix list.
  * Screenshots: test-artifacts/vscode-ui-messages/.
  * Run: node --import tsx --test --test-reporter=spec test/vscode/ui/messages.test.ts
  */
@@ -20,11 +22,15 @@ const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON
 const LONG_ANSWER = Array.from({ length: 40 }, (_line, index) => `Paragraph ${index + 1} of a long answer.`).join('\n\n');
 const CODE_ANSWER = 'Here it is:\n\n```ts\nconst firstLineOfCodeThatIsLongEnoughToReachTheCopyButton = 1;\n```';
 
+/** The answer streamed slowly after "Explain slowly" read its file (stopped part way). */
+const SLOW_ANSWER = Array.from({ length: 30 }, (_word, index) => `The file declares value number ${index + 1} here.`).join(' ');
+
 /** The replies by the request they answer. */
 const REPLIES: Record<string, string> = {
   'Long answer': LONG_ANSWER,
   'Show code': CODE_ANSWER,
   'Say ': 'Short reply.',
+  'Explain slowly': `Reading it.\n${call('read_file', { path: 'src/main.ts' })}`,
   'Write a note': `Writing it.\n${call('write_file', { path: 'notes/note.txt', content: 'A note\n' })}`,
   TOOL_RESULT: 'Note written.',
 };
@@ -37,6 +43,8 @@ function respond(prompt: string): string {
 
 describe('Chat messages in real VS Code (replica site)', { skip: skipReason || undefined, timeout: 600_000 }, () => {
   let workbench: ReplicaSiteWorkbench | undefined;
+  /** Every prompt the site received, in order. */
+  const sitePrompts: string[] = [];
 
   const chat = (): FrameLocator => workbench!.chat();
   const input = () => chat().locator('[data-testid="chat-input"]');
@@ -54,7 +62,12 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     workbench = await startReplicaSiteWorkbench({
       artifacts: join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-messages'),
       suiteFile: join(__dirname, 'uiSuite.ts'),
-      responder: (prompt) => respond(prompt),
+      responder: (prompt, earlier) => {
+        sitePrompts.push(prompt);
+        // The turn after "Explain slowly" read its file: a slow answer, to stop part way.
+        if (prompt.includes('TOOL_RESULT') && earlier.at(-1)?.prompt.includes('Explain slowly')) return { reply: SLOW_ANSWER, tokenMs: 60 };
+        return respond(prompt);
+      },
     });
     await workbench.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await workbench.openChat();
@@ -62,6 +75,18 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
 
   after(async () => {
     await workbench?.stop();
+  });
+
+  it('before the first send: the header says it connects when you send and names the demo; the examples name this workspace', async () => {
+    await chat().locator('[data-testid="connection-status"]', { hasText: 'connects when you send' }).waitFor({ timeout: 15_000 });
+    assert.equal(await chat().locator('[data-testid="header-chooseSite"]').count(), 0, 'no "Connect" button as if something were wrong');
+    assert.equal(await chat().locator('[data-testid="connection-status"]').textContent(), 'Demo (offline) · connects when you send');
+    await workbench!.page.locator('.statusbar', { hasText: 'PTK: Demo (offline)' }).waitFor({ timeout: 15_000 });
+    const examples = chat().locator('[data-testid="example-prompt"]');
+    await examples.first().waitFor({ timeout: 15_000 });
+    assert.equal(await examples.first().textContent(), 'Explain src/main.ts');
+    assert.equal(await examples.last().textContent(), 'Write a test for src/greeting.ts');
+    await workbench!.shot('empty-state');
   });
 
   it('a running task shows a working row saying what happens, gone when it ends; the result line is written for people', async () => {
@@ -102,6 +127,8 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     const first = chat().locator('[data-testid="user-message"]').first();
     await first.hover();
     await first.locator('[data-testid="copy-message"]').click();
+    // The button says so once the clipboard holds the text.
+    await first.locator('[data-testid="copy-message"][data-label="Copied"]').waitFor({ timeout: 10_000 });
     /** The clipboard once it holds `expected` (the copy is asynchronous), else what it holds after a while. */
     const clipboard = async (expected: string) => {
       let text = '';
@@ -117,14 +144,32 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await answer.locator('[data-testid="copy-message"]').click();
     assert.equal(await clipboard('Note written.'), 'Note written.', "Copy put the answer's text on the clipboard");
 
-    await input().fill('');
+    // Edit shows the editing state; Esc gives back the draft the composer held.
+    await input().fill('a draft of mine');
     await first.hover();
     await first.locator('[data-testid="edit-message"]').click();
     assert.equal(await input().inputValue(), 'Write a note to notes/note.txt', 'Edit put the message back in the composer');
+    await chat().locator('[data-testid="editing"]:not([hidden])', { hasText: 'Editing — Esc to cancel' }).waitFor({ timeout: 10_000 });
+    await workbench!.shot('editing');
+    await input().press('Escape');
+    assert.equal(await input().inputValue(), 'a draft of mine', 'Esc restored the draft');
+    assert.equal(await chat().locator('[data-testid="editing"]').isVisible(), false, 'no longer editing');
+
+    // Sending the edit replaces the message and every turn after it, for the view and for the model.
+    assert.ok((await userTexts()).length > 1, 'there are later turns to replace');
+    await input().fill('');
+    await first.hover();
+    await first.locator('[data-testid="edit-message"]').click();
     await input().fill('Say something short, edited');
+    const promptsBefore = sitePrompts.length;
     await input().press('Enter');
     await chat().locator('[data-testid="user-message"]', { hasText: 'Say something short, edited' }).waitFor({ timeout: 30_000 });
     await idle();
+    assert.deepEqual(await userTexts(), ['Say something short, edited']);
+    assert.deepEqual(await chat().locator('[data-testid="assistant-message"]').evaluateAll((elements) => elements.map((element) => element.textContent?.includes('Short reply.'))), [true]);
+    const resent = sitePrompts.slice(promptsBefore).join('\n');
+    assert.match(resent, /Say something short, edited/);
+    assert.doesNotMatch(resent, /Long answer one|Write a note/, 'the model is not given the removed turns');
 
     await input().fill('');
     await input().press('ArrowUp');
@@ -143,6 +188,46 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await chat().locator('[data-testid="user-message"]').nth(before.length).waitFor({ timeout: 30_000 });
     await idle();
     assert.deepEqual(await userTexts(), [...before, before.at(-1)]);
+  });
+
+  it('Retry works after a window reload (the conversation restored from the store)', async () => {
+    await idle();
+    const before = await userTexts();
+    await workbench!.reloadWindow();
+    await workbench!.openChat();
+    await chat().locator('[data-testid="user-message"]').nth(before.length - 1).waitFor({ timeout: 60_000 });
+    const last = chat().locator('[data-testid="assistant-message"]').last();
+    await last.hover();
+    await last.locator('[data-testid="retry-message"]').click();
+    await chat().locator('[data-testid="user-message"]').nth(before.length).waitFor({ timeout: 60_000 });
+    await idle();
+    assert.deepEqual(await userTexts(), [...before, before.at(-1)]);
+  });
+
+  it('Stop part way through an answer keeps it in one bubble, marked stopped, and saved so', async () => {
+    await send('Explain slowly src/main.ts');
+    await chat().locator('[data-testid="tool-card"][data-tool="read_file"][data-status="succeeded"]').last().waitFor({ timeout: 120_000 });
+    const streaming = chat().locator('.message.assistant.streaming', { hasText: 'number 2 here' });
+    await streaming.waitFor({ timeout: 120_000 });
+    await chat().locator('[data-testid="stop"]').click();
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).last().waitFor({ timeout: 60_000 });
+    await idle();
+    /** The answers after the last read_file card: one, stopped, a beginning of the site's answer. */
+    const answersAfterCard = () =>
+      chat().locator('[data-testid="messages"]').evaluate((list) => {
+        const items = [...list.children];
+        const card = items.map((item) => (item as HTMLElement).dataset.tool).lastIndexOf('read_file');
+        return items.slice(card + 1).filter((item) => item.classList.contains('assistant')).map((item) => ({ stopped: item.classList.contains('stopped'), text: (item.textContent ?? '').trim() }));
+      });
+    const answers = await answersAfterCard();
+    assert.equal(answers.length, 1, `one bubble: ${JSON.stringify(answers)}`);
+    assert.equal(answers[0]!.stopped, true, 'marked stopped');
+    assert.ok(SLOW_ANSWER.startsWith(answers[0]!.text.slice(0, 40)), `the site's answer, from its start: ${answers[0]!.text}`);
+    await workbench!.shot('stopped');
+    await workbench!.reloadWindow();
+    await workbench!.openChat();
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).last().waitFor({ timeout: 60_000 });
+    assert.deepEqual(await answersAfterCard(), answers, 'saved and restored the same');
   });
 
   it('Enter on "@terminal:" with no terminal to choose sends nothing', async () => {
@@ -187,5 +272,25 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     assert.ok(button && code, 'both are shown');
     assert.ok(button.y + button.height <= code.y + 1, `the button (bottom ${button.y + button.height}) ends above the code (top ${code.y})`);
     await workbench!.shot('code-copy');
+  });
+
+  it('Ctrl+. on a problem lists both "Fix with PTK" and "Explain with PTK"; the empty chat then offers to fix that file', async () => {
+    const page = workbench!.page;
+    await page.keyboard.press('Control+P');
+    await workbench!.pickInQuickInput('broken.json', 'broken.json');
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
+    await page.locator('.tab.active', { hasText: 'broken.json' }).waitFor({ timeout: 15_000 });
+    // F8 puts the cursor on the problem (Go to Next Problem); Escape closes its peek, the cursor stays.
+    await page.locator('.monaco-editor .view-line', { hasText: '"name"' }).last().click();
+    await page.keyboard.press('F8');
+    await page.locator('.marker-widget').first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+.');
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Fix with PTK' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Explain with PTK' }).first().waitFor({ timeout: 15_000 });
+    await workbench!.shot('quick-fix-list');
+    await page.keyboard.press('Escape');
+    await chat().locator('[data-testid="new-conversation"]').click();
+    await chat().locator('[data-testid="example-prompt"]', { hasText: 'Fix the problems VS Code reports in config/broken.json' }).waitFor({ timeout: 30_000 });
   });
 });

@@ -11,8 +11,8 @@
  *   - run a command ("Run npm test"): run_command, which asks first, then its output;
  *   - "Say hello…": a slow streamed greeting; "Take your time…": a very slow answer (Stop);
  *   - anything else: a sentence saying it is the offline demo model and how to use a real site.
- * A rejected call gets "Understood, … You said: <reason>"; a failed one gets its error, never a
- * claim that something was done.
+ * A rejected call gets "You rejected the change, so I did not … Your reason: "<reason>"."; a failed
+ * one gets its error, never a claim that something was done.
  */
 import { PTKAbortError } from '../../../src/core/errors';
 import type { LLMCallOptions } from '../../../src/core/ports';
@@ -50,7 +50,7 @@ export const DEMO_MODEL_NOTICE =
 /** Closes answers whose content is scripted, so nobody mistakes them for a real model's. */
 const SCRIPTED_NOTE = '_(Scripted by the offline demo model from what the file holds; point `ptk.site` at a real site for a real answer.)_';
 
-const GREETING = 'Hello! I am the **replica** model. Streaming this answer in small pieces so the view shows it growing: one, two, three, four, five.';
+const GREETING = 'Hello! I am the offline demo model on a **replica** chat site. This answer comes in small pieces so you can watch it grow: one, two, three, four, five.';
 
 interface Reply {
   text: string;
@@ -272,11 +272,18 @@ function pathIn(text: string): string | undefined {
   return /(?:^|[\s`'"(])((?:[\w.-]+\/)*[\w-]+\.(?:ts|tsx|js|mjs|cjs|json|md|txt|py|css|html|yml|yaml))\b/.exec(text)?.[1];
 }
 
-function failureAnswer(feedback: Feedback, what: string): string {
-  const message = feedback.kind === 'error' ? feedback.message : feedback.error || 'no reason given';
+/**
+ * The answer to a call that did not go through: a rejection says so as a person would, with the
+ * user's reason when there is one; any other failure names its error.
+ */
+function failureAnswer(feedback: Feedback, what: string, rejectedThing = 'the change'): string {
+  const message = feedback.kind === 'error' ? feedback.message : feedback.error;
   const rejected = /^The user rejected [a-z_]+(?::\s*([\s\S]*?))?\.?$/i.exec(message.trim());
-  if (rejected) return `Understood, I did not ${what}. You said: ${rejected[1]?.trim() || 'no reason given'}`;
-  return `That did not work, so I did not ${what}: ${message}`;
+  if (rejected) {
+    const reason = rejected[1]?.trim();
+    return `You rejected ${rejectedThing}, so I did not ${what}.${reason ? ` Your reason: "${reason}".` : ''} Tell me what to do differently and I will try again.`;
+  }
+  return message ? `I could not ${what}: ${message}` : `I could not ${what}, and the tool gave no reason.`;
 }
 
 /** The tool is not on offer in this task (Explain and Ask run with read-only tools). */
@@ -331,7 +338,7 @@ function fixFlow(state: TaskState, path: string): Reply {
 function writeFlow(state: TaskState, path: string, content: string): Reply {
   const { lastCall, feedback } = state;
   if (!lastCall || !feedback) return quick(unavailable(state, 'write_file') ?? `I will write the file.\n${call('write_file', { path, content })}`);
-  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, 'change the file'));
+  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `write ${path}`));
   const verb = feedback.data.created === false ? 'replaced' : 'created';
   return quick(`Done: ${verb} ${String(feedback.data.path ?? path)} with "${content.trim()}".`);
 }
@@ -339,7 +346,7 @@ function writeFlow(state: TaskState, path: string, content: string): Reply {
 function commandFlow(state: TaskState, command: string): Reply {
   const { lastCall, feedback } = state;
   if (!lastCall || !feedback) return quick(unavailable(state, 'run_command') ?? `I will run \`${command}\` (PTK asks you first).\n${call('run_command', { command })}`);
-  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `run \`${command}\``));
+  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `run \`${command}\``, 'the command'));
   const output = `${String(feedback.data.stdout ?? '')}${String(feedback.data.stderr ?? '')}`.trim().split('\n').slice(-20).join('\n');
   return quick(`\`${command}\` finished with exit code ${String(feedback.data.exitCode)}.${output ? `\n\n\`\`\`\n${output}\n\`\`\`` : ' It printed nothing.'}`);
 }
@@ -357,7 +364,8 @@ export function chooseReply(prompt: string): Reply {
   const write = /^(?:please\s+)?write\s+(.+?)\s+(?:to|into|in)\s+(\S+)/i.exec(firstLine);
   if (write) return writeFlow(state, write[2]!.replace(/[.,!?:;]+$/, ''), /^hello$/i.test(write[1]!) ? 'Hello from PTK\n' : `${write[1]!.replace(/^["'`]|["'`]$/g, '')}\n`);
 
-  const fix = /^Fix (?:this problem|the problems VS Code reports) in (.+?):$/.exec(firstLine);
+  // The lightbulb's and the command's prompts end in a colon and the problems; the empty chat's example names only the file.
+  const fix = /^Fix (?:this problem|the problems VS Code reports) in (.+?):$/.exec(firstLine) ?? /^Fix the problems VS Code reports in (\S+?)\.?$/.exec(firstLine);
   if (fix) return fixFlow(state, fix[1]!);
 
   const selection = /^From (.+?), lines (\d+)-(\d+):$/m.exec(request);

@@ -1,27 +1,26 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
-  CONNECTION_ACTION_LABELS,
   connectionStatusLine,
   connectionTargetLine,
   connectionTooltip,
   isLocalAddress,
   HEADER_ACTIONS,
-  headerActionLabel,
+  headerLine,
 } from '../../../../src/shared/chat/connectionLabels';
 
 describe('connection labels and actions', () => {
   it('offers the header buttons each status needs', () => {
     assert.deepEqual(HEADER_ACTIONS.loginRequired, ['login', 'openTab']);
     assert.deepEqual(HEADER_ACTIONS.error, ['retry', 'chooseSite']);
-    assert.deepEqual(HEADER_ACTIONS.disconnected, ['chooseSite']);
+    assert.deepEqual(HEADER_ACTIONS.disconnected, []);
     assert.deepEqual(HEADER_ACTIONS.connected, []);
   });
 
-  it('calls choosing the site "Connect" in the header while nothing is connected, "Choose site" elsewhere', () => {
-    assert.equal(headerActionLabel('chooseSite', 'disconnected'), 'Connect');
-    assert.equal(headerActionLabel('chooseSite', 'error'), 'Choose site');
-    assert.equal(headerActionLabel('login', 'loginRequired'), CONNECTION_ACTION_LABELS.login);
+  it('before the first send the header says what will happen, not that something is wrong', () => {
+    assert.equal(headerLine({ site: 'chatgpt', status: 'disconnected', url: 'http://127.0.0.1:4100/', demo: true }), 'Demo (offline) · connects when you send');
+    assert.equal(headerLine({ site: 'claude', status: 'disconnected' }), 'claude · connects when you send');
+    assert.equal(headerLine({ site: 'claude', status: 'connected', model: 'Haiku 4.5' }), 'claude · Haiku 4.5');
   });
 
   it('names the site, the status and a guest session; the tooltip holds the detail and the site notice', () => {
@@ -39,6 +38,9 @@ describe('connection labels and actions', () => {
     assert.equal(connectionTargetLine({ site: 'chatgpt', status: 'connected' }), "chatgpt · site's model");
     assert.equal(connectionTargetLine({ site: 'chatgpt', status: 'connected', model: 'GPT-5.5', url: 'http://127.0.0.1:4100/' }), 'chatgpt · GPT-5.5 · 127.0.0.1:4100');
     assert.match(connectionTooltip({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), /Address: http:\/\/127\.0\.0\.1:4100\/\nOffline demo site/);
+    // The demo replica is named as the demo, never as the site it imitates.
+    assert.equal(connectionTargetLine({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), 'Demo (offline) · 127.0.0.1:4100');
+    assert.match(connectionTooltip({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), /^Demo \(offline\) · Connected/);
     assert.equal(isLocalAddress('http://127.0.0.1:4100/'), true);
     assert.equal(isLocalAddress('http://localhost:8080'), true);
     assert.equal(isLocalAddress('https://chat.example.com/'), false);
