@@ -63,7 +63,7 @@ describe('Claude adapter', () => {
       const response = page.locator('[data-replica-assistant] .font-claude-response');
       const live = await response.innerHTML();
       assert.equal(await response.locator('> .standard-markdown').count(), 3, 'three answer blocks while streaming');
-      assert.equal(await response.locator('> .tool-use').count(), 2, 'with a tool widget between two of them');
+      assert.equal(await response.locator('> div.border-border-300').count(), 2, 'with a tool widget between two of them');
       await page.reload();
       await page.locator('[data-replica-assistant] button[data-testid="action-bar-copy"]').waitFor();
       assert.equal(await response.locator('> .standard-markdown').count(), 3, 'three answer blocks after the reload');
