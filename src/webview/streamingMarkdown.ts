@@ -14,7 +14,8 @@
  *
  * Either shape stays only while every arriving line continues it plainly (no blank line, no
  * line that could start another block or turn the paragraph into a heading or table); otherwise
- * the tail is rendered whole again, as before. The result is the same DOM a whole render makes
+ * the tail is rendered whole again, as before — except that a blank line after plain lines
+ * closes the paragraph as it stands (a finished block, not rendered again). The result is the same DOM a whole render makes
  * (text split over several text nodes), and the blocks are the bubble's own children (no
  * wrappers: the chat's CSS sees the same tree).
  */
@@ -157,7 +158,10 @@ export class StreamingMarkdown {
   /** Renders what arrived after `shown` into the open paragraph; false when the paragraph may have ended. */
   private growParagraph(open: OpenParagraph, shown: number): boolean {
     const text = this.text;
-    if (!plainLinesFrom(text, shown)) return false;
+    if (!plainLinesFrom(text, shown)) {
+      this.closeParagraph(open, shown);
+      return false;
+    }
     const cut = lastCutCandidate(text, open.cut);
     if (cut > open.cut && closedParagraphSegment(text.slice(open.cut, cut))) {
       const segment = this.paragraphContent(text.slice(open.cut, cut));
@@ -174,6 +178,27 @@ export class StreamingMarkdown {
     open.openNodes = rest;
     open.paragraph.append(...rest);
     return true;
+  }
+
+  /**
+   * When what arrived after `shown` ends the open paragraph with a blank line (its lines up to
+   * there all plain), renders the paragraph's last part and keeps it as a finished block: a
+   * blank line closes a paragraph for good, so it need not be rendered again whole.
+   */
+  private closeParagraph(open: OpenParagraph, shown: number): void {
+    const text = this.text;
+    const blank = /\n[ \t]*\n/g;
+    blank.lastIndex = Math.max(open.cut, text.lastIndexOf('\n', shown - 1));
+    const match = blank.exec(text);
+    if (!match) return;
+    const end = match.index + 1;
+    if (!plainLinesFrom(text.slice(0, end), Math.min(shown, end))) return;
+    const rest = this.paragraphContent(text.slice(open.cut, end));
+    if (!rest) return;
+    for (const node of open.openNodes) node.remove();
+    open.paragraph.append(...rest);
+    this.finished = end;
+    this.tailNodes = [];
   }
 
   /** The inline nodes `markdown` renders to when it renders to one paragraph, else undefined. */
