@@ -34,7 +34,7 @@ describe('long answers stream exactly', () => {
         if (entry.replica === 'claude') {
           const page = await model.page();
           assert.equal(await page.locator('.font-claude-response > .standard-markdown').count(), turn.answerBlocksAt.length + 1, 'the answer came as several answer blocks');
-          assert.equal(await page.locator('.font-claude-response > .tool-use').count(), turn.answerBlocksAt.length, 'with a tool widget between two of them');
+          assert.equal(await page.locator('.font-claude-response > div.border-border-300').count(), turn.answerBlocksAt.length, 'with a tool widget between two of them');
         }
       });
     });

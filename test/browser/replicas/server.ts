@@ -71,6 +71,8 @@ interface ServerTurn {
   preambleText: string;
   /** Streamed answer so far (without the preamble). */
   assistantText: string;
+  /** Where in assistantText each answer block after the first starts (a reload draws them again). */
+  blockStarts: number[];
   status: 'thinking' | 'streaming' | 'done' | 'failed';
   notice?: { kind: string; message: string };
   events: ReplicaEvent[];
@@ -291,7 +293,10 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
         turn.notice = { kind: 'limit_notice', message: limitNoticeMessage(script) };
         emit(turn, { type: 'notice', ...turn.notice });
       }
-      if (block) emit(turn, { type: 'block' });
+      if (block) {
+        turn.blockStarts.push(turn.assistantText.length);
+        emit(turn, { type: 'block' });
+      }
       turn.assistantText += token;
       emit(turn, { type: 'token', text: token });
       await sleep(tokenMs);
@@ -465,6 +470,7 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
             user: turn.userText,
             preamble: turn.preambleText || undefined,
             assistant: turn.assistantText,
+            blocksAt: turn.blockStarts,
             status: turn.status,
             notice: turn.notice,
             error: errorOf(turn),
@@ -484,7 +490,7 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
       if (!loggedIn && !guest) return json(401, { error: 'login' });
       const body = JSON.parse(await readBody(request)) as { text: string; model?: string; attachments?: string[] };
       const index = turnCounter++;
-      const turn: ServerTurn = { id: turns.length + 1, conversationId, userText: body.text, preambleText: '', assistantText: '', status: 'thinking', events: [], listeners: new Set() };
+      const turn: ServerTurn = { id: turns.length + 1, conversationId, userText: body.text, preambleText: '', assistantText: '', blockStarts: [], status: 'thinking', events: [], listeners: new Set() };
       turns.push(turn);
       const attached = (body.attachments ?? []).map((id) => uploads.find((upload) => upload.id === id && upload.status === 'accepted')?.name ?? `unknown upload ${id}`);
       submissions.push({ conversationId, text: body.text, turnId: turn.id, ...(body.model ? { model: body.model } : {}), attachments: attached, sequence: ++sequence });

@@ -32,3 +32,32 @@ export function markupAnswer(chars: number): string {
 export function codeBlocksIn(answer: string): number {
   return answer.split('```ts\n').length - 1;
 }
+
+/** Sentence `index` of a long paragraph, with the inline markup answers have (code, links, emphasis, math). */
+export function paragraphSentence(index: number): string {
+  return [
+    `The \`parse${index}()\` call reads **each** chunk once, and [the guide](https://example.com/guide/${index}) says why. `,
+    `It keeps *little* state: a snake_case_name, 2 * 3 = 6, a < b, ~~old~~ and $x^${index}$ math. `,
+    `See https://example.com/a${index}. Then \\*escaped\\* marks and "quotes" follow. `,
+  ][index % 3];
+}
+
+/** One paragraph of about `chars` characters (no line break in it), then a closing sentence. */
+export function paragraphAnswer(chars: number): string {
+  const sentences: string[] = [];
+  for (let size = 0, index = 0; size < chars; index++) {
+    sentences.push(paragraphSentence(index));
+    size += sentences[index].length;
+  }
+  return `${sentences.join('')}That is the whole module.`;
+}
+
+/** One code block of about `chars` characters, then a closing line. */
+export function codeAnswer(chars: number): string {
+  const lines: string[] = [];
+  for (let size = 0, index = 0; size < chars; index++) {
+    lines.push(`const value${index} = compute(${index}); // \`step\` <${index}>`);
+    size += lines[index].length + 1;
+  }
+  return `\`\`\`ts\n${lines.join('\n')}\n\`\`\`\n\nThat is the whole module.`;
+}

@@ -9,12 +9,11 @@
  * Screenshots: test-artifacts/vscode-ui-header/.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { missingTools, REPOSITORY_ROOT } from '../harness/paths';
-import { startReplicaSiteWorkbench, type ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
-import { chooseReply, siteTranscript } from './replicaModel';
+import { missingTools } from '../harness/paths';
+import type { ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
+import { openReplicaChat, replicaReply } from './replicaChat';
 
 describe('chat view header, empty state and history in real VS Code', { skip: missingTools() || undefined, timeout: 420_000 }, () => {
   let workbench: ReplicaSiteWorkbench | undefined;
@@ -30,16 +29,8 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
   const titleStop = () => page.locator('.part.sidebar .title-actions .action-label[aria-label^="Stop"]');
 
   before(async () => {
-    workbench = await startReplicaSiteWorkbench({
-      artifacts: join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-header'),
-      suiteFile: join(__dirname, 'uiSuite.ts'),
-      responder: (prompt, earlier) => {
-        const reply = chooseReply(siteTranscript(earlier, prompt));
-        return reply.chunkDelayMs >= 250 ? { reply: reply.text, tokenMs: 60 } : reply.text;
-      },
-    });
+    workbench = await openReplicaChat('vscode-ui-header', { responder: replicaReply });
     page = workbench.page;
-    await workbench.openChat();
   });
 
   after(async () => {

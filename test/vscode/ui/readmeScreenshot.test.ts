@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Locator } from 'playwright-core';
 import { missingTools, REPOSITORY_ROOT } from '../harness/paths';
-import { startReplicaSiteWorkbench, type ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
+import type { ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
+import { openReplicaChat } from './replicaChat';
 
 const SCREENSHOT = join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-readme', 'readme-chat-view.png');
 /** The message's text before its mention. */
@@ -40,14 +41,11 @@ describe('README screenshot of the chat view in real VS Code', { skip: missingTo
   const chat = () => workbench!.chat();
 
   before(async () => {
-    workbench = await startReplicaSiteWorkbench({
-      artifacts: join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-readme'),
-      suiteFile: join(__dirname, 'uiSuite.ts'),
+    workbench = await openReplicaChat('vscode-ui-readme', {
       viewport: { width: 1280, height: 800 },
       responder: reply,
       prepareWorkspace: (workspaceDir) => writeFileSync(join(workspaceDir, 'AGENTS.md'), '# Agents\n\nDocument every exported function.\n'),
     });
-    await workbench.openChat();
     // Widen the sidebar by dragging the sash on its right edge.
     const sidebar = await workbench.page.locator('.part.sidebar').boundingBox();
     assert.ok(sidebar, 'the sidebar is shown');

@@ -11,9 +11,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator, Page } from 'playwright-core';
-import { missingTools, REPOSITORY_ROOT } from '../harness/paths';
-import { BROWSER_ENTRY, startReplicaSiteWorkbench, type ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
-import { chooseReply, siteTranscript } from './replicaModel';
+import { missingTools } from '../harness/paths';
+import { BROWSER_ENTRY, type ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
+import { openReplicaChat, replicaReply } from './replicaChat';
 
 const skipReason = missingTools() || (!existsSync(BROWSER_ENTRY) ? `the browser backend is not built yet (${BROWSER_ENTRY} missing)` : '');
 
@@ -26,17 +26,8 @@ describe('PTK chat UI in real VS Code against a replica site (real browser backe
   const shot = (name: string) => workbench!.shot(name);
 
   before(async () => {
-    workbench = await startReplicaSiteWorkbench({
-      artifacts: join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-replica'),
-      suiteFile: join(__dirname, 'uiSuite.ts'),
-      // The replica streams at its own pace; the long "Take your time" answer goes slowly so Stop always finds it running.
-      responder: (prompt, earlier) => {
-        const reply = chooseReply(siteTranscript(earlier, prompt));
-        return reply.chunkDelayMs >= 250 ? { reply: reply.text, tokenMs: 60 } : reply.text;
-      },
-    });
+    workbench = await openReplicaChat('vscode-ui-replica', { responder: replicaReply });
     ({ page, workspaceDir } = workbench);
-    await workbench.openChat();
   });
 
   after(async () => {

@@ -122,6 +122,8 @@ interface SessionTurn {
   user: string;
   preamble?: string;
   assistant: string;
+  /** Where in `assistant` each answer block after the first starts. */
+  blocksAt: number[];
   status: 'thinking' | 'streaming' | 'done' | 'failed';
   notice?: { kind: string; message: string };
   error?: { kind: string; message: string };
@@ -483,7 +485,14 @@ export function startReplicaApp(skin: ReplicaSkin): void {
         answer.append(turn.preamble, false);
         answer.startNode();
       }
-      if (turn.assistant) answer.append(turn.assistant, false);
+      // The answer blocks as they streamed (claude.ai: several `.standard-markdown` with tool widgets between).
+      let blockStart = 0;
+      for (const at of turn.blocksAt) {
+        answer.append(turn.assistant.slice(blockStart, at), false);
+        answer.startBlock();
+        blockStart = at;
+      }
+      if (turn.assistant.length > blockStart) answer.append(turn.assistant.slice(blockStart), false);
       if (turn.notice) skin.showBanner(current, turn.notice.kind, turn.notice.message);
       if (turn.status === 'done') answer.finish();
       else failure(turn.error?.kind ?? 'error', turn.error?.message ?? 'Something went wrong.', answer.turn);

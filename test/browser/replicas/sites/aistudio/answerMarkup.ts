@@ -1,15 +1,22 @@
 /**
  * AI Studio's answer markup beyond code blocks. No public capture of an AI Studio answer
  * exists; this follows the projects that read it (code index, 2026):
- * - kangjoseph90/fix-gemini-parser sites/aistudio.js: `ms-cmark-node` wrappers inside
- *   paragraphs, inline code as `span.inline-code`, formulas as `ms-katex` holding KaTeX's
+ * - kangjoseph90/fix-gemini-parser sites/aistudio.js@97f1bbb (2025-12-06; the file was removed
+ *   in the next commit, 6ca79a9, the same day): `ms-cmark-node` wrappers inside paragraphs,
+ *   headings and cells, inline code as an element of class `inline-code` (its own AI-Studio-style
+ *   re-render draws it as `span.inline-code`), formulas as `ms-katex` holding KaTeX's
  *   `annotation[encoding="application/x-tex"]`;
  * - an AI Studio chat-exporter DevTools snippet (v6, unattributed) and a Turndown-based copy
  *   extension (unattributed): list items wrapped as `ul > ms-cmark-node > li`, a text run as
  *   `ms-cmark-node > span` (an element path `ms-cmark-node/p[5]/ms-cmark-node/span` from a
- *   third project), and "Google AI Studio puts <pre> inside <ms-katex>": an inline formula is
- *   `ms-katex.inline > pre > code` > KaTeX, a displayed one `ms-katex.display`.
- * Inferred (choices made here): a displayed formula's KaTeX is `span.katex-display` with no pre;
+ *   third project), and a Turndown-based exporter's DOM cleaner (unattributed, 2026): "Google AI
+ *   Studio puts <pre> inside <ms-katex>", selected as `ms-katex.inline pre`: an inline formula is
+ *   `ms-katex.inline > pre` > KaTeX.
+ * Inferred (choices made here): the `code` between that `pre` and the KaTeX (no source names the
+ * pre's child; `pre > code` is how the page's code blocks hold their text); `span` for the
+ * inline code element (only the extension's own re-render shows the tag); the `display` class's
+ * name of a displayed formula's `ms-katex` (the source names only `.inline`); its KaTeX is `span.katex-display`
+ * with no pre;
  * every inline element of a paragraph, heading, list item or cell is wrapped the same way as a
  * text run; block children of a list item are wrapped too; code blocks are left alone.
  */

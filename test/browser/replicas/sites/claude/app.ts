@@ -11,6 +11,8 @@
  *   CWC  robertpiosik/CodeWebChat chatbots/claude.ts@25d353db (footer 2bca34a1, 2026-08-10;
  *        2fe156f1, 2026-02-03; 950a294c, 2025-12-11)
  *   CCE  agarwalvishal/claude-chat-exporter claude-chat-exporter.js@85c739d1 (2025-10-15)
+ *   ACE  nuncaeslupus/ai-chat-exporter tests/fixtures/dom-snapshots/claude/real-capture.html
+ *        @b27d203 (sanitized capture, 2026-07-28)
  *   UNATTRIBUTED  a 2025-11-22 claude.ai DOM study and 2026-08 scraper notes (index text only)
  *
  * - composer: `div[data-testid="chat-input"].ProseMirror[contenteditable][role=textbox]`,
@@ -38,14 +40,15 @@
  *   study and 2026-08 notes: that class marks each paragraph). `data-is-streaming` flips to
  *   "false" at the end (TOK busy selector);
  * - several answer blocks: one answer may come as several `div.standard-markdown` blocks in the
- *   same `.font-claude-response`, with tool and web-search widgets (collapsed, outside every
- *   block) between them (UNATTRIBUTED index text: a 2026 claude.ai summariser reads every
- *   `.standard-markdown` of the last `.font-claude-response` and joins them, "thinking/tool-use
- *   block labels sit outside them"; 2026 scraper notes: "一个 AI 回答可能产生多个
- *   .standard-markdown 元素", class list `standard-markdown grid-cols-1 grid [&_>_*]:min-w-0
- *   gap-3`; a Feb 2026 exporter: tool calls and search results render as collapsible blocks
- *   beside the response's `.standard-markdown`); addAnswerBlock draws them (scenario
- *   answerBlocksAt). The widget's own markup is INFERRED;
+ *   same `.font-claude-response`, with a web-search widget between them, outside every block
+ *   (ACE claude/real-capture.html @b27d203, sanitized capture, 2026-07-28: text block, search
+ *   widget, text block, artifact, text block; corroborated by unattributed 2026 index text: a
+ *   claude.ai summariser joins every `.standard-markdown` of the last `.font-claude-response`,
+ *   "thinking/tool-use block labels sit outside them"). The widget is ACE's: `div.ease-out
+ *   .transition-all.flex.flex-col.font-ui … my-3 … border-0.5.border-border-300.rounded-lg …` >
+ *   `button.group/row` > `div` holding the search query. INFERRED: the widget shows collapsed
+ *   (ACE shows it expanded with its result links) and its label is a fixed "Searched the web".
+ *   addAnswerBlock draws them (scenario answerBlocksAt); a reloaded turn draws the same blocks;
  * - thinking: `button.group/status` + `span[role=status].sr-only` at the top of the answer
  *   body, outside the markdown (C2M code-basic, research-document-artifact). They stay as the
  *   summary once the answer streams, as on the real page;
@@ -218,8 +221,10 @@ const skin: ReplicaSkin = {
       listItem: wrapper,
       addAnswerBlock() {
         // A finished tool step, collapsed, between two parts of the answer (outside both).
-        const widget = element('div', { class: 'rounded-lg border-0.5 border-border-300 my-3 tool-use' });
-        widget.append(element('button', { type: 'button', class: 'flex items-center gap-2 text-text-300', 'aria-expanded': 'false' }, 'Searched the web'));
+        const widget = element('div', { class: 'ease-out transition-all flex flex-col font-ui leading-normal my-3 min-h-[2.625rem] overflow-hidden border-0.5 border-border-300 rounded-lg mt-3 mb-3 bg-bg-000 shadow-sm' });
+        const row = element('button', { type: 'button', class: 'group/row flex flex-row items-center justify-between gap-4 rounded-lg text-text-300 h-[2.625rem] py-2 px-3', 'aria-expanded': 'false' });
+        row.append(element('div', { class: 'flex gap-2 relative bottom-[0.5px] font-base text-left' }, 'Searched the web'));
+        widget.append(row);
         const next = markdownBlock();
         body.append(widget, next);
         return next;

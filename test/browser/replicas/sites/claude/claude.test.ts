@@ -53,6 +53,24 @@ describe('Claude adapter', () => {
     });
   });
 
+  it('draws a finished multi-block answer after a page reload as it drew it live: the same blocks and tool widgets', async () => {
+    const parts = ['I will look that up first.', 'The search found **two** sources; here is the `summary`.', 'And a last part after a second tool step.'];
+    const reply = parts.join('\n\n');
+    const answerBlocksAt = [parts[0]!.length + 2, parts[0]!.length + parts[1]!.length + 4];
+    await withSite(testBrowser(), entry, { scenario: { turns: [{ reply, tokenMs: 2, answerBlocksAt }] } }, async ({ model }) => {
+      assert.equal(await model.call('look it up'), reply);
+      const page = await model.page();
+      const response = page.locator('[data-replica-assistant] .font-claude-response');
+      const live = await response.innerHTML();
+      assert.equal(await response.locator('> .standard-markdown').count(), 3, 'three answer blocks while streaming');
+      assert.equal(await response.locator('> div.border-border-300').count(), 2, 'with a tool widget between two of them');
+      await page.reload();
+      await page.locator('[data-replica-assistant] button[data-testid="action-bar-copy"]').waitFor();
+      assert.equal(await response.locator('> .standard-markdown').count(), 3, 'three answer blocks after the reload');
+      assert.equal(await response.innerHTML(), live, 'the reloaded turn is drawn as the live one');
+    });
+  });
+
   it('copies the answer, never the user turn with the same action-bar-copy button', async () => {
     const reply = 'The answer, not the question.\n\n```python\nprint("answer")\n```';
     await withSite(testBrowser(), entry, { scenario: { turns: [{ reply, tokenMs: 2 }] } }, async ({ model }) => {

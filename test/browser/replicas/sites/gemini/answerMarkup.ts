@@ -4,8 +4,11 @@
  * body captured live 2026-01-17, and table-2026-07.html @9356f992, July 2026):
  * - an inline formula `span.math-inline[data-math="<TeX>"]` holding KaTeX with only its
  *   aria-hidden glyph layer (no MathML, no annotation: the TeX lives in data-math); a displayed
- *   one `div.math-block[data-math]` > `span.katex-display` (that display shape is corroborated by
- *   a formula-extraction test in the code index, unattributed);
+ *   one `div.math-block[data-math]` holding KaTeX (no capture shows one: a Turndown rule of a
+ *   chat-bridge project in the code index, unattributed, 2026, reads "Gemini wraps math in
+ *   <div class="math-block" data-math> with KaTeX inside, but omits the <annotation>"). That the
+ *   KaTeX inside is `span.katex-display` is INFERRED: it is what KaTeX draws for a displayed
+ *   formula, and the same rule also looks for `.katex-display` under data-math;
  * - every list item's text in a `p[data-path-to-node]`;
  * - tables inside `div.horizontal-scroll-wrapper > div.table-block-component >
  *   response-element.no-md > table-block > div.table-block > div.table-content.md-content`,

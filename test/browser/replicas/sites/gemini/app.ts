@@ -38,7 +38,8 @@
  *        div.formatted-code-block-internal-container > … > pre > code[data-test-id=code-content]`.
  * - ACE  nuncaeslupus/ai-chat-exporter tests/fixtures/dom-snapshots/gemini/real-capture.html
  *        (answer captured live 2026-01-17), table-2026-07.html @9356f992 (July 2026): formulas
- *        `span.math-inline[data-math]` / `div.math-block[data-math]` over glyph-only KaTeX,
+ *        `span.math-inline[data-math]` over glyph-only KaTeX (a displayed `div.math-block
+ *        [data-math]` is from unattributed code and partly inferred: ./answerMarkup.ts),
  *        `li > p[data-path-to-node]`, tables inside `table-block` with a "More options" footer
  *        (./answerMarkup.ts, 2026-11-25).
  *
