@@ -18,7 +18,7 @@ import { registerVSCodeAi, type VSCodeAi } from './host/vscode/vscodeAi';
 import { VSCodeWorkspace } from './host/vscode/workspace';
 import { createAssistantRun } from './host/shared/assistantRun';
 import { openWorkspaceFile, taskFocusPaths } from './host/vscode/projectRules';
-import { createWorkspaceTools, loadProjectRules, SessionGrants } from './tools';
+import { createWorkspaceTools, loadProjectRules, SessionGrants, type ApprovalGateOptions } from './tools';
 import { ApprovalBroker } from './ui/approvalBroker';
 import { createBrowserModelFactory, describeTurn } from './ui/browserLoader';
 import { ChatConnection, type ChatModelHandle } from './ui/chatConnection';
@@ -91,11 +91,12 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   // Tools: rebuilt when their settings change. Their "Always" answers live in the window's grants,
   // until the user turns them off; a change made without asking still gets its card's diff.
   const grants = new SessionGrants();
+  const approvalOptions: ApprovalGateOptions = { grants, onAutoApproved: (request, by) => approvals.recordAutoApproved(request, by) };
   let tools: PTKTool[] | undefined;
   const currentTools = (): PTKTool[] =>
     (tools ??= createWorkspaceTools(checkpoints.workspace, readToolSettings(), {
       instructionFiles: settings.instructionFiles,
-      approvals: { grants, onAutoApproved: (request, by) => approvals.recordAutoApproved(request, by) },
+      approvals: approvalOptions,
     }));
 
   const browserFactory = createBrowserModelFactory(context.extensionPath, () => settings, context.globalStorageUri.fsPath, (entry) => log.info(describeTurn(entry)));
@@ -167,7 +168,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     isTaskRunning: () => session.busy,
     requestApproval: (request, signal) => workspace.requestApproval(request, signal),
     autoApprove: () => readToolSettings().autoApprove,
-    grants,
+    approvals: approvalOptions,
     log,
   });
 

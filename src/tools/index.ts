@@ -61,7 +61,7 @@ export function describeWorkspaceRestrictions(workspace: Workspace): string {
   return '';
 }
 
-export { isCommandAllowListed } from './approval';
+export { isCommandAllowListed, type ApprovalGateOptions } from './approval';
 export { SessionGrants, type SessionGrant } from './sessionGrants';
 export { DEFAULT_DENY_PATHS } from './settings';
 export { DEFAULT_PROTECTED_FILES, PROTECTION_REASONS } from './protectedFiles';

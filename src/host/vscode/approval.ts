@@ -15,16 +15,24 @@ const APPROVAL_DIFF_SCHEME = 'ptk-approval';
 
 /**
  * Serves the texts of pending approvals as read-only documents (`ptk-approval:/<id>/<name>`),
- * so vscode.diff can show before/after without touching the disk.
+ * so vscode.diff can show before/after without touching the disk. A new file's proposed content
+ * is shown on its own, every line in the diff editor's "inserted" colour, wherever it is shown.
  */
 export class ApprovalContentProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly contents = new Map<string, string>();
+  /** Documents shown as added (a new file's content): all their lines are highlighted. */
+  private readonly added = new Set<string>();
+  private addedDecoration: vscode.TextEditorDecorationType | undefined;
   private nextId = 1;
-  private readonly registration: vscode.Disposable;
+  private readonly registrations: vscode.Disposable[];
 
   /** @param scheme URI scheme to serve (tests use their own so they do not clash with the extension's). */
   constructor(readonly scheme: string = APPROVAL_DIFF_SCHEME) {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(scheme, this);
+    this.registrations = [
+      vscode.workspace.registerTextDocumentContentProvider(scheme, this),
+      // An editor shown again (tab switch, split) is a new editor: its highlight is set again.
+      vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach((editor) => this.highlightAdded(editor))),
+    ];
   }
 
   /** Stores a text and returns the URI that shows it. */
@@ -34,9 +42,30 @@ export class ApprovalContentProvider implements vscode.TextDocumentContentProvid
     return vscode.Uri.from({ scheme: this.scheme, path: `/${id}/${fileName}` });
   }
 
+  /** Marks a stored text as added content (a new file's): its editors show every line as inserted. */
+  markAdded(uri: vscode.Uri): void {
+    this.added.add(uri.toString());
+  }
+
+  /** Highlights every line of an editor that shows added content. */
+  highlightAdded(editor: vscode.TextEditor): void {
+    const document = editor.document;
+    if (!this.added.has(document.uri.toString())) return;
+    this.addedDecoration ??= vscode.window.createTextEditorDecorationType({
+      isWholeLine: true,
+      backgroundColor: new vscode.ThemeColor('diffEditor.insertedLineBackground'),
+      overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.addedForeground'),
+      overviewRulerLane: vscode.OverviewRulerLane.Left,
+    });
+    // The last line of a text that ends with a newline is empty and not part of the content.
+    const lastLine = document.lineCount > 1 && document.lineAt(document.lineCount - 1).text === '' ? document.lineCount - 2 : document.lineCount - 1;
+    editor.setDecorations(this.addedDecoration, [new vscode.Range(0, 0, lastLine, 0)]);
+  }
+
   /** Forgets a stored text. */
   remove(uri: vscode.Uri): void {
     this.contents.delete(uri.path.split('/')[1] ?? '');
+    this.added.delete(uri.toString());
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -45,7 +74,9 @@ export class ApprovalContentProvider implements vscode.TextDocumentContentProvid
 
   dispose(): void {
     this.contents.clear();
-    this.registration.dispose();
+    this.added.clear();
+    this.addedDecoration?.dispose();
+    for (const registration of this.registrations) registration.dispose();
   }
 }
 
@@ -65,18 +96,44 @@ function createsFile(request: ApprovalRequest): boolean {
   return request.kind === 'write' && request.before === undefined;
 }
 
+/** The language VS Code gives a file of this name (a document named after it, opened to ask). */
+async function languageOf(contentProvider: ApprovalContentProvider, fileName: string): Promise<string> {
+  const probe = contentProvider.add('', fileName, 'after');
+  try {
+    return (await vscode.workspace.openTextDocument(probe)).languageId;
+  } finally {
+    contentProvider.remove(probe);
+  }
+}
+
 /**
- * Opens the diff (before ↔ after) of a proposed write or edit; returns the two documents' URIs
- * (to remove once answered), none when the request carries no new content. A new file's left
- * side is an empty document and its title says "new file", so it reads as added.
+ * A new file's proposed content on its own, read-only, every line highlighted as inserted and its
+ * tab titled "name (new file, proposed)": VS Code's diff against an empty text would draw that
+ * empty text as one removed line, which reads as "replaced a line" rather than "added a file".
+ */
+async function showNewFile(contentProvider: ApprovalContentProvider, fileName: string, text: string, label: string): Promise<vscode.Uri> {
+  const state = label.replace(/ ?change$/, '');
+  const uri = contentProvider.add(text, `${fileName} (new file${state ? `, ${state}` : ''})`, 'after');
+  contentProvider.markAdded(uri);
+  const document = await vscode.workspace.openTextDocument(uri);
+  const language = await languageOf(contentProvider, fileName);
+  const shown = language === document.languageId ? document : await vscode.languages.setTextDocumentLanguage(document, language);
+  contentProvider.highlightAdded(await vscode.window.showTextDocument(shown, { preview: true }));
+  return uri;
+}
+
+/**
+ * Opens a proposed write or edit: the diff (before ↔ after) of a changed file, a new file's
+ * content on its own (see showNewFile); returns the shown documents' URIs (to remove once
+ * answered), none when the request carries no new content.
  */
 export async function showProposedChange(contentProvider: ApprovalContentProvider, request: ApprovalRequest, label = 'proposed change'): Promise<vscode.Uri[]> {
   if (request.after === undefined) return [];
   const fileName = (request.path ?? 'file').split(/[\\/]/).pop() ?? 'file';
+  if (createsFile(request)) return [await showNewFile(contentProvider, fileName, request.after, label)];
   const beforeUri = contentProvider.add(request.before ?? '', fileName, 'before');
   const afterUri = contentProvider.add(request.after, fileName, 'after');
-  const title = createsFile(request) ? `PTK: ${fileName} (new file) (${label})` : `PTK: ${fileName} (${label})`;
-  await vscode.commands.executeCommand('vscode.diff', beforeUri, afterUri, title, { preview: true });
+  await vscode.commands.executeCommand('vscode.diff', beforeUri, afterUri, `PTK: ${fileName} (${label})`, { preview: true });
   return [beforeUri, afterUri];
 }
 

@@ -1,6 +1,6 @@
 /**
- * The proposed-change diff tabs of the chat's approvals: "Open diff" shows a card's change in
- * VS Code's diff editor; while the approval waits, the editor's title bar offers Accept / Reject
+ * The proposed-change tabs of the chat's approvals: "Open diff" shows a card's change in VS
+ * Code's diff editor (a new file's content on its own, shown as added); while the approval waits, the editor's title bar offers Accept / Reject
  * (package.json editor/title menus, shown for the documents named in the context key below), and
  * once the approval is settled, however (card, title bar, Stop), its "(proposed change)" tab closes.
  */
@@ -59,14 +59,15 @@ export class ApprovalDiffTabs implements vscode.Disposable {
     }
   }
 
-  /** The approval was answered or cancelled: its pending diff tabs close and lose their title-bar buttons. */
+  /** The approval was answered or cancelled: its pending tabs close and lose their title-bar buttons. */
   async settle(approvalId: string): Promise<void> {
     const settled = this.shown.filter((entry) => entry.approvalId === approvalId);
     if (settled.length === 0) return;
     const uris = new Set(settled.flatMap((entry) => entry.uris.filter((uri) => this.pendingPaths.has(uri.path)).map((uri) => uri.toString())));
     for (const entry of settled) for (const uri of entry.uris) this.pendingPaths.delete(uri.path);
     await this.publish();
-    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputTextDiff && uris.has(tab.input.modified.toString()));
+    const shownUri = (input: unknown) => (input instanceof vscode.TabInputTextDiff ? input.modified : input instanceof vscode.TabInputText ? input.uri : undefined);
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => uris.has(shownUri(tab.input)?.toString() ?? ''));
     if (tabs.length > 0) await vscode.window.tabGroups.close(tabs, true);
   }
 

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import type { PTKTool } from '../../core/types';
-import type { SessionGrants } from '../../tools';
+import type { ApprovalGateOptions } from '../../tools';
 import { createExternalTool, ExternalToolApprovals, ExternalToolsSettingSchema, selectExternalTools, type ApprovalRequester, type ExternalToolDescriptor, type ExternalToolResultPart } from '../../tools/external';
 import { tokenFromAbortSignal } from './cancellation';
 import { readSettings } from './configuration';
@@ -42,9 +42,9 @@ export class VSCodeExternalTools {
   private readonly approvals: ExternalToolApprovals;
   private dangerousNames = new Set<string>();
 
-  /** @param grants the window's "Always" answers, shared with PTK's own tools */
-  constructor(requestApproval: ApprovalRequester, autoApprove: () => Readonly<Record<string, boolean>>, grants?: SessionGrants, private readonly invoke = invokeVSCodeTool) {
-    this.approvals = new ExternalToolApprovals(requestApproval, autoApprove, grants);
+  /** @param approvals the window's "Always" answers and who hears of a call run without asking, shared with PTK's own tools */
+  constructor(requestApproval: ApprovalRequester, autoApprove: () => Readonly<Record<string, boolean>>, approvals?: ApprovalGateOptions, private readonly invoke = invokeVSCodeTool) {
+    this.approvals = new ExternalToolApprovals(requestApproval, autoApprove, approvals);
   }
 
   /** The allowed external tools now (read at the start of each task); `ownToolNames` keep their names. */

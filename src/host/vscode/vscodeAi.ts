@@ -15,7 +15,7 @@ import { PTKFormatter, PTKParser } from '../../core/protocol';
 import { protocolTags } from '../../core/protocol/tagNames';
 import type { PTKTool } from '../../core/types';
 import type { ApprovalRequester } from '../../tools/external';
-import type { SessionGrants } from '../../tools';
+import type { ApprovalGateOptions } from '../../tools';
 import type { SiteId } from '../../ui/settings';
 import { PTK_MODEL_VENDOR, siteModelInfo } from '../../ui/siteModelInfo';
 import { createChatRequestHandler, registerChatParticipant } from './chatParticipant';
@@ -37,8 +37,8 @@ interface VSCodeAiDependencies {
   requestApproval: ApprovalRequester;
   /** `ptk.tools.autoApprove`. */
   autoApprove: () => Readonly<Record<string, boolean>>;
-  /** The window's "Always" answers, shared with PTK's own tools (the chat's chip shows and turns off both). */
-  grants?: SessionGrants;
+  /** The window's "Always" answers and who hears of a call run without asking, shared with PTK's own tools (the chat's chip shows and turns off both; the cards say what approved them). */
+  approvals?: ApprovalGateOptions;
   log: vscode.LogOutputChannel;
 }
 
@@ -76,7 +76,7 @@ export function registerVSCodeAi(dependencies: VSCodeAiDependencies): VSCodeAi {
     log.warn(`The chat tab is not offered as a language model in this editor: ${errorMessage(error)}`);
   }
 
-  const externalTools = new VSCodeExternalTools(dependencies.requestApproval, dependencies.autoApprove, dependencies.grants);
+  const externalTools = new VSCodeExternalTools(dependencies.requestApproval, dependencies.autoApprove, dependencies.approvals);
   const chatHandler = createChatRequestHandler({ runTask: dependencies.runTask, isTabBusy: dependencies.isTaskRunning, log: (line) => log.info(line) });
   let participant: vscode.ChatParticipant | undefined;
   try {

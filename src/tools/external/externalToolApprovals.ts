@@ -3,10 +3,12 @@
  * Workspace port's requestApproval: the chat view's tool card, or VS Code's notification when the
  * view is hidden). An external tool is dangerous unless allow-listed in `ptk.externalTools` or
  * set in `ptk.tools.autoApprove`; an "always" answer goes to the window's grants (the same store
- * as PTK's own tools', so the chat's chip shows it and turns it off).
+ * as PTK's own tools', so the chat's chip shows it and turns it off). A call that runs without
+ * asking (its "Always", or the setting) is reported like PTK's own, so its card says what approved it.
  */
 import { ApprovalRejectedError } from '../../core/errors';
 import type { ApprovalDecision, ApprovalRequest } from '../../core/workspace';
+import type { ApprovalGateOptions, AutoApprovedBy } from '../approval';
 import { SessionGrants } from '../sessionGrants';
 
 /** Longest argument text shown in an approval. */
@@ -23,24 +25,39 @@ function externalApprovalRequest(toolName: string, args: Record<string, unknown>
 }
 
 export class ExternalToolApprovals {
+  private readonly grants: SessionGrants;
+
   /**
-   * @param grants the window's "Always" answers (default: this object's own)
+   * @param options the window's "Always" answers (default: this object's own) and who hears of a
+   * call that runs without asking (the same as PTK's own tools')
    */
   constructor(
     private readonly requestApproval: ApprovalRequester,
     private readonly autoApprove: () => Readonly<Record<string, boolean>> = () => ({}),
-    private readonly grants: SessionGrants = new SessionGrants(),
-  ) {}
-
-  /** True when a call of this tool runs without asking. */
-  isPreApproved(toolName: string, allowListed: boolean): boolean {
-    return allowListed || this.autoApprove()[toolName] === true || this.grants.hasTool(toolName);
+    private readonly options: ApprovalGateOptions = {},
+  ) {
+    this.grants = options.grants ?? new SessionGrants();
   }
 
-  /** Resolves when the call may run; throws ApprovalRejectedError (with the user's reason) when not. */
+  /** What lets a call of this (not allow-listed) tool run without asking: the setting or an "Always" answer. */
+  private preApprovedBy(toolName: string): AutoApprovedBy | undefined {
+    if (this.autoApprove()[toolName] === true) return 'autoApprove';
+    return this.grants.hasTool(toolName) ? 'always' : undefined;
+  }
+
+  /**
+   * Resolves when the call may run; throws ApprovalRejectedError (with the user's reason) when not.
+   * An allow-listed tool is not a dangerous one (its card has no approval area): it is not reported.
+   */
   async ensureApproved(toolName: string, args: Record<string, unknown>, allowListed: boolean, signal?: AbortSignal, tags?: readonly string[]): Promise<void> {
-    if (this.isPreApproved(toolName, allowListed)) return;
-    const answer = await this.requestApproval(externalApprovalRequest(toolName, args, tags), signal);
+    if (allowListed) return;
+    const request = externalApprovalRequest(toolName, args, tags);
+    const by = this.preApprovedBy(toolName);
+    if (by) {
+      this.options.onAutoApproved?.(request, by);
+      return;
+    }
+    const answer = await this.requestApproval(request, signal);
     if (answer.decision === 'reject') throw new ApprovalRejectedError(toolName, answer.reason?.trim() || undefined);
     if (answer.decision === 'always') this.grants.grantTool(toolName);
   }

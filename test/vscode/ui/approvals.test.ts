@@ -1,9 +1,9 @@
 /**
  * Approvals the user can see and undo, and the diff review where the diff is, in a REAL VS Code
- * on the ChatGPT replica site: a new file's diff reads as added ("new file", an empty left side);
- * Accept / Reject in the diff editor's title bar answer the card and close the "(proposed change)"
- * tab; a card's duration leaves out the time the user took to decide; "Always" says its scope, a
- * chip shows it is on, the next write runs without asking yet its card says so and keeps "Open
+ * on the ChatGPT replica site: a new file's proposed content reads as added (its own read-only
+ * tab "name (new file, proposed)", every line highlighted, no diff with an empty left side);
+ * Accept / Reject in the editor's title bar answer the card and close the proposed change's tab;
+ * a card's duration leaves out the time the user took to decide; "Always" says its scope, a chip shows it is on, the next write runs without asking yet its card says so and keeps "Open
  * diff", and clicking the chip turns it off; "Approval needed" brings a card scrolled out of sight
  * back; Stop while a write waits closes its diff and cancels the card; with the chat view hidden
  * the diff opens on its own with Accept / Reject; after a window reload the auto-approved card
@@ -47,7 +47,7 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
   const chat = (): FrameLocator => workbench!.chat();
   const shot = (name: string) => workbench!.shot(name);
   const { send, waitingCard, answer } = chatActions(chat);
-  const proposedTab = () => workbench!.page.locator('.tabs-container .tab', { hasText: '(proposed change)' });
+  const proposedTab = () => workbench!.page.locator('.tabs-container .tab', { hasText: /\(proposed change\)|\(new file, proposed\)/ });
   const titleButton = (name: 'Accept' | 'Reject') => workbench!.page.locator(`.editor-actions [aria-label^="${name} Proposed Change"]`);
   const runCommand = async (label: string) => {
     await workbench!.page.keyboard.press('F1');
@@ -74,20 +74,23 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     await workbench?.stop();
   });
 
-  it('a new file\'s diff reads as added; Accept in the title bar writes it and closes the tab; the card\'s duration leaves out the decision', async () => {
+  it('a new file\'s proposed content reads as added (all lines highlighted, no removed line); Accept in the title bar writes it and closes the tab; the card\'s duration leaves out the decision', async () => {
     await send(TASKS[0].ask);
     const card = await waitingCard();
     await card.locator('[data-testid="open-diff"]').click();
     const tab = proposedTab().first();
     await tab.waitFor({ timeout: 30_000 });
-    assert.match((await tab.textContent()) ?? '', /alpha\.txt \(new file\) \(proposed change\)/, 'the title says the file is new');
-    const diff = workbench!.page.locator('.monaco-diff-editor').first();
-    await diff.locator('.editor.modified .view-line', { hasText: 'second line' }).waitFor({ timeout: 30_000 });
-    assert.equal((await diff.locator('.editor.original .view-lines').innerText()).trim(), '', 'the left side is empty: nothing was there');
+    assert.match((await tab.textContent()) ?? '', /alpha\.txt \(new file, proposed\)/, 'the title says the file is new');
+    const editor = workbench!.page.locator('.editor-group-container.active .monaco-editor').first();
+    await editor.locator('.view-line', { hasText: 'second line' }).waitFor({ timeout: 30_000 });
     await titleButton('Accept').waitFor({ timeout: 30_000 });
+    await shot('1-new-file-proposed-title-bar');
+    assert.equal(await workbench!.page.locator('.monaco-diff-editor').count(), 0, 'no diff against an empty text (which VS Code draws as a removed line)');
+    assert.match(await editor.locator('.view-lines').innerText(), /alpha\s+second\s+line/, 'the content as it will be written');
+    // Every line of the content is highlighted as inserted (an editor decoration on each line).
+    assert.equal(await editor.locator('.view-overlays [class*="ced-"]').count(), 2, 'both lines are highlighted');
     assert.equal(await titleButton('Reject').count(), 1, 'Reject sits next to Accept');
     // The user decides only after the diff is on screen: that wait is not the tool's time.
-    await shot('1-new-file-diff-title-bar');
     await titleButton('Accept').click();
     await answer('Alpha written.');
     assert.equal(readFileSync(join(workspaceDir, 'notes', 'alpha.txt'), 'utf8'), 'alpha\nsecond line\n');

@@ -9,43 +9,42 @@
  */
 import type { PTKExtensionApi } from '../../../src/extension';
 import { ScriptedChatModel } from '../../../src/core/testing/scriptedChatModel';
-
-const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON.stringify({ tool, args })}</TOOL_CALL>`;
+import { call, createTaskResponder, type ScriptedTask } from './scriptedTasks';
 
 export const CHECKPOINT_TASK = 'Run the checkpoint task';
 export const PROTECTED_TASK = 'Run the protected-file task';
 export const FOLDER_TASK = 'Run the folder task';
 
-/** Each task's turns (the last one answers); the suite picks the task of the latest request. */
-const TASKS: Record<string, string[]> = {
-  [CHECKPOINT_TASK]: [
-    `Turn one: the new file.\n${call('write_file', { path: 'notes/checkpoint-b.txt', content: 'B from turn 1\n' })}`,
-    `Turn two: the existing file.\n${call('write_file', { path: 'src/checkpoint-a.txt', content: 'A from turn 2\n' })}`,
-    'Checkpoint task done.',
-  ],
-  [PROTECTED_TASK]: [
-    `An ordinary file first.\n${call('edit_file', { path: 'src/protected-control.txt', edits: [{ search: 'control v0', replace: 'control v1' }] })}`,
-    `Now the editor settings.\n${call('edit_file', { path: 'src/../.vscode/settings.json', edits: [{ search: '"ptk.tools.listMaxEntries": 50', replace: '"ptk.tools.listMaxEntries": 50,\n  "ptk.tools.allowedCommands": ["sh tools/x.sh"]' }] })}`,
-    'Protected task done.',
-  ],
-  [FOLDER_TASK]: [
-    `The config.\n${call('edit_file', { path: 'cfg/app.txt', edits: [{ search: 'app v0', replace: 'app v1' }] })}`,
-    `A new config file.\n${call('write_file', { path: 'cfg/new.txt', content: 'new from the task\n' })}`,
-    `Another file.\n${call('edit_file', { path: 'src/folder-other.txt', edits: [{ search: 'other v0', replace: 'other v1' }] })}`,
-    'Folder task done.',
-  ],
-};
-
-/** The reply for the task's turn: one per tool result the conversation holds since the request. */
-function reply(prompt: string): string {
-  const [request, turns] = Object.entries(TASKS)
-    .map(([name, replies]) => [name, replies, prompt.lastIndexOf(name)] as const)
-    .sort((left, right) => right[2] - left[2])[0]!;
-  const results = prompt.slice(prompt.lastIndexOf(request)).split('TOOL_RESULT').length - 1;
-  return turns[Math.min(results, turns.length - 1)]!;
-}
+/** Each task's turns (the last one answers); the shared responder picks the task of the latest request. */
+const TASKS: ScriptedTask[] = [
+  {
+    ask: CHECKPOINT_TASK,
+    replies: [
+      `Turn one: the new file.\n${call('write_file', { path: 'notes/checkpoint-b.txt', content: 'B from turn 1\n' })}`,
+      `Turn two: the existing file.\n${call('write_file', { path: 'src/checkpoint-a.txt', content: 'A from turn 2\n' })}`,
+      'Checkpoint task done.',
+    ],
+  },
+  {
+    ask: PROTECTED_TASK,
+    replies: [
+      `An ordinary file first.\n${call('edit_file', { path: 'src/protected-control.txt', edits: [{ search: 'control v0', replace: 'control v1' }] })}`,
+      `Now the editor settings.\n${call('edit_file', { path: 'src/../.vscode/settings.json', edits: [{ search: '"ptk.tools.listMaxEntries": 50', replace: '"ptk.tools.listMaxEntries": 50,\n  "ptk.tools.allowedCommands": ["sh tools/x.sh"]' }] })}`,
+      'Protected task done.',
+    ],
+  },
+  {
+    ask: FOLDER_TASK,
+    replies: [
+      `The config.\n${call('edit_file', { path: 'cfg/app.txt', edits: [{ search: 'app v0', replace: 'app v1' }] })}`,
+      `A new config file.\n${call('write_file', { path: 'cfg/new.txt', content: 'new from the task\n' })}`,
+      `Another file.\n${call('edit_file', { path: 'src/folder-other.txt', edits: [{ search: 'other v0', replace: 'other v1' }] })}`,
+      'Folder task done.',
+    ],
+  },
+];
 
 export async function run(api: PTKExtensionApi, report: (line: Record<string, unknown>) => void): Promise<void> {
-  api.useChatModel(new ScriptedChatModel(reply, { chunkSize: 16 }), 'replica');
+  api.useChatModel(new ScriptedChatModel(createTaskResponder(TASKS), { chunkSize: 16 }), 'replica');
   report({ type: 'ready', activationMs: api.activationMs });
 }

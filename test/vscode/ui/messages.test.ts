@@ -15,10 +15,10 @@ import { after, before, describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
 import { missingTools, REPOSITORY_ROOT } from '../harness/paths';
 import { BROWSER_ENTRY, startReplicaSiteWorkbench, type ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
+import { call, createTaskResponder, type ScriptedTask } from './scriptedTasks';
 
 const skipReason = missingTools() || (!existsSync(BROWSER_ENTRY) ? `the browser backend is not built yet (${BROWSER_ENTRY} missing)` : '');
 
-const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON.stringify({ tool, args })}</TOOL_CALL>`;
 const LONG_ANSWER = Array.from({ length: 40 }, (_line, index) => `Paragraph ${index + 1} of a long answer.`).join('\n\n');
 const CODE_ANSWER = 'Here it is:\n\n```ts\nconst firstLineOfCodeThatIsLongEnoughToReachTheCopyButton = 1;\n```';
 
@@ -26,20 +26,15 @@ const CODE_ANSWER = 'Here it is:\n\n```ts\nconst firstLineOfCodeThatIsLongEnough
 const SLOW_ANSWER = Array.from({ length: 30 }, (_word, index) => `The file declares value number ${index + 1} here.`).join(' ');
 
 /** The replies by the request they answer. */
-const REPLIES: Record<string, string> = {
-  'Long answer': LONG_ANSWER,
-  'Show code': CODE_ANSWER,
-  'Say ': 'Short reply.',
-  'Explain slowly': `Reading it.\n${call('read_file', { path: 'src/main.ts' })}`,
-  'Write a note': `Writing it.\n${call('write_file', { path: 'notes/note.txt', content: 'A note\n' })}`,
-  TOOL_RESULT: 'Note written.',
-};
+const TASKS: ScriptedTask[] = [
+  { ask: 'Long answer', replies: [LONG_ANSWER] },
+  { ask: 'Show code', replies: [CODE_ANSWER] },
+  { ask: 'Say ', replies: ['Short reply.'] },
+  { ask: 'Explain slowly', replies: [`Reading it.\n${call('read_file', { path: 'src/main.ts' })}`] },
+  { ask: 'Write a note', replies: [`Writing it.\n${call('write_file', { path: 'notes/note.txt', content: 'A note\n' })}`, 'Note written.'] },
+];
 
-/** The site's answer: to the latest request or tool result the prompt carries (it may carry the earlier turns too). */
-function respond(prompt: string): string {
-  const latest = Object.keys(REPLIES).reduce((best, key) => (prompt.lastIndexOf(key) > prompt.lastIndexOf(best) ? key : best));
-  return prompt.includes(latest) ? REPLIES[latest]! : 'Short reply.';
-}
+const scripted = createTaskResponder(TASKS);
 
 describe('Chat messages in real VS Code (replica site)', { skip: skipReason || undefined, timeout: 600_000 }, () => {
   let workbench: ReplicaSiteWorkbench | undefined;
@@ -66,7 +61,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
         sitePrompts.push(prompt);
         // The turn after "Explain slowly" read its file: a slow answer, to stop part way.
         if (prompt.includes('TOOL_RESULT') && earlier.at(-1)?.prompt.includes('Explain slowly')) return { reply: SLOW_ANSWER, tokenMs: 60 };
-        return respond(prompt);
+        return scripted(prompt);
       },
     });
     await workbench.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

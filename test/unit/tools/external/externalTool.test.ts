@@ -80,7 +80,7 @@ describe('createExternalTool', () => {
   it('"always" goes to the window\'s grants (one store with PTK\'s own tools): turning them off asks again', async () => {
     const grants = new SessionGrants();
     const asked: string[] = [];
-    const approvals = new ExternalToolApprovals(async (request) => (asked.push(request.toolName), { decision: 'always' }), () => ({}), grants);
+    const approvals = new ExternalToolApprovals(async (request) => (asked.push(request.toolName), { decision: 'always' }), () => ({}), { grants });
     const tool = createExternalTool({ descriptor: LOOKUP, preApproved: false }, { approvals, invoke: async () => [{ kind: 'text', text: 'ok' }] });
     await tool.handler({ name: 'a' }, context());
     assert.deepEqual(grants.list(), [{ toolName: 'ptkTest_lookupCode' }], 'the chip lists it');
@@ -89,6 +89,24 @@ describe('createExternalTool', () => {
     grants.clear();
     await tool.handler({ name: 'c' }, context());
     assert.equal(asked.length, 2, 'the chip turned it off');
+  });
+
+  it('a call run without asking is reported with what approved it ("Always" or ptk.tools.autoApprove), like PTK\'s own tools; an allow-listed one is not', async () => {
+    const reported: Array<[string, string | undefined, string]> = [];
+    const onAutoApproved = (request: ApprovalRequest, by: string) => reported.push([request.toolName, request.command, by]);
+    const autoApprove: Record<string, boolean> = {};
+    const approvals = new ExternalToolApprovals(async () => ({ decision: 'always' }), () => autoApprove, { onAutoApproved });
+    const invoke = async () => [{ kind: 'text' as const, text: 'ok' }];
+    const tool = createExternalTool({ descriptor: LOOKUP, preApproved: false }, { approvals, invoke });
+    await tool.handler({ name: 'a' }, context());
+    assert.deepEqual(reported, [], 'the first call asked');
+    await tool.handler({ name: 'b' }, context());
+    assert.deepEqual(reported, [['ptkTest_lookupCode', 'ptkTest_lookupCode {"name":"b"}', 'always']]);
+    autoApprove.mcp_web_fetch = true;
+    await createExternalTool({ descriptor: MCP_FETCH, preApproved: false }, { approvals, invoke }).handler({ url: 'u' }, context());
+    assert.deepEqual(reported[1], ['mcp_web_fetch', 'mcp_web_fetch {"url":"u"}', 'autoApprove']);
+    await createExternalTool({ descriptor: MCP_FETCH, preApproved: true }, { approvals, invoke }).handler({ url: 'v' }, context());
+    assert.equal(reported.length, 2, 'an allow-listed tool is not a dangerous one: nothing to report');
   });
 
   it('arguments are checked against the full schema before anything is asked or run', async () => {
