@@ -49,14 +49,14 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
     await workbench!.shot('empty-state');
   });
 
-  it('the header fits the default sidebar width, names site · model · address, and has the status on hover', async () => {
+  it('the header fits the default sidebar width, names the demo site and its address, and has the status on hover', async () => {
     await send('Say hello');
     await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 120_000 });
     await idle();
     const status = chat().locator('[data-testid="connection-status"]');
-    assert.match((await status.textContent()) ?? '', /^chatgpt · site's model · 127\.0\.0\.1:\d+$/);
+    assert.match((await status.textContent()) ?? '', /^Demo \(offline\) · 127\.0\.0\.1:\d+$/);
     const title = (await status.getAttribute('title')) ?? '';
-    assert.match(title, /chatgpt · Connected/);
+    assert.match(title, /Demo \(offline\) · Connected/);
     assert.match(title, /Offline demo site/);
     const fit = await status.evaluate((element) => {
       const header = element.parentElement!;
@@ -73,7 +73,7 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
     assert.match(title, /Model: the site's current model\nAddress: http:\/\/127\.0\.0\.1:\d+/);
     assert.equal(await chat().locator('[data-testid="new-conversation"]').count(), 1);
     assert.equal(await page.locator('.part.sidebar .title-actions .action-label[aria-label^="New Conversation"]').count(), 0, 'one "+" only: the view\'s');
-    assert.match((await page.locator('.statusbar').textContent()) ?? '', /PTK: chatgpt · site's model · 127\.0\.0\.1/);
+    assert.match((await page.locator('.statusbar').textContent()) ?? '', /PTK: Demo \(offline\) · 127\.0\.0\.1/);
     await workbench!.shot('header');
   });
 
