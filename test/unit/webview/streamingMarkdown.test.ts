@@ -44,8 +44,8 @@ function stream(text: string, seed: number, maxChunk: number, check?: (shown: st
 const sentence = (index: number) => (index % 4 === 3 ? 'A line with a hard break  \nand a soft one\ncontinues here. ' : paragraphSentence(index));
 
 const ANSWERS: Record<string, string> = {
-  'one long paragraph with inline markup': Array.from({ length: 60 }, (_, index) => sentence(index)).join(''),
-  'paragraphs, lists, tables, quotes and code blocks': markupAnswer(4_000),
+  'one long paragraph with inline markup': Array.from({ length: 28 }, (_, index) => sentence(index)).join(''),
+  'paragraphs, lists, tables, quotes and code blocks': markupAnswer(2_000),
   'a code block with blank lines, tabs and lines that look like fences': [
     'Here is the code:\n\n```ts\n',
     'function a() {\n\treturn 1;\n}\n\n\n``not a fence\n  ~~~ nor this\n````x\n',
