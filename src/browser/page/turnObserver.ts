@@ -38,10 +38,12 @@ export interface TurnObserver {
   snapshot(): PageSnapshot | null;
   /** The current watch's config, or null. */
   config(): WatchConfig | null;
+  /** The answer's markdown now (what was read last, read again only where records touched it); null without a watch or a turn. */
+  answerText(): string | null;
 }
 
 /** Creates the observer. Runs in the page. */
-export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, scan: PageStateScan): TurnObserver {
+export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, scan: PageStateScan, onFinishedLooking?: (config: WatchConfig, assistant: Element, text: string) => void): TurnObserver {
   const { all, first, visible, rendered, fieldText, matchedIndex } = helpers;
   const pageWindow = window as unknown as Record<string, unknown>;
   /** The next snapshot waits this many times the last one's cost (the watch's share of the main thread stays under 1 / (1 + COST_FACTOR)). */
@@ -75,7 +77,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   let turnDirty = true;
   let textDirty = true;
   let chromeDirty = true;
-  /** The answer elements the last text was read from. */
+  /** The answer elements of each message node (turnFinder's groups), and all of them: what the last text was read from. */
+  let answerGroups: Element[][] = [];
   let answerRoots: Element[] = [];
   let lastAssistant: Element | null = null;
   let lastScope: Element | null = null;
@@ -97,10 +100,17 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       if (!lastScope) {
         turnDirty = chromeDirty = true;
       } else if (lastScope.contains(target)) {
-        // Inside an answer element the text changed, nothing else (indicators, bars and in-turn
-        // errors sit outside the answer's markdown); on it or elsewhere in the turn, anything may have.
-        if (answerRoots.some((root) => root !== target && root.contains(target))) textDirty = true;
-        else turnDirty = true;
+        // Inside an answer element (or its list of blocks) the text changed, nothing else
+        // (indicators, bars and in-turn errors sit outside the answer's markdown); an attribute
+        // of the element or a change elsewhere in the turn may be a state: it is read again, at
+        // once when nodes came or went (an action bar, an indicator, a new answer block).
+        const childList = record.type === 'childList';
+        if (answerRoots.some((root) => root.contains(target) && (root !== target || childList))) {
+          textDirty = true;
+        } else {
+          turnDirty = true;
+          if (childList) urgent = true;
+        }
       } else {
         chromeDirty = true;
         urgent = true;
@@ -131,6 +141,20 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     };
   };
 
+  /**
+   * Reads the answer's markdown into fullText: the answer elements are searched again only when
+   * `structure` (the turn changed other than inside them); the blocks no record touched come
+   * from the cache.
+   */
+  const readText = (selectors: WatchConfig['selectors'], assistant: Element, structure: boolean): void => {
+    if (structure || answerGroups.length === 0) {
+      answerGroups = turns.answerGroups(selectors, assistant);
+      answerRoots = answerGroups.flat();
+    }
+    fullText = turns.textOfGroups(answerGroups, blockCache);
+    textDirty = false;
+  };
+
   const takeSnapshot = (): PageSnapshot | null => {
     if (!config) return null;
     if (observer) absorb(observer.takeRecords());
@@ -143,11 +167,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       chromeDirty = true;
     }
     // A turn that left the DOM keeps its last text: never rewritten to empty for that.
-    if (assistant && (turnDirty || textDirty || turnState === null)) {
-      const read: Element[] = [];
-      fullText = turns.answerText(selectors, assistant, blockCache, read);
-      answerRoots = read;
-    }
+    if (assistant && (turnDirty || textDirty || turnState === null)) readText(selectors, assistant, turnDirty || turnState === null);
     if (turnDirty || turnState === null) turnState = readTurn(selectors, scope, assistant);
     if (chromeDirty || chromeState === null) chromeState = readChrome(selectors, scope, assistant);
     turnDirty = false;
@@ -212,6 +232,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     confirmTimer = null;
     if (changed) confirmations = 0;
     if (finishedLooking(snapshot)) {
+      if (changed && lastAssistant) onFinishedLooking?.(config, lastAssistant, fullText);
       const interval = config.confirmIntervalMs ?? 25;
       confirmTimer = setTimeout(
         () => {
@@ -262,6 +283,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       confirmations = 0;
       blockCache = new WeakMap();
       turnDirty = textDirty = chromeDirty = true;
+      answerGroups = [];
       answerRoots = [];
       lastAssistant = lastScope = null;
       turnState = chromeState = null;
@@ -276,5 +298,16 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     unwatch,
     snapshot: takeSnapshot,
     config: () => config,
+    answerText() {
+      if (!config) return null;
+      if (observer) absorb(observer.takeRecords());
+      const { assistant } = turns.locate(config.selectors, config.nonce);
+      if (!assistant) return null;
+      // A different turn element, or a change of the turn's structure, searches the turn again
+      // (turnDirty stays set: the next snapshot reads the turn's state too).
+      const structure = assistant !== lastAssistant || turnDirty;
+      if (structure || textDirty) readText(config.selectors, assistant, structure);
+      return fullText;
+    },
   };
 }
