@@ -16,8 +16,8 @@
  *   confirmation snapshot with no record since the last one converts nothing;
  * - the streamed text holds back its last line while that line can still change other than by
  *   growing (a closing code fence, which moves on with every token of the code; a table row,
- *   whose cells show empty first) until the turn looks finished, so the text only grows and
- *   goes to the Node side as appends;
+ *   whose cells show empty first; an empty heading or list item) until the turn looks
+ *   finished, so the text only grows and goes to the Node side as appends;
  * - the next snapshot waits at least COST_FACTOR times what the recent ones took, so the watch
  *   keeps a small share of the page's main thread on a long answer.
  *
@@ -54,9 +54,12 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
    * The end of the text while it can still change other than by growing, held back while the
    * turn streams: a code block with no code yet (its language is still being written: "```t"
    * becomes "```ts"), a code block's closing fence (drawn after the code that is still
-   * streaming), or a table row (a row being written shows its cells empty first).
+   * streaming), a line that starts with a pipe (a table row shows its cells empty first, and a
+   * paragraph "| a | b" becomes a table's header once its separator row arrives), or a line of
+   * markers only ("#" is an empty heading until "## Title", "-" an empty list item until "---"
+   * or "- item", "1." an empty numbered item).
    */
-  const UNSETTLED_TAIL = /\n(?:(?:`{3,}|~{3,})[^\n`~]*\n\n?(?:`{3,}|~{3,})|`{3,}|~{3,}|\|[^\n]*\|)$/;
+  const UNSETTLED_TAIL = /(?:^|\n)(?:(?:`{3,}|~{3,})[^\n`~]*\n\n?(?:`{3,}|~{3,})|`{3,}|~{3,}|\|[^\n]*|[-*+_=# ]+|\d+[.)] *)$/;
   let config: WatchConfig | null = null;
   let observer: MutationObserver | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
