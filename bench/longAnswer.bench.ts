@@ -133,6 +133,24 @@ function ptkTime(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas:
   return { ptkMs, busyMs };
 }
 
+/** What the page's main thread ran (self time by function, every script) between `fromEndMs` and `toEndMs` before the profile's end (bench debugging). */
+function windowTop(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, fromEndMs: number, toEndMs: number): string {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const times: number[] = [];
+  let at = 0;
+  for (const delta of profile.timeDeltas) times.push((at += delta / 1000));
+  const end = times.at(-1) ?? 0;
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, index) => {
+    const fromEnd = end - times[index]!;
+    if (fromEnd > fromEndMs || fromEnd < toEndMs) return;
+    const frame = byId.get(id)!.callFrame;
+    const key = `${frame.functionName || '(anonymous)'}@${frame.url.split('/').pop()}:${frame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[index + 1] ?? 0) / 1000);
+  });
+  return [...self].sort((left, right) => right[1] - left[1]).slice(0, 8).map(([key, ms]) => `${key} ${ms.toFixed(1)}`).join('; ');
+}
+
 /** Fastest of three full DOM → markdown conversions of the last answer on the page, ms. */
 async function fullConversionMs(page: Page, site: string): Promise<number> {
   const selector = site === 'claude' ? '[data-is-streaming] > .font-claude-response' : '[data-message-author-role="assistant"]';
@@ -197,6 +215,11 @@ async function runSite(browser: import('playwright-core').Browser, site: string)
           const target = window as unknown as Record<string, unknown> & { __benchReports: Array<[number, number, boolean]> };
           const original = (target.__benchOriginal ??= target[name]) as (payload: PageSnapshot) => Promise<void>;
           target.__benchReports = [];
+          const tasks: Array<[number, number]> = [];
+          (target as unknown as { __benchTasks: Array<[number, number]> }).__benchTasks = tasks;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) tasks.push([Math.round(performance.timeOrigin + entry.startTime), Math.round(entry.duration)]);
+          }).observe({ type: 'longtask' });
           target[name] = (payload: PageSnapshot) => {
             target.__benchReports.push([Date.now(), payload.sequence, payload.actionBarPresent && !payload.stopVisible]);
             return original(payload);
@@ -216,6 +239,9 @@ async function runSite(browser: import('playwright-core').Browser, site: string)
         const timings = model.log.entries.at(-1)?.timings as Record<string, number> | undefined;
         const reports = (await page.evaluate(() => (window as unknown as { __benchReports: Array<[number, number, boolean]> }).__benchReports ?? [])) as Array<[number, number, boolean]>;
         const firstFinished = reports.find(([, , finished]) => finished);
+        const tasks = (await page.evaluate(() => (window as unknown as { __benchTasks?: Array<[number, number]> }).__benchTasks ?? [])) as Array<[number, number]>;
+        console.log(`long tasks around the end: ${JSON.stringify(tasks.filter(([at]) => at > lastMutation - 400).map(([at, ms]) => [at - lastMutation, ms]))}`);
+        if (firstFinished) console.log(`main thread from the last DOM mutation to the first finished report: ${windowTop(profile, returnedAt - lastMutation, returnedAt - firstFinished[0])}`);
         console.log(`page: first finished report ${firstFinished ? firstFinished[0] - lastMutation : NaN} ms after the last DOM mutation; last reports ${JSON.stringify(reports.slice(-6).map(([at, seq, f]) => [at - lastMutation, seq, f]))}`);
         console.log(`${size}: timings ${JSON.stringify(timings)} returned ${returnedAt - (timings?.startedAt ?? 0)} lastDomMutation ${lastMutation - (timings?.startedAt ?? 0)}`);
       }

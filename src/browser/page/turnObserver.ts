@@ -65,6 +65,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   let timer: ReturnType<typeof setTimeout> | null = null;
   /** When the scheduled snapshot runs (page clock). */
   let dueAt = 0;
+  /** When the last snapshot was sent (page clock). */
+  let sentAt = 0;
   let confirmTimer: ReturnType<typeof setTimeout> | null = null;
   let confirmations = 0;
   let sequence = 0;
@@ -79,6 +81,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   /** Records touched the turn / the page around it since the last snapshot. */
   let turnDirty = true;
   let textDirty = true;
+  /** Records may have added or removed message nodes or answer elements: the answer's elements are searched again. */
+  let structureDirty = true;
   let chromeDirty = true;
   /** The answer elements of each message node (turnFinder's groups), and all of them: what the last text was read from. */
   let answerGroups: Element[][] = [];
@@ -93,6 +97,21 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
 
   const finishedLooking = (snapshot: PageSnapshot): boolean => snapshot.assistantTurnFound && snapshot.actionBarPresent && !snapshot.stopVisible && !snapshot.streaming && !snapshot.thinking;
 
+  /** Whether an added node is, or holds, a message node or an answer element. */
+  const holdsAnswer = (node: Node): boolean => {
+    if (node.nodeType !== 1 || !config) return false;
+    const element = node as Element;
+    return [...config.selectors.assistantTurn, ...config.selectors.answerContent].some((listed) => {
+      // A child-of-the-message selector (":scope > .answer") names the answer element itself.
+      const selector = listed.replace(/^:scope\s*>\s*/, '');
+      try {
+        return element.matches(selector) || element.querySelector(selector) !== null;
+      } catch {
+        return false;
+      }
+    });
+  };
+
   /** Forgets the converted blocks the records touched and notes where the page changed. */
   const absorb = (records: MutationRecord[]): boolean => {
     let urgent = false;
@@ -101,23 +120,28 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       const target = record.target;
       for (let node: Node | null = target; node; node = node.parentNode) blockCache.delete(node);
       if (!lastScope) {
-        turnDirty = chromeDirty = true;
+        turnDirty = chromeDirty = structureDirty = true;
       } else if (lastScope.contains(target)) {
         // Inside an answer element (or its list of blocks) the text changed, nothing else
         // (indicators, bars and in-turn errors sit outside the answer's markdown); an attribute
         // of the element or a change elsewhere in the turn may be a state: it is read again, at
         // once when nodes came or went (an action bar, an indicator, a new answer block).
+        // Nodes that are or hold message nodes or answer elements change where the answer is read
+        // (a message node that gets its first answer element, a new answer block).
         const childList = record.type === 'childList';
-        if (answerRoots.some((root) => root.contains(target) && (root !== target || childList))) {
+        const inside = answerRoots.some((root) => root !== target && root.contains(target));
+        const structural = childList && !inside && (Array.from(record.addedNodes).some(holdsAnswer) || Array.from(record.removedNodes).some((node) => answerRoots.some((root) => node.contains(root))));
+        if (inside || (childList && !structural && answerRoots.includes(target as Element))) {
           textDirty = true;
         } else {
           turnDirty = true;
           if (childList) urgent = true;
+          if (!childList || structural) structureDirty = true;
         }
       } else {
         chromeDirty = true;
         urgent = true;
-        if (target.contains(lastScope)) turnDirty = true;
+        if (target.contains(lastScope)) turnDirty = structureDirty = true;
       }
     }
     return urgent;
@@ -153,6 +177,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     if (structure || answerGroups.length === 0) {
       answerGroups = turns.answerGroups(selectors, assistant);
       answerRoots = answerGroups.flat();
+      structureDirty = false;
     }
     fullText = turns.textOfGroups(answerGroups, blockCache);
     textDirty = false;
@@ -170,7 +195,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       chromeDirty = true;
     }
     // A turn that left the DOM keeps its last text: never rewritten to empty for that.
-    if (assistant && (turnDirty || textDirty || turnState === null)) readText(selectors, assistant, turnDirty || turnState === null);
+    if (assistant && (turnDirty || textDirty || turnState === null)) readText(selectors, assistant, moved || structureDirty || turnState === null);
     if (turnDirty || turnState === null) turnState = readTurn(selectors, scope, assistant);
     if (chromeDirty || chromeState === null) chromeState = readChrome(selectors, scope, assistant);
     turnDirty = false;
@@ -216,6 +241,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   const send = (force: boolean): void => {
     timer = null;
     if (!config) return;
+    sentAt = Date.now();
     const started = performance.now();
     const snapshot = takeSnapshot();
     if (!snapshot) return;
@@ -249,13 +275,19 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   };
 
   /**
-   * Schedules the next snapshot: text churn waits COST_FACTOR times the recent snapshots' cost,
-   * a change of state (outside the turn: the stop button, a banner; or a state attribute: the
-   * streaming flag) only the base throttle, so the end of an answer is reported at once.
+   * Schedules the next snapshot: text churn waits COST_FACTOR times the recent snapshots' cost;
+   * a change of state (outside the turn: the stop button, a banner; a state attribute: the
+   * streaming flag; nodes that came or went in the turn: the action bar) is reported at once,
+   * in the same task as the change (before the page draws it), at most once per base throttle.
    */
   const schedule = (records: MutationRecord[]): void => {
     const urgent = absorb(records);
     if (!config) return;
+    if (urgent && Date.now() - sentAt >= config.throttleMs) {
+      if (timer !== null) clearTimeout(timer);
+      send(false);
+      return;
+    }
     const delay = urgent ? config.throttleMs : Math.max(config.throttleMs, Math.min(lastCostMs, previousCostMs) * COST_FACTOR);
     if (timer !== null) {
       if (Date.now() + delay >= dueAt) return;
@@ -283,9 +315,10 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       lastText = '';
       lastKey = '';
       lastCostMs = previousCostMs = 0;
+      sentAt = 0;
       confirmations = 0;
       blockCache = new WeakMap();
-      turnDirty = textDirty = chromeDirty = true;
+      turnDirty = textDirty = chromeDirty = structureDirty = true;
       answerGroups = [];
       answerRoots = [];
       lastAssistant = lastScope = null;
@@ -308,7 +341,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       if (!assistant) return null;
       // A different turn element, or a change of the turn's structure, searches the turn again
       // (turnDirty stays set: the next snapshot reads the turn's state too).
-      const structure = assistant !== lastAssistant || turnDirty;
+      const structure = assistant !== lastAssistant || structureDirty;
       if (structure || textDirty) readText(config.selectors, assistant, structure);
       return fullText;
     },
