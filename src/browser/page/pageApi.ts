@@ -14,7 +14,7 @@ export interface WatchConfig {
   bindingName: string;
   /** Coalescing window of snapshots, ms. */
   throttleMs: number;
-  /** Interval of the confirmation snapshots while the turn looks finished, ms (default 25). */
+  /** Interval of the confirmation snapshots while the turn looks finished, ms (default 20: the third after a change spans the 60 ms hold). */
   confirmIntervalMs?: number;
   /**
    * How long the final take (the copy action) may wait for the copied text, ms. With it the

@@ -262,7 +262,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     if (changed) confirmations = 0;
     if (finishedLooking(snapshot)) {
       if (changed && lastAssistant) onFinishedLooking?.(config, lastAssistant, fullText);
-      const interval = config.confirmIntervalMs ?? 25;
+      const interval = config.confirmIntervalMs ?? 20;
       confirmTimer = setTimeout(
         () => {
           confirmTimer = null;
