@@ -206,7 +206,7 @@ export class BrowserChatModel implements ILLMManager {
       const ready = await ensureReady(page, adapter, signal);
       this.updateStatus({ guest: ready.guest });
       if (newThread) await openNewChat(page, adapter, signal);
-      const config: WatchConfig = { selectors: pageSelectorsOf(adapter), nonce, bindingName: this.session.bindingName, throttleMs: DEFAULTS.browserObserverThrottleMs };
+      const config: WatchConfig = { selectors: pageSelectorsOf(adapter), nonce, bindingName: this.session.bindingName, throttleMs: DEFAULTS.browserObserverThrottleMs, copyTimeoutMs: DEFAULTS.browserCopyTimeoutMs };
       const watch = this.startWatch(nonce, options);
       this.active = watch;
       watch.follow(page);

@@ -9,24 +9,15 @@ import { diagnoseSite, formatDiagnosis } from '../../src/browser/diagnose/diagno
 import { geminiAdapter } from '../../src/browser/adapters/gemini';
 import type { SiteAdapter } from '../../src/browser/adapters/types';
 import { sharedTestBrowser } from './harness';
+import { testChatAdapter } from './testChatAdapter';
 
 const browser = sharedTestBrowser();
 
 const adapter: SiteAdapter = {
-  id: 'chatgpt',
-  displayName: 'Test chat',
-  url: 'http://127.0.0.1:9/',
-  composerKind: 'textarea',
-  maxPromptChars: 1000,
+  ...testChatAdapter,
   signInHosts: ['accounts.example.test'],
   selectors: {
-    composer: ['#old-composer', 'textarea[name="prompt"]'],
-    sendButton: ['button[data-testid="send"]'],
-    stopButton: ['button[data-testid="stop"]'],
-    userTurn: ['[data-role="user"]'],
-    assistantTurn: ['[data-role="assistant"]'],
-    answerContent: ['.markdown'],
-    turnScope: ['section.turn'],
+    ...testChatAdapter.selectors,
     turnActionBar: ['div[role="group"][aria-label="Response actions"]'],
     copyButton: ['button[data-testid="copy-v1"]', 'button[aria-label="Copy response"]'],
     thinkingIndicator: ['.shimmer'],

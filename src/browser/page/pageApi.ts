@@ -14,8 +14,14 @@ export interface WatchConfig {
   bindingName: string;
   /** Coalescing window of snapshots, ms. */
   throttleMs: number;
-  /** Interval of the confirmation snapshots while the turn looks finished, ms (default 25). */
+  /** Interval of the confirmation snapshots while the turn looks finished, ms (default 20: the third after a change spans the 60 ms hold). */
   confirmIntervalMs?: number;
+  /**
+   * How long the final take (the copy action) may wait for the copied text, ms. With it the
+   * page starts the final take as soon as the turn looks finished, while the Node side holds
+   * that state, and extract() hands it over if the answer did not change in between.
+   */
+  copyTimeoutMs?: number;
 }
 
 /** One report of the page's state for our turn. */

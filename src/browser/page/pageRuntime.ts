@@ -59,7 +59,16 @@ function installPageRuntime(pieces: PagePieces): void {
   const turns = pieces.createTurnFinder(helpers, pieces.domToMarkdown);
   const scan = pieces.createPageStateScan(helpers);
   const extraction = pieces.createAnswerExtraction(helpers, clipboard, turns);
-  const observer = pieces.createTurnObserver(helpers, turns, scan);
+  /**
+   * The final take started when the turn first looked finished (the copy action, else one
+   * conversion), with the answer's markdown at that moment: extract() hands it over when the
+   * markdown is still the same, so the take overlaps the Node side's hold of the finished state.
+   */
+  let early: { assistant: Element; text: string; result: Promise<ExtractResult> } | null = null;
+  const observer = pieces.createTurnObserver(helpers, turns, scan, (config, assistant, text) => {
+    if (config.copyTimeoutMs === undefined) return;
+    early = { assistant, text, result: extraction.extract(config.selectors, assistant, config.copyTimeoutMs) };
+  });
 
   const readComposer = (selectors: PageSelectors): string | null => {
     const composer = helpers.first('composer', selectors.composer);
@@ -67,8 +76,14 @@ function installPageRuntime(pieces: PagePieces): void {
   };
 
   const runtime: PageRuntime = {
-    watch: (config) => observer.watch(config),
-    unwatch: () => observer.unwatch(),
+    watch: (config) => {
+      early = null;
+      observer.watch(config);
+    },
+    unwatch: () => {
+      early = null;
+      observer.unwatch();
+    },
     snapshot: () => observer.snapshot(),
     probe(selectors) {
       const composer = helpers.first('composer', selectors.composer);
@@ -88,6 +103,13 @@ function installPageRuntime(pieces: PagePieces): void {
       if (!config) return { via: 'none', text: '' };
       const { assistant } = turns.locate(config.selectors, config.nonce);
       if (!assistant) return { via: 'none', text: '' };
+      const started = early;
+      early = null;
+      if (started && started.assistant === assistant && observer.answerText() === started.text) {
+        const result = await started.result;
+        // Taken while the answer stayed as it was: the same take as one started now.
+        if (observer.answerText() === started.text) return result;
+      }
       return extraction.extract(config.selectors, assistant, timeoutMs);
     },
     stop() {

@@ -40,15 +40,38 @@ export interface SelectorHelpers {
 /** Creates the helpers, with their own record of matched indexes. Runs in the page. */
 export function createSelectorHelpers(): SelectorHelpers {
   const matchedIndex: Record<string, number> = {};
+  /**
+   * The elements of `scope` each selector of a fallback list matches (null: an invalid selector
+   * in a custom config). The list is searched in one pass over the scope (a long answer is
+   * walked once, not once per fallback), each selector's matches picked from that pass; one by
+   * one when the list does not go together (an invalid selector, `:scope`, which means the
+   * element itself in matches()).
+   */
+  const fallbacks = (selectors: readonly string[], scope: ParentNode): ((index: number) => Element[] | null) => {
+    let pass: Element[] | null = null;
+    if (selectors.length > 1 && !selectors.some((selector) => selector.includes(':scope'))) {
+      try {
+        pass = Array.from(scope.querySelectorAll(selectors.join(', ')));
+      } catch {
+        pass = null;
+      }
+    }
+    return (index) => {
+      const selector = selectors[index]!;
+      try {
+        if (pass === null) return Array.from(scope.querySelectorAll(selector));
+        return pass.filter((element) => element.matches(selector));
+      } catch {
+        return null;
+      }
+    };
+  };
   const all = (name: string, list: readonly string[] | undefined, scope: ParentNode = document, accept?: (element: Element) => boolean): Element[] => {
     const selectors = list ?? [];
+    const matching = fallbacks(selectors, scope);
     for (let index = 0; index < selectors.length; index++) {
-      let found: Element[];
-      try {
-        found = Array.from(scope.querySelectorAll(selectors[index]!));
-      } catch {
-        continue; // an invalid selector in a custom config: skip it
-      }
+      let found = matching(index);
+      if (found === null) continue; // an invalid selector in a custom config: skip it
       if (accept) found = found.filter(accept);
       if (found.length > 0) {
         matchedIndex[name] = index;
@@ -59,13 +82,11 @@ export function createSelectorHelpers(): SelectorHelpers {
     return [];
   };
   const quietAll = (list: readonly string[] | undefined, scope: ParentNode): Element[] => {
-    for (const selector of list ?? []) {
-      try {
-        const found = scope.querySelectorAll(selector);
-        if (found.length > 0) return Array.from(found);
-      } catch {
-        // invalid selector
-      }
+    const selectors = list ?? [];
+    const matching = fallbacks(selectors, scope);
+    for (let index = 0; index < selectors.length; index++) {
+      const found = matching(index);
+      if (found !== null && found.length > 0) return found;
     }
     return [];
   };
@@ -80,13 +101,19 @@ export function createSelectorHelpers(): SelectorHelpers {
     }
     return [...found];
   };
+  /**
+   * Whether the element has a box (checkVisibility needs the page's style, never its layout: a
+   * check right after a big change of a long answer does not lay the page out); getClientRects
+   * where the browser has no checkVisibility.
+   */
+  const hasBox = (element: Element): boolean => (typeof element.checkVisibility === 'function' ? element.checkVisibility() : element.getClientRects().length > 0);
   const visible = (element: Element | null): boolean => {
     if (!element) return false;
     if ((element as HTMLElement).hidden) return false;
     if (element.closest('[hidden]')) return false;
     const style = getComputedStyle(element);
     if (style.display === 'none' || style.visibility === 'hidden') return false;
-    return element.getClientRects().length > 0;
+    return hasBox(element);
   };
   /**
    * Present for completion: attached and rendered (not [hidden], not display:none), whatever its
@@ -95,7 +122,7 @@ export function createSelectorHelpers(): SelectorHelpers {
    */
   const rendered = (element: Element): boolean => {
     if (!element.isConnected || element.closest('[hidden]')) return false;
-    if (element.getClientRects().length > 0) return true;
+    if (hasBox(element)) return true;
     return getComputedStyle(element).display === 'contents';
   };
   const closestOf = (element: Element, list: readonly string[] | undefined): Element | null => {

@@ -41,6 +41,14 @@ export interface TurnFinder {
    * receives the answer elements the text was read from.
    */
   answerText(selectors: PageSelectors, assistant: Element, cache?: WeakMap<Node, string>, read?: Element[]): string;
+  /** The answer elements of each message node of the turn, in page order (what answerText reads). */
+  answerGroups(selectors: PageSelectors, assistant: Element): Element[][];
+  /**
+   * The answer's markdown from groups found before (answerGroups): the last group with text.
+   * A watch whose records show that only the answer elements' insides changed reads the text
+   * this way, without searching the turn again.
+   */
+  textOfGroups(groups: Element[][], cache?: WeakMap<Node, string>): string;
 }
 
 /** Creates the finder, with its own kept turn. Runs in the page. */
@@ -125,16 +133,22 @@ export function createTurnFinder(helpers: SelectorHelpers, domToMarkdown: typeof
     return nodes;
   };
 
-  const answerText = (selectors: PageSelectors, assistant: Element, cache?: WeakMap<Node, string>, read?: Element[]): string => {
-    const nodes = messageNodes(selectors, assistant, scopeOf(selectors, assistant));
-    for (let index = nodes.length - 1; index >= 0; index--) {
-      const elements = answerElements(selectors, nodes[index]!);
-      read?.push(...elements);
-      const parts = elements.map((element) => domToMarkdown(element, cache));
+  const answerGroups = (selectors: PageSelectors, assistant: Element): Element[][] =>
+    messageNodes(selectors, assistant, scopeOf(selectors, assistant)).map((node) => answerElements(selectors, node));
+
+  const textOfGroups = (groups: Element[][], cache?: WeakMap<Node, string>): string => {
+    for (let index = groups.length - 1; index >= 0; index--) {
+      const parts = groups[index]!.map((element) => domToMarkdown(element, cache));
       const text = parts.filter((part) => part.trim() !== '').join('\n\n');
       if (text.trim() !== '' || index === 0) return text;
     }
     return '';
+  };
+
+  const answerText = (selectors: PageSelectors, assistant: Element, cache?: WeakMap<Node, string>, read?: Element[]): string => {
+    const groups = answerGroups(selectors, assistant);
+    read?.push(...groups.flat());
+    return textOfGroups(groups, cache);
   };
 
   return {
@@ -146,5 +160,7 @@ export function createTurnFinder(helpers: SelectorHelpers, domToMarkdown: typeof
     locate,
     scopeOf,
     answerText,
+    answerGroups,
+    textOfGroups,
   };
 }

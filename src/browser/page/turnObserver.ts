@@ -16,8 +16,8 @@
  *   confirmation snapshot with no record since the last one converts nothing;
  * - the streamed text holds back its last line while that line can still change other than by
  *   growing (a closing code fence, which moves on with every token of the code; a table row,
- *   whose cells show empty first) until the turn looks finished, so the text only grows and
- *   goes to the Node side as appends;
+ *   whose cells show empty first; an empty heading or list item) until the turn looks
+ *   finished, so the text only grows and goes to the Node side as appends;
  * - the next snapshot waits at least COST_FACTOR times what the recent ones took, so the watch
  *   keeps a small share of the page's main thread on a long answer.
  *
@@ -38,10 +38,12 @@ export interface TurnObserver {
   snapshot(): PageSnapshot | null;
   /** The current watch's config, or null. */
   config(): WatchConfig | null;
+  /** The answer's markdown now (what was read last, read again only where records touched it); null without a watch or a turn. */
+  answerText(): string | null;
 }
 
 /** Creates the observer. Runs in the page. */
-export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, scan: PageStateScan): TurnObserver {
+export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, scan: PageStateScan, onFinishedLooking?: (config: WatchConfig, assistant: Element, text: string) => void): TurnObserver {
   const { all, first, visible, rendered, fieldText, matchedIndex } = helpers;
   const pageWindow = window as unknown as Record<string, unknown>;
   /** The next snapshot waits this many times the last one's cost (the watch's share of the main thread stays under 1 / (1 + COST_FACTOR)). */
@@ -52,14 +54,19 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
    * The end of the text while it can still change other than by growing, held back while the
    * turn streams: a code block with no code yet (its language is still being written: "```t"
    * becomes "```ts"), a code block's closing fence (drawn after the code that is still
-   * streaming), or a table row (a row being written shows its cells empty first).
+   * streaming), a line that starts with a pipe (a table row shows its cells empty first, and a
+   * paragraph "| a | b" becomes a table's header once its separator row arrives), or a line of
+   * markers only ("#" is an empty heading until "## Title", "-" an empty list item until "---"
+   * or "- item", "1." an empty numbered item).
    */
-  const UNSETTLED_TAIL = /\n(?:(?:`{3,}|~{3,})[^\n`~]*\n\n?(?:`{3,}|~{3,})|`{3,}|~{3,}|\|[^\n]*\|)$/;
+  const UNSETTLED_TAIL = /(?:^|\n)(?:(?:`{3,}|~{3,})[^\n`~]*\n\n?(?:`{3,}|~{3,})|`{3,}|~{3,}|\|[^\n]*|[-*+_=# ]+|\d+[.)] *)$/;
   let config: WatchConfig | null = null;
   let observer: MutationObserver | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   /** When the scheduled snapshot runs (page clock). */
   let dueAt = 0;
+  /** When the last snapshot was sent (page clock). */
+  let sentAt = 0;
   let confirmTimer: ReturnType<typeof setTimeout> | null = null;
   let confirmations = 0;
   let sequence = 0;
@@ -74,8 +81,11 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   /** Records touched the turn / the page around it since the last snapshot. */
   let turnDirty = true;
   let textDirty = true;
+  /** Records may have added or removed message nodes or answer elements: the answer's elements are searched again. */
+  let structureDirty = true;
   let chromeDirty = true;
-  /** The answer elements the last text was read from. */
+  /** The answer elements of each message node (turnFinder's groups), and all of them: what the last text was read from. */
+  let answerGroups: Element[][] = [];
   let answerRoots: Element[] = [];
   let lastAssistant: Element | null = null;
   let lastScope: Element | null = null;
@@ -87,6 +97,21 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
 
   const finishedLooking = (snapshot: PageSnapshot): boolean => snapshot.assistantTurnFound && snapshot.actionBarPresent && !snapshot.stopVisible && !snapshot.streaming && !snapshot.thinking;
 
+  /** Whether an added node is, or holds, a message node or an answer element. */
+  const holdsAnswer = (node: Node): boolean => {
+    if (node.nodeType !== 1 || !config) return false;
+    const element = node as Element;
+    return [...config.selectors.assistantTurn, ...config.selectors.answerContent].some((listed) => {
+      // A child-of-the-message selector (":scope > .answer") names the answer element itself.
+      const selector = listed.replace(/^:scope\s*>\s*/, '');
+      try {
+        return element.matches(selector) || element.querySelector(selector) !== null;
+      } catch {
+        return false;
+      }
+    });
+  };
+
   /** Forgets the converted blocks the records touched and notes where the page changed. */
   const absorb = (records: MutationRecord[]): boolean => {
     let urgent = false;
@@ -95,16 +120,28 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       const target = record.target;
       for (let node: Node | null = target; node; node = node.parentNode) blockCache.delete(node);
       if (!lastScope) {
-        turnDirty = chromeDirty = true;
+        turnDirty = chromeDirty = structureDirty = true;
       } else if (lastScope.contains(target)) {
-        // Inside an answer element the text changed, nothing else (indicators, bars and in-turn
-        // errors sit outside the answer's markdown); on it or elsewhere in the turn, anything may have.
-        if (answerRoots.some((root) => root !== target && root.contains(target))) textDirty = true;
-        else turnDirty = true;
+        // Inside an answer element (or its list of blocks) the text changed, nothing else
+        // (indicators, bars and in-turn errors sit outside the answer's markdown); an attribute
+        // of the element or a change elsewhere in the turn may be a state: it is read again, at
+        // once when nodes came or went (an action bar, an indicator, a new answer block).
+        // Nodes that are or hold message nodes or answer elements change where the answer is read
+        // (a message node that gets its first answer element, a new answer block).
+        const childList = record.type === 'childList';
+        const inside = answerRoots.some((root) => root !== target && root.contains(target));
+        const structural = childList && !inside && (Array.from(record.addedNodes).some(holdsAnswer) || Array.from(record.removedNodes).some((node) => answerRoots.some((root) => node.contains(root))));
+        if (inside || (childList && !structural && answerRoots.includes(target as Element))) {
+          textDirty = true;
+        } else {
+          turnDirty = true;
+          if (childList) urgent = true;
+          if (!childList || structural) structureDirty = true;
+        }
       } else {
         chromeDirty = true;
         urgent = true;
-        if (target.contains(lastScope)) turnDirty = true;
+        if (target.contains(lastScope)) turnDirty = structureDirty = true;
       }
     }
     return urgent;
@@ -131,6 +168,21 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     };
   };
 
+  /**
+   * Reads the answer's markdown into fullText: the answer elements are searched again only when
+   * `structure` (the turn changed other than inside them); the blocks no record touched come
+   * from the cache.
+   */
+  const readText = (selectors: WatchConfig['selectors'], assistant: Element, structure: boolean): void => {
+    if (structure || answerGroups.length === 0) {
+      answerGroups = turns.answerGroups(selectors, assistant);
+      answerRoots = answerGroups.flat();
+      structureDirty = false;
+    }
+    fullText = turns.textOfGroups(answerGroups, blockCache);
+    textDirty = false;
+  };
+
   const takeSnapshot = (): PageSnapshot | null => {
     if (!config) return null;
     if (observer) absorb(observer.takeRecords());
@@ -143,11 +195,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       chromeDirty = true;
     }
     // A turn that left the DOM keeps its last text: never rewritten to empty for that.
-    if (assistant && (turnDirty || textDirty || turnState === null)) {
-      const read: Element[] = [];
-      fullText = turns.answerText(selectors, assistant, blockCache, read);
-      answerRoots = read;
-    }
+    if (assistant && (turnDirty || textDirty || turnState === null)) readText(selectors, assistant, moved || structureDirty || turnState === null);
     if (turnDirty || turnState === null) turnState = readTurn(selectors, scope, assistant);
     if (chromeDirty || chromeState === null) chromeState = readChrome(selectors, scope, assistant);
     turnDirty = false;
@@ -193,6 +241,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   const send = (force: boolean): void => {
     timer = null;
     if (!config) return;
+    sentAt = Date.now();
     const started = performance.now();
     const snapshot = takeSnapshot();
     if (!snapshot) return;
@@ -212,7 +261,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     confirmTimer = null;
     if (changed) confirmations = 0;
     if (finishedLooking(snapshot)) {
-      const interval = config.confirmIntervalMs ?? 25;
+      if (changed && lastAssistant) onFinishedLooking?.(config, lastAssistant, fullText);
+      const interval = config.confirmIntervalMs ?? 20;
       confirmTimer = setTimeout(
         () => {
           confirmTimer = null;
@@ -225,13 +275,19 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   };
 
   /**
-   * Schedules the next snapshot: text churn waits COST_FACTOR times the recent snapshots' cost,
-   * a change of state (outside the turn: the stop button, a banner; or a state attribute: the
-   * streaming flag) only the base throttle, so the end of an answer is reported at once.
+   * Schedules the next snapshot: text churn waits COST_FACTOR times the recent snapshots' cost;
+   * a change of state (outside the turn: the stop button, a banner; a state attribute: the
+   * streaming flag; nodes that came or went in the turn: the action bar) is reported at once,
+   * in the same task as the change (before the page draws it), at most once per base throttle.
    */
   const schedule = (records: MutationRecord[]): void => {
     const urgent = absorb(records);
     if (!config) return;
+    if (urgent && Date.now() - sentAt >= config.throttleMs) {
+      if (timer !== null) clearTimeout(timer);
+      send(false);
+      return;
+    }
     const delay = urgent ? config.throttleMs : Math.max(config.throttleMs, Math.min(lastCostMs, previousCostMs) * COST_FACTOR);
     if (timer !== null) {
       if (Date.now() + delay >= dueAt) return;
@@ -259,9 +315,11 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       lastText = '';
       lastKey = '';
       lastCostMs = previousCostMs = 0;
+      sentAt = 0;
       confirmations = 0;
       blockCache = new WeakMap();
-      turnDirty = textDirty = chromeDirty = true;
+      turnDirty = textDirty = chromeDirty = structureDirty = true;
+      answerGroups = [];
       answerRoots = [];
       lastAssistant = lastScope = null;
       turnState = chromeState = null;
@@ -276,5 +334,16 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     unwatch,
     snapshot: takeSnapshot,
     config: () => config,
+    answerText() {
+      if (!config) return null;
+      if (observer) absorb(observer.takeRecords());
+      const { assistant } = turns.locate(config.selectors, config.nonce);
+      if (!assistant) return null;
+      // A different turn element, or a change of the turn's structure, searches the turn again
+      // (turnDirty stays set: the next snapshot reads the turn's state too).
+      const structure = assistant !== lastAssistant || structureDirty;
+      if (structure || textDirty) readText(config.selectors, assistant, structure);
+      return fullText;
+    },
   };
 }

@@ -18,28 +18,9 @@ import { createPageStateScan, type PageStateScan } from '../../../src/browser/pa
 import { createSelectorHelpers, type SelectorHelpers } from '../../../src/browser/page/selectorHelpers';
 import { createTurnFinder, type TurnFinder } from '../../../src/browser/page/turnFinder';
 import { hostMatches } from '../../../src/browser/pageSignals';
+import { testChatAdapter } from '../../browser/testChatAdapter';
 
-const adapter: SiteAdapter = {
-  id: 'chatgpt',
-  displayName: 'Test chat',
-  url: 'http://127.0.0.1:9/',
-  composerKind: 'textarea',
-  maxPromptChars: 1000,
-  selectors: {
-    composer: ['#old-composer', 'textarea[name="prompt"]'],
-    sendButton: ['button[data-testid="send"]'],
-    stopButton: ['button[data-testid="stop"]'],
-    userTurn: ['[data-role="user"]'],
-    assistantTurn: ['[data-role="assistant"]'],
-    answerContent: ['.markdown'],
-    turnScope: ['section.turn'],
-    turnActionBar: ['div[role="group"]'],
-    copyButton: ['button.copy'],
-    errorBanner: ['.error-banner'],
-    loginWall: ['button.login'],
-    botCheck: ['#challenge-form', 'iframe[src*="challenges"]'],
-  },
-};
+const adapter: SiteAdapter = testChatAdapter;
 const selectors: PageSelectors = pageSelectorsOf(adapter);
 
 /** A jsdom window with the layout stand-in. */

@@ -1,0 +1,243 @@
+/**
+ * The page watch's pieces in real Chromium, on a small static chat page (a user turn with our
+ * nonce, an assistant turn whose answer element the test writes into, a stop button while it
+ * "streams", an action bar once it is finished): the page runtime is installed as the backend
+ * installs it, watches the turn, and each step changes the DOM and takes a snapshot at once
+ * (the snapshot reads the MutationObserver's pending records first), so every change is seen.
+ *
+ * - the block cache: a finished block is converted once; a change inside a block converts that
+ *   block again and no other; a removed or replaced block is never read from the cache;
+ * - the hold-back: while the turn streams, the text only grows (appends) through the shapes a
+ *   renderer draws differently once more text comes (a code block's language, its closing
+ *   fence, a table row whose cells fill in, a paragraph that becomes a table, an empty heading
+ *   or list item); what was held is sent once the turn looks finished.
+ *
+ * Conversions are counted where the cache records them (every converted block is stored in
+ * it): the page's WeakMap.prototype.set is wrapped before the runtime is installed.
+ * Run: node --import tsx --test test/browser/pageWatch.test.ts
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { pageSelectorsOf } from '../../src/browser/adapters/types';
+import type { PageSnapshot, WatchConfig } from '../../src/browser/page/pageApi';
+import { buildPageScript } from '../../src/browser/page/pageRuntime';
+import { pageCall } from '../../src/browser/page/pageScript';
+import { launchTestBrowser } from './harness';
+import { testChatAdapter } from './testChatAdapter';
+
+const NONCE = 'n0nce42';
+
+
+const PAGE = `<!doctype html><html><head><title>Chat</title></head><body>
+<main>
+  <section class="turn"><div data-role="user">the question [ptk:${NONCE}]</div></section>
+  <section class="turn" id="turn"><div data-role="assistant"><div class="markdown" id="answer"></div></div></section>
+</main>
+<form><textarea name="prompt"></textarea><button type="button" data-testid="stop">Stop</button></form>
+</body></html>`;
+
+/** Runs in the page before the runtime: counts, per element id, the blocks stored in a cache. */
+function countConversions(this: void): void {
+  const counts: Record<string, number> = {};
+  (window as unknown as { __converted: Record<string, number> }).__converted = counts;
+  const set = WeakMap.prototype.set;
+  WeakMap.prototype.set = function counted<K extends WeakKey, V>(this: WeakMap<K, V>, key: K, value: V): WeakMap<K, V> {
+    if (key instanceof Element && key.id && typeof value === 'string') counts[key.id] = (counts[key.id] ?? 0) + 1;
+    return set.call(this, key, value) as WeakMap<K, V>;
+  };
+}
+
+/** Runs in the page: replaces the answer's HTML (or one element's, by id), removes the element `removed`, then takes a snapshot. */
+function change(this: void, html: string, id: string | null, removed: string | null): PageSnapshot | null {
+  const target = document.getElementById(id ?? 'answer')!;
+  if (id === null) target.innerHTML = html;
+  else target.outerHTML = html;
+  if (removed !== null) document.getElementById(removed)!.remove();
+  return (window as unknown as { __ptkRuntime: { snapshot(): PageSnapshot | null } }).__ptkRuntime.snapshot();
+}
+
+/** Runs in the page: ends the turn (stop button gone, action bar shown), then takes a snapshot. */
+function finish(this: void): PageSnapshot | null {
+  document.querySelector('[data-testid="stop"]')!.remove();
+  const bar = document.createElement('div');
+  bar.setAttribute('role', 'group');
+  bar.innerHTML = '<button class="copy">Copy</button>';
+  document.getElementById('turn')!.append(bar);
+  return (window as unknown as { __ptkRuntime: { snapshot(): PageSnapshot | null } }).__ptkRuntime.snapshot();
+}
+
+/** A watched page: the text as the Node side folds it, and every snapshot's delta. */
+class WatchedPage {
+  text = '';
+  readonly rewrites: string[] = [];
+
+  constructor(readonly page: Page) {}
+
+  static async open(browser: Browser): Promise<WatchedPage> {
+    const page = await browser.newPage();
+    await page.setContent(PAGE);
+    await page.evaluate(pageCall(countConversions));
+    await page.evaluate(buildPageScript());
+    const config: WatchConfig = { selectors: pageSelectorsOf(testChatAdapter), nonce: NONCE, bindingName: '__noBinding', throttleMs: 10_000 };
+    await page.evaluate((watchConfig) => (window as unknown as { __ptkRuntime: { watch(config: WatchConfig): void } }).__ptkRuntime.watch(watchConfig), config);
+    return new WatchedPage(page);
+  }
+
+  private fold(snapshot: PageSnapshot | null): PageSnapshot {
+    assert.ok(snapshot, 'a snapshot of the watched turn');
+    if (snapshot.rewrite !== null) {
+      this.rewrites.push(snapshot.rewrite);
+      this.text = snapshot.rewrite;
+    } else {
+      this.text += snapshot.append;
+    }
+    return snapshot;
+  }
+
+  /** Sets the answer's HTML (or replaces the element `id`, and removes the element `removed`) and folds the snapshot taken right after. */
+  async set(html: string, id: string | null = null, removed: string | null = null): Promise<PageSnapshot> {
+    return this.fold((await this.page.evaluate(pageCall(change, [html, id, removed]))) as PageSnapshot | null);
+  }
+
+  async finish(): Promise<PageSnapshot> {
+    return this.fold((await this.page.evaluate(pageCall(finish))) as PageSnapshot | null);
+  }
+
+  async conversions(): Promise<Record<string, number>> {
+    return (await this.page.evaluate(() => ({ ...(window as unknown as { __converted: Record<string, number> }).__converted }))) as Record<string, number>;
+  }
+
+  close(): Promise<void> {
+    return this.page.close();
+  }
+}
+
+let browser: Browser;
+before(async () => {
+  browser = await launchTestBrowser();
+});
+after(async () => {
+  await browser.close();
+});
+
+/** Opens a watched page for one test and closes it after. */
+async function withWatch(run: (watched: WatchedPage) => Promise<void>): Promise<void> {
+  const watched = await WatchedPage.open(browser);
+  try {
+    await run(watched);
+  } finally {
+    await watched.close();
+  }
+}
+
+describe('page watch: the block cache', () => {
+  it('a finished block is converted once while later blocks come', () =>
+    withWatch(async (watched) => {
+      const kept = await watched.page.evaluate(() => {
+        const answer = document.getElementById('answer')!;
+        answer.innerHTML = '<p id="k1">One.</p><p id="k2">Two.</p>';
+        const runtime = (window as unknown as { __ptkRuntime: { snapshot(): unknown } }).__ptkRuntime;
+        runtime.snapshot();
+        const third = document.createElement('p');
+        third.id = 'k3';
+        third.textContent = 'Three.';
+        answer.append(third);
+        runtime.snapshot();
+        const fourth = document.createElement('p');
+        fourth.id = 'k4';
+        fourth.textContent = 'Four.';
+        answer.append(fourth);
+        return runtime.snapshot();
+      });
+      assert.ok(kept);
+      const counts = await watched.conversions();
+      assert.deepEqual([counts.k1, counts.k2, counts.k3, counts.k4], [1, 1, 1, 1], 'each block converted once as the answer grew');
+    }));
+
+  it('a change inside a block converts that block again, and no other', () =>
+    withWatch(async (watched) => {
+      await watched.set('<p id="a">First.</p><ul id="b"><li>one</li></ul><p id="c">Third</p>');
+      const snapshot = await watched.page.evaluate(() => {
+        const item = document.createElement('li');
+        item.textContent = 'two';
+        document.getElementById('b')!.append(item);
+        return (window as unknown as { __ptkRuntime: { snapshot(): PageSnapshot | null } }).__ptkRuntime.snapshot();
+      });
+      assert.equal(snapshot?.rewrite, 'First.\n\n- one\n- two\n\nThird', 'a change before the end is the whole text again');
+      const counts = await watched.conversions();
+      assert.deepEqual([counts.a, counts.b, counts.c], [1, 2, 1], 'the list again; the blocks around it once');
+    }));
+
+  it('a removed or replaced block is not served from the cache', () =>
+    withWatch(async (watched) => {
+      await watched.set('<p id="a">Alpha.</p><p id="b">Beta.</p><p id="c">Gamma.</p>');
+      await watched.finish();
+      assert.equal(watched.text, 'Alpha.\n\nBeta.\n\nGamma.');
+      await watched.set('<p id="b2">Delta.</p>', 'b');
+      assert.equal(watched.text, 'Alpha.\n\nDelta.\n\nGamma.', 'the replaced block is read anew');
+      await watched.set('<p id="c">Gamma!</p>', 'c', 'a');
+      assert.equal(watched.text, 'Delta.\n\nGamma!', 'the removed block is gone, the changed one read anew');
+    }));
+});
+
+describe('page watch: what can still change is held back while the turn streams', () => {
+  /** Streams the HTML steps, then finishes: returns the folded text; asserts appends only. */
+  async function stream(watched: WatchedPage, steps: string[]): Promise<string[]> {
+    const seen: string[] = [];
+    for (const html of steps) {
+      const snapshot = await watched.set(html);
+      assert.equal(snapshot.rewrite, null, `appends only (at ${JSON.stringify(html)})`);
+      seen.push(watched.text);
+    }
+    const last = await watched.finish();
+    assert.equal(last.rewrite, null, 'the release at the end is an append');
+    assert.deepEqual(watched.rewrites, []);
+    return seen;
+  }
+
+  it('a code block whose language is still being written ("```t" → "```ts")', () =>
+    withWatch(async (watched) => {
+      await stream(watched, ['<p>Code:</p><pre><code class="language-t"></code></pre>', '<p>Code:</p><pre><code class="language-ts"></code></pre>', '<p>Code:</p><pre><code class="language-ts">let a = 1;</code></pre>']);
+      assert.equal(watched.text, 'Code:\n\n```ts\nlet a = 1;\n```');
+    }));
+
+  it('a closing fence is held while the code streams and sent once the turn is finished', () =>
+    withWatch(async (watched) => {
+      const seen = await stream(watched, ['<pre><code class="language-py">a = 1</code></pre>', '<pre><code class="language-py">a = 1\nb = 2</code></pre>']);
+      assert.ok(
+        seen.every((text) => !text.endsWith('```')),
+        `no closing fence while streaming: ${JSON.stringify(seen)}`,
+      );
+      assert.equal(watched.text, '```py\na = 1\nb = 2\n```');
+    }));
+
+  it('a table row whose cells fill in', () =>
+    withWatch(async (watched) => {
+      const table = (cells: string): string => `<p>Table:</p><table><thead><tr><th>Name</th><th>Value</th></tr></thead><tbody><tr>${cells}</tr></tbody></table>`;
+      await stream(watched, [table('<td></td><td></td>'), table('<td>x</td><td></td>'), table('<td>x</td><td>1</td>')]);
+      assert.equal(watched.text, 'Table:\n\n| Name | Value |\n| --- | --- |\n| x | 1 |');
+    }));
+
+  it('a paragraph that becomes a table once its separator row arrives', () =>
+    withWatch(async (watched) => {
+      await stream(watched, ['<p>Intro.</p><p>| Name | Val</p>', '<p>Intro.</p><p>| Name | Value |</p>', '<p>Intro.</p><table><thead><tr><th>Name</th><th>Value</th></tr></thead></table>', '<p>Intro.</p><table><thead><tr><th>Name</th><th>Value</th></tr></thead><tbody><tr><td>x</td><td>1</td></tr></tbody></table>']);
+      assert.equal(watched.text, 'Intro.\n\n| Name | Value |\n| --- | --- |\n| x | 1 |');
+    }));
+
+  it('bold, a list item and its continuation, an empty heading that gets its level and text', () =>
+    withWatch(async (watched) => {
+      await stream(watched, [
+        '<p>It is **bo</p>',
+        '<p>It is <strong>bold</strong></p>',
+        '<p>It is <strong>bold</strong></p><ul><li></li></ul>',
+        '<p>It is <strong>bold</strong></p><ul><li>item</li></ul>',
+        '<p>It is <strong>bold</strong></p><ul><li>item<br>continued</li></ul>',
+        '<p>It is <strong>bold</strong></p><ul><li>item<br>continued</li></ul><h1></h1>',
+        '<p>It is <strong>bold</strong></p><ul><li>item<br>continued</li></ul><h2>Title</h2>',
+        '<p>It is <strong>bold</strong></p><ul><li>item<br>continued</li></ul><h2>Title</h2><ol><li></li></ol>',
+        '<p>It is <strong>bold</strong></p><ul><li>item<br>continued</li></ul><h2>Title</h2><ol><li>first</li></ol>',
+      ]);
+      assert.match(watched.text, /^It is \*\*bold\*\*\n\n- item\n\s*continued\n\n## Title\n\n1\. first$/);
+    }));
+});
