@@ -194,6 +194,8 @@ describe('README pictures of the chat view in real VS Code', { skip: missingTool
     await assertInside('the "Always" chip', always, sidebar, 'the visible sidebar');
     assert.equal((await rules.textContent())?.trim(), 'Rules: AGENTS.md');
     assert.match((await always.textContent()) ?? '', /write_file/);
+    const [alwaysBox, messageBox] = [await always.boundingBox(), await chat().locator('[data-testid="user-message"]').first().boundingBox()];
+    assert.ok(alwaysBox && messageBox && alwaysBox.x >= messageBox.x - 1, `the "Always" chip lines up with the messages, clear of the sidebar's edge (${alwaysBox?.x} vs ${messageBox?.x})`);
 
     // The input is left empty and unfocused so the picture shows its hint text; the answer is hovered, so its actions show.
     await input().blur();
