@@ -54,7 +54,7 @@ describe('images sent from the chat view (host side)', () => {
     assert.deepEqual(Buffer.from(model.calls[0].attachments[0].data), PNG_BYTES);
 
     const userMessage = events.find((event) => event.type === 'userMessage');
-    assert.deepEqual({ ...userMessage, id: undefined }, { type: 'userMessage', id: undefined, text: 'What does this show?', time: 1000, attachments: [{ id: 'image-1', name: 'screenshot.png', mimeType: 'image/png', size: PNG_BYTES.length }] });
+    assert.deepEqual({ ...userMessage, id: undefined }, { type: 'userMessage', id: undefined, text: 'What does this show?', time: 1000, transcriptLength: 0, attachments: [{ id: 'image-1', name: 'screenshot.png', mimeType: 'image/png', size: PNG_BYTES.length }] });
     const item = session.state.items.find((candidate) => candidate.kind === 'user');
     assert.deepEqual(item?.kind === 'user' ? item.attachments?.map((attachment) => attachment.name) : undefined, ['screenshot.png']);
 
@@ -183,16 +183,18 @@ describe('images sent from the chat view (host side)', () => {
     assert.equal(model.prompts.some((prompt) => prompt.includes('What does this show?')), false);
   });
 
-  it('Retry after opening a saved conversation sends nothing of the conversation left: its image stays there', async () => {
+  it('Retry after opening a saved conversation retries that conversation\'s last message, never the one left: its image stays there', async () => {
     const { session, model, failToSendImage } = sessionWithFlakyBrowser();
     await session.send('A question of the saved conversation.');
     const saved = session.state.conversationId;
     await session.newConversation();
     await failToSendImage();
+    const callsBefore = model.prompts.length;
     await session.openConversation(saved);
-    assert.equal(await session.retry(), undefined, 'nothing to retry in the conversation opened');
+    assert.notEqual(await session.retry(), undefined, 'the opened conversation\'s last message is retried');
+    assert.ok(model.prompts.slice(callsBefore).every((prompt) => prompt.includes('A question of the saved conversation.')), 'the retry is the opened conversation\'s question');
     await session.send('Another question.');
-    assert.deepEqual(model.calls.map((recorded) => recorded.attachments.length), [0, 0]);
+    assert.deepEqual(model.calls.map((recorded) => recorded.attachments.length), [0, 0, 0]);
     assert.equal(model.prompts.some((prompt) => prompt.includes('What does this show?')), false);
   });
 });
