@@ -16,10 +16,11 @@ import type { ChatConnection } from './chatConnection';
 import type { ChatSession, SendOptions } from './chatSession';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { ConnectionAction } from '../shared/chat/protocol';
+import { DEMO_SITE_NAME, siteLabel } from '../shared/chat/connectionLabels';
 import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from './codeActionPlan';
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
 import { DiagnosisDocuments } from '../host/vscode/diagnosisDocuments';
-import { modelMenuItems, modelMenuTitle, modelSetting, switchesToTick } from './modelMenu';
+import { modelChosenMessage, modelMenuItems, modelMenuPlaceholder, modelMenuTitle, modelSetting, switchesToTick } from './modelMenu';
 import { EXTENSION_SETTINGS_SECTION, SITE_IDS, SITE_LABELS, type SiteId } from './settings';
 import { parseTaskFile } from './taskFile';
 
@@ -241,11 +242,9 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       }
       const configuration = vscode.workspace.getConfiguration(EXTENSION_SETTINGS_SECTION);
       const setting = configuration.get<string>('model') ?? '';
-      const items = modelMenuItems(offered, setting).map((item) => (item.separator ? { ...item, kind: vscode.QuickPickItemKind.Separator } : item));
-      const picked = await vscode.window.showQuickPick(items, {
-        title: modelMenuTitle(setting),
-        placeHolder: `What the ${offered.site} picker offers (PTK selects it before each turn and checks it took)`,
-      });
+      const menuContext = { demo: siteLabel(connection.state) === DEMO_SITE_NAME };
+      const items = modelMenuItems(offered, setting, menuContext).map((item) => (item.separator ? { ...item, kind: vscode.QuickPickItemKind.Separator } : item));
+      const picked = await vscode.window.showQuickPick(items, { title: modelMenuTitle(setting), placeHolder: modelMenuPlaceholder(offered, menuContext) });
       if (!picked) return;
       let value = picked.value;
       if (value && offered.toggles.length > 0) {
@@ -258,7 +257,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
         value = modelSetting(value, switches.map((item) => item.label));
       }
       await configuration.update('model', value, vscode.ConfigurationTarget.Global);
-      void vscode.window.setStatusBarMessage(`PTK: model ${value || "— the site's current one"}`, 4000);
+      void vscode.window.setStatusBarMessage(modelChosenMessage(value, menuContext), 4000);
     }),
 
     register(COMMANDS.runTaskFile, async (uri?: vscode.Uri) => {
