@@ -40,7 +40,7 @@ export function sitePickerItems(context: SiteChoiceContext): SitePickerItem[] {
   for (const site of SITE_IDS) {
     const current = !demo && site === context.currentSite;
     const description = current ? (context.siteUrl ? `current · at ${context.siteUrl} (ptk.siteUrl)` : 'current') : undefined;
-    const detail = clearsSiteUrl(site, context) ? `Clears ptk.siteUrl (now ${context.siteUrl}), which would keep overriding this choice` : undefined;
+    const detail = clearsSiteUrl(site, context) ? `Clears ptk.siteUrl (it overrides the site), now ${context.siteUrl}` : undefined;
     items.push({ label: SITE_LABELS[site], description, detail, site });
   }
   return items;

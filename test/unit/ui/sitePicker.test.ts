@@ -12,7 +12,7 @@ describe('PTK: Connect Browser / Choose Site entries', () => {
     const chatgpt = items.find((item) => item.site === 'chatgpt')!;
     assert.equal(chatgpt.label, 'ChatGPT (chatgpt.com)');
     assert.equal(chatgpt.description, undefined);
-    assert.match(chatgpt.detail ?? '', /^Clears ptk\.siteUrl \(now http:\/\/127\.0\.0\.1:4100\/\), which would keep overriding this choice$/);
+    assert.match(chatgpt.detail ?? '', /^Clears ptk\.siteUrl \(it overrides the site\), now http:\/\/127\.0\.0\.1:4100\/$/);
     assert.equal(items.find((item) => item.site === 'custom')!.detail, undefined, 'the custom site needs ptk.siteUrl: choosing it keeps it');
   });
 
