@@ -16,11 +16,13 @@ import type { ChatConnection } from './chatConnection';
 import type { ChatSession, SendOptions } from './chatSession';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { ConnectionAction } from '../shared/chat/protocol';
+import { DEMO_SITE_NAME, siteLabel } from '../shared/chat/connectionLabels';
 import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from './codeActionPlan';
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
 import { DiagnosisDocuments } from '../host/vscode/diagnosisDocuments';
-import { modelMenuItems, modelMenuTitle, modelSetting, switchesToTick } from './modelMenu';
-import { EXTENSION_SETTINGS_SECTION, SITE_IDS, SITE_LABELS, type SiteId } from './settings';
+import { modelChosenMessage, modelMenuItems, modelMenuPlaceholder, modelMenuTitle, modelSetting, switchesToTick } from './modelMenu';
+import { EXTENSION_SETTINGS_SECTION, type SiteId } from './settings';
+import { clearsSiteUrl, levelsSetAt, sitePickerItems, siteChoiceTitle, stillOverriddenMessage, type SettingLevel } from './sitePicker';
 import { parseTaskFile } from './taskFile';
 
 /** Every command id, as contributed in package.json. */
@@ -52,6 +54,37 @@ interface CommandDependencies {
   storageUri: vscode.Uri;
   /** Makes the chips of "Add Selection / File to PTK Chat" (src/host/vscode/mentions). */
   mentions: Pick<MentionService, 'mentionOfEditor' | 'mentionOfResource'>;
+}
+
+/**
+ * Clears ptk.siteUrl at the levels VS Code can write it at (user and workspace settings), so a
+ * chosen site is not overridden by it; returns the levels cleared. A folder's value (multi-root)
+ * cannot be written for a window-scoped setting: the caller warns that it still overrides.
+ */
+async function clearSiteUrl(configuration: vscode.WorkspaceConfiguration, log: vscode.LogOutputChannel): Promise<SettingLevel[]> {
+  const targets = { user: vscode.ConfigurationTarget.Global, workspace: vscode.ConfigurationTarget.Workspace } as const;
+  const cleared: SettingLevel[] = [];
+  for (const level of levelsSetAt(configuration.inspect('siteUrl'))) {
+    if (level === 'folder') continue;
+    try {
+      await configuration.update('siteUrl', undefined, targets[level]);
+      cleared.push(level);
+      log.info(`Choose Site: cleared ptk.siteUrl in the ${level} settings, so the chosen site is opened.`);
+    } catch (error) {
+      log.warn(`Choose Site: could not clear ptk.siteUrl in the ${level} settings: ${errorMessage(error)}`);
+    }
+  }
+  return cleared;
+}
+
+/** A setting that, after a choice, still makes PTK use something other than `site`: ptk.site set elsewhere, or a ptk.siteUrl that was to be cleared. */
+function siteChoiceOverridden(site: SiteId, siteUrlToClear: boolean): { key: 'ptk.site' | 'ptk.siteUrl'; value: string; levels: SettingLevel[] } | undefined {
+  const configuration = vscode.workspace.getConfiguration(EXTENSION_SETTINGS_SECTION);
+  const nowSite = readSetting<string>(EXTENSION_SETTINGS_SECTION, 'site') ?? 'chatgpt';
+  if (nowSite !== site) return { key: 'ptk.site', value: nowSite, levels: levelsSetAt(configuration.inspect('site')).filter((level) => level !== 'user') };
+  const nowUrl = readSetting<string>(EXTENSION_SETTINGS_SECTION, 'siteUrl');
+  if (nowUrl && siteUrlToClear) return { key: 'ptk.siteUrl', value: nowUrl, levels: levelsSetAt(configuration.inspect('siteUrl')) };
+  return undefined;
 }
 
 const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'] as const;
@@ -196,17 +229,29 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
 
     register(COMMANDS.connect, async () => {
       const configuration = vscode.workspace.getConfiguration(EXTENSION_SETTINGS_SECTION);
-      const currentSite = readSetting<string>(EXTENSION_SETTINGS_SECTION, 'site') ?? 'chatgpt';
-      const picked = await vscode.window.showQuickPick(
-        SITE_IDS.map((site) => ({ label: SITE_LABELS[site], description: site === currentSite ? 'current' : undefined, site })),
-        { title: 'PTK: Connect Browser / Choose Site', placeHolder: 'The chat site PTK drives (a browser tab opens so you can log in)' },
-      );
+      const context = {
+        currentSite: readSetting<string>(EXTENSION_SETTINGS_SECTION, 'site') ?? 'chatgpt',
+        siteUrl: readSetting<string>(EXTENSION_SETTINGS_SECTION, 'siteUrl') || undefined,
+      };
+      const picked = await vscode.window.showQuickPick(sitePickerItems(context), {
+        title: 'PTK: Connect Browser / Choose Site',
+        placeHolder: 'The chat site PTK drives (a browser tab opens so you can log in)',
+      });
       if (!picked) return;
-      if (picked.site !== currentSite) {
-        await configuration.update('site', picked.site satisfies SiteId, vscode.ConfigurationTarget.Global);
+      const cleared: SettingLevel[] = [];
+      if (picked.site) {
+        if (picked.site !== context.currentSite) await configuration.update('site', picked.site satisfies SiteId, vscode.ConfigurationTarget.Global);
+        const siteUrlToClear = clearsSiteUrl(picked.site, context);
+        if (siteUrlToClear) cleared.push(...(await clearSiteUrl(configuration, log)));
+        const overriding = siteChoiceOverridden(picked.site, siteUrlToClear);
+        if (overriding) {
+          void vscode.window.showWarningMessage(stillOverriddenMessage(picked.label, overriding.key, overriding.value, overriding.levels), 'Open Settings').then((choice) => {
+            if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', overriding.key);
+          });
+        }
       }
       await dependencies.reconnect();
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `PTK: opening ${SITE_LABELS[picked.site]}…` }, () => connection.openTab());
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: siteChoiceTitle(picked.label, cleared) }, () => connection.openTab());
     }),
 
     register(COMMANDS.showLog, () => log.show()),
@@ -241,11 +286,9 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       }
       const configuration = vscode.workspace.getConfiguration(EXTENSION_SETTINGS_SECTION);
       const setting = configuration.get<string>('model') ?? '';
-      const items = modelMenuItems(offered, setting).map((item) => (item.separator ? { ...item, kind: vscode.QuickPickItemKind.Separator } : item));
-      const picked = await vscode.window.showQuickPick(items, {
-        title: modelMenuTitle(setting),
-        placeHolder: `What the ${offered.site} picker offers (PTK selects it before each turn and checks it took)`,
-      });
+      const menuContext = { demo: siteLabel(connection.state) === DEMO_SITE_NAME };
+      const items = modelMenuItems(offered, setting, menuContext).map((item) => (item.separator ? { ...item, kind: vscode.QuickPickItemKind.Separator } : item));
+      const picked = await vscode.window.showQuickPick(items, { title: modelMenuTitle(setting), placeHolder: modelMenuPlaceholder(offered, menuContext) });
       if (!picked) return;
       let value = picked.value;
       if (value && offered.toggles.length > 0) {
@@ -258,7 +301,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
         value = modelSetting(value, switches.map((item) => item.label));
       }
       await configuration.update('model', value, vscode.ConfigurationTarget.Global);
-      void vscode.window.setStatusBarMessage(`PTK: model ${value || "— the site's current one"}`, 4000);
+      void vscode.window.setStatusBarMessage(modelChosenMessage(value, menuContext), 4000);
     }),
 
     register(COMMANDS.runTaskFile, async (uri?: vscode.Uri) => {

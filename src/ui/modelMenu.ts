@@ -4,6 +4,16 @@
  * commands.ts.
  */
 import type { OfferedChoices } from '../browser/modelSelection';
+import { DEMO_SITE_NAME } from '../shared/chat/connectionLabels';
+
+/** What the demo replica does with a model choice: nothing, its answers are scripted. */
+export const DEMO_MODEL_NOTE = 'the demo answers the same whatever you pick';
+
+/** Where the offered models come from: the site, or (on the offline demo) the demo's replica of its picker. */
+export interface ModelMenuContext {
+  /** True when PTK talks to the offline demo replica (ptk.siteUrl at a local address). */
+  demo?: boolean;
+}
 
 /** One entry of the model quick pick; `value` is what ptk.model becomes. A separator only heads the entries after it. */
 interface ModelMenuItem {
@@ -31,15 +41,27 @@ export function modelMenuTitle(setting: string): string {
  * picker offers, the one the page shows marked, the current choice (the setting's) marked. The
  * reasoning levels and modes (the picker's switches) are a second step, not mixed in here.
  */
-export function modelMenuItems(offered: OfferedChoices, setting: string): ModelMenuItem[] {
+export function modelMenuItems(offered: OfferedChoices, setting: string, context: ModelMenuContext = {}): ModelMenuItem[] {
   const chosen = settingParts(setting)[0];
   const items: ModelMenuItem[] = [{ label: "Site's current model", description: setting ? undefined : 'current choice', value: '' }];
-  if (offered.models.length > 0) items.push({ label: `Models on ${offered.site}`, value: '', separator: true });
+  if (offered.models.length > 0) items.push({ label: context.demo ? `Models on ${DEMO_SITE_NAME} — ${DEMO_MODEL_NOTE}` : `Models on ${offered.site}`, value: '', separator: true });
   for (const model of offered.models) {
     const notes = [chosen === model.name.toLowerCase() ? 'current choice' : '', model.current ? 'on the page now' : '', ...model.aliases].filter(Boolean);
     items.push({ label: model.name, description: notes.join(' · ') || undefined, value: model.name });
   }
   return items;
+}
+
+/** The quick pick's placeholder: whose picker the entries come from. */
+export function modelMenuPlaceholder(offered: OfferedChoices, context: ModelMenuContext = {}): string {
+  if (context.demo) return `What the ${DEMO_SITE_NAME} replica of the ${offered.site} picker offers; ${DEMO_MODEL_NOTE}`;
+  return `What the ${offered.site} picker offers (PTK selects it before each turn and checks it took)`;
+}
+
+/** The status bar message after a choice ("PTK: model GPT-5.5"), saying on the demo that the choice changes no answer. */
+export function modelChosenMessage(value: string, context: ModelMenuContext = {}): string {
+  const message = `PTK: model ${value || "— the site's current one"}`;
+  return context.demo ? `${message} (${DEMO_SITE_NAME}: ${DEMO_MODEL_NOTE})` : message;
 }
 
 /** Which switches start ticked in the second pick: the ones the setting names, else the ones on now. */

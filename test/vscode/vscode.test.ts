@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { LATE_SETTING, prepareRepositorySettings, TRUSTED_ONLY_SETTINGS, USER_ONLY_SETTINGS } from './harness/repositorySettings';
+import { ADDS_ONLY_SETTINGS, LATE_SETTING, prepareRepositorySettings, TRUSTED_ONLY_SETTINGS, USER_ONLY_SETTINGS } from './harness/repositorySettings';
 import { runInVSCode, type RunOptions, type RunOutcome } from './harness/runInVSCode';
 import { checkPackagedExtension } from './harness/packagedExtension';
 import { missingTools } from './harness/paths';
@@ -17,7 +17,8 @@ type Scenario = Omit<RunOptions, 'log'> & { check?: (outcome: RunOutcome) => voi
 
 /**
  * PTK's log names each workspace setting it ignored exactly once (however often the settings are
- * read), a notification names each too; the trust-only settings that count are named as in effect.
+ * read), a notification names each too; the trust-only settings that count are named as in effect;
+ * the deny lists, which a workspace may only add to, are named once with the paths kept.
  */
 function checkIgnoredSettingsNamed(ignored: readonly string[], counted: readonly string[]): (outcome: RunOutcome) => void {
   return (outcome) => {
@@ -32,6 +33,12 @@ function checkIgnoredSettingsNamed(ignored: readonly string[], counted: readonly
       // A trust-only setting that counts is named too, as in effect because the folder is trusted.
       assert.match(outcome.ptkLog, new RegExp(`The workspace's setting ${escape(key)} is in effect because this folder is trusted`), `the log says ${key} is in effect`);
       assert.ok(outcome.notifications.some((message) => message.includes('in effect because you trust this folder') && new RegExp(`${escape(key)}[,.]`).test(message)), `a notification names ${key} as in effect: ${JSON.stringify(outcome.notifications)}`);
+    }
+    for (const key of ADDS_ONLY_SETTINGS) {
+      assert.doesNotMatch(outcome.ptkLog, new RegExp(`Ignored the workspace's setting ${escape(key)}: |setting ${escape(key)} is in effect`), `${key} is added to, neither ignored nor in effect whole`);
+      const lines = outcome.ptkLog.split('\n').filter((line) => new RegExp(`Kept what the workspace's setting ${escape(key)} leaves out: a workspace can add paths, not remove them`).test(line));
+      assert.equal(lines.length, 1, `one log line names what ${key} left out:\n${outcome.ptkLog}`);
+      assert.ok(outcome.notifications.some((message) => message.includes(`${key}: a workspace can add paths, not remove them`)), `a notification says what was not taken of ${key}: ${JSON.stringify(outcome.notifications)}`);
     }
   };
 }

@@ -5,6 +5,9 @@
  * - `user`: read from the user settings only (package.json: `"scope": "application"`);
  * - `trusted`: a workspace value counts only while the folder is trusted (package.json:
  *   `capabilities.untrustedWorkspaces.restrictedConfigurations`);
+ * - `adds`: a list a workspace may only add entries to (the deny lists): the list that counts is
+ *   the user's (or the default) list with the workspace's entries added, in any folder, since
+ *   adding a path to a deny list never weakens it;
  * - `any`: workspace values count everywhere (limits and presentation).
  * This table is the one place that decides it: the settings reader, the notice that names
  * ignored settings, the manifest test and docs/tools.md follow it. Free of 'vscode'.
@@ -12,7 +15,7 @@
 import { jsonrepair } from 'jsonrepair';
 
 /** Who may set a setting: the user only, a trusted workspace too, or any workspace. */
-export type SettingSource = 'user' | 'trusted' | 'any';
+export type SettingSource = 'user' | 'trusted' | 'adds' | 'any';
 
 /** A setting's source and why. */
 export interface SettingPolicy {
@@ -23,6 +26,7 @@ export interface SettingPolicy {
 
 const WHERE_CODE_GOES = 'it chooses where the workspace\'s files are sent';
 const LIMIT = 'a limit or a display choice; it turns no check off';
+const ADDS_PATHS = 'a workspace can add paths, not remove them';
 
 /** Every `ptk.*` setting. A key missing here counts as `any`; the manifest test keeps the table complete. */
 export const SETTING_POLICIES: Readonly<Record<string, SettingPolicy>> = {
@@ -48,8 +52,8 @@ export const SETTING_POLICIES: Readonly<Record<string, SettingPolicy>> = {
   'ptk.tools.autoApprove': { from: 'user', why: 'it lets file writes happen without asking' },
   'ptk.tools.allowedCommands': { from: 'user', why: 'it lets commands run without asking' },
   'ptk.tools.protectedFiles': { from: 'user', why: 'it lists the files whose changes always ask' },
-  'ptk.tools.denyPaths': { from: 'trusted', why: 'it can un-deny secrets such as .env' },
-  'ptk.tools.denyWritePaths': { from: 'trusted', why: 'it can allow writes the default refuses' },
+  'ptk.tools.denyPaths': { from: 'adds', why: ADDS_PATHS },
+  'ptk.tools.denyWritePaths': { from: 'adds', why: ADDS_PATHS },
   'ptk.tools.runTestsCommand': { from: 'trusted', why: 'it names the command run_tests runs' },
   'ptk.tools.commandTimeoutMs': { from: 'any', why: LIMIT },
   'ptk.tools.commandMaxOutputChars': { from: 'any', why: LIMIT },
@@ -68,10 +72,24 @@ export function settingPolicy(key: string): SettingPolicy {
   return SETTING_POLICIES[key] ?? { from: 'any', why: LIMIT };
 }
 
-/** True when a workspace value of `key` counts in a folder that is (or is not) trusted. */
+/** True when a workspace value of `key` counts (for an `adds` setting: is added) in a folder that is (or is not) trusted. */
 export function workspaceMaySet(key: string, trusted: boolean): boolean {
   const { from } = settingPolicy(key);
-  return from === 'any' || (from === 'trusted' && trusted);
+  return from === 'any' || from === 'adds' || (from === 'trusted' && trusted);
+}
+
+/** The one sentence a setting's description ends with, saying where it may come from (none for `any`). */
+export function whereFromSentence(key: string): string | undefined {
+  switch (settingPolicy(key).from) {
+    case 'user':
+      return 'User settings only.';
+    case 'trusted':
+      return "Not from an untrusted folder's settings.";
+    case 'adds':
+      return "A workspace's settings can add paths, not remove any.";
+    default:
+      return undefined;
+  }
 }
 
 /** A workspace value PTK did not use, and why. */
@@ -87,6 +105,34 @@ export function ignoredSetting(key: string, trusted: boolean): IgnoredSetting | 
   const { from, why } = settingPolicy(key);
   const rule = from === 'user' ? 'only your user settings may set it' : 'this folder is not trusted (Restricted Mode)';
   return { key, reason: `${rule}: ${why}` };
+}
+
+/** The list of an `adds` setting that counts, and the base entries the workspace's lists left out (kept all the same). */
+export interface AddedList {
+  value: unknown[];
+  kept: unknown[];
+}
+
+/**
+ * The list of an `adds` setting that counts: `base` (the user's list, or the default) with every
+ * string of the workspace's lists added, in order, without repeats. A workspace list that leaves
+ * out a base entry does not remove it: the entry is kept and named in `kept`.
+ */
+export function addedList(base: readonly unknown[], workspaceLists: readonly unknown[]): AddedList {
+  const value = [...base];
+  const kept = new Set<unknown>();
+  for (const list of workspaceLists) {
+    if (!Array.isArray(list)) continue;
+    for (const entry of list) if (typeof entry === 'string' && !value.includes(entry)) value.push(entry);
+    for (const entry of base) if (!list.includes(entry)) kept.add(entry);
+  }
+  return { value, kept: [...kept] };
+}
+
+/** The notice entry of an `adds` setting whose workspace value left out entries (it did not remove them). */
+export function notRemovedSetting(key: string, kept: readonly unknown[]): IgnoredSetting | undefined {
+  if (kept.length === 0) return undefined;
+  return { key, reason: `${settingPolicy(key).why} (kept: ${kept.map(String).join(', ')})` };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -164,21 +210,34 @@ export class IgnoredSettingsNotice {
       if (this.told.has(setting.key)) continue;
       this.told.add(setting.key);
       fresh.push(setting);
-      const advice = settingPolicy(setting.key).from === 'user' ? 'Set it in your user settings' : 'Trust the folder, or set it in your user settings,';
+      const from = settingPolicy(setting.key).from;
+      if (from === 'adds') {
+        this.tell.log(`Kept what the workspace's setting ${setting.key} leaves out: ${setting.reason}. Remove paths in your user settings if you want them gone.`);
+        continue;
+      }
+      const advice = from === 'user' ? 'Set it in your user settings' : 'Trust the folder, or set it in your user settings,';
       this.tell.log(`Ignored the workspace's setting ${setting.key}: ${setting.reason}. ${advice} if you want it.`);
     }
-    if (fresh.length > 0) {
-      const names = fresh.map((setting) => setting.key).join(', ');
-      this.tell.notify(
-        `PTK Assistant ignored ${fresh.length === 1 ? 'a setting' : 'settings'} of this workspace: ${names}. ${fresh.length === 1 ? 'It' : 'They'} can change what PTK runs, reads or where it sends your files, so only your user settings${fresh.some((setting) => settingPolicy(setting.key).from === 'trusted') ? ' (or a trusted folder)' : ''} may set ${fresh.length === 1 ? 'it' : 'them'}. The PTK log says why for each.`,
+    const whole = fresh.filter((setting) => settingPolicy(setting.key).from !== 'adds');
+    const partly = fresh.filter((setting) => settingPolicy(setting.key).from === 'adds');
+    const sentences: string[] = [];
+    if (whole.length > 0) {
+      const names = whole.map((setting) => setting.key).join(', ');
+      sentences.push(
+        `PTK Assistant ignored ${whole.length === 1 ? 'a setting' : 'settings'} of this workspace: ${names}. ${whole.length === 1 ? 'It' : 'They'} can change what PTK runs, reads or where it sends your files, so only your user settings${whole.some((setting) => settingPolicy(setting.key).from === 'trusted') ? ' (or a trusted folder)' : ''} may set ${whole.length === 1 ? 'it' : 'them'}.`,
       );
     }
+    if (partly.length > 0) {
+      const names = partly.map((setting) => `${setting.key}: ${settingPolicy(setting.key).why}`).join('; ');
+      sentences.push(`PTK Assistant added this workspace's paths but kept the ones it leaves out (${names}).`);
+    }
+    if (sentences.length > 0) this.tell.notify(`${sentences.join(' ')} The PTK log says why for each.`);
     return fresh;
   }
 
   /**
    * Tells once per setting that a workspace value of a trust-only setting is in effect (the
-   * folder is trusted), so a repository that moves the site or un-denies a file is never silent.
+   * folder is trusted), so a repository that moves the site or changes the rules files is never silent.
    */
   reportCounted(keys: readonly string[]): string[] {
     const fresh = keys.filter((key) => !this.told.has(`counted:${key}`));

@@ -3,13 +3,14 @@
  * `inspect(key)` (VS Code's WorkspaceConfiguration, or a plain object in tests). Each setting is
  * read as its policy says (src/host/vscode/settingPolicy.ts): a setting only the user may set
  * takes the user's value or the default, whatever a workspace says; a setting only a trusted
- * folder may set takes the user's value while the folder is untrusted. Free of 'vscode' so it is
+ * folder may set takes the user's value while the folder is untrusted; a list a workspace may only
+ * add to is the user's (or the default) list with the workspace's entries added. Free of 'vscode' so it is
  * tested in plain Node; src/host/vscode/configuration.ts supplies VS Code's configuration.
  */
 import type { z } from 'zod';
 import { PTKError, PTKErrorCode } from '../../core/errors';
 import { ToolSettingsSchema, type ToolSettings } from '../../tools/settings';
-import { ignoredSetting, type IgnoredSetting } from './settingPolicy';
+import { addedList, ignoredSetting, notRemovedSetting, settingPolicy, type IgnoredSetting } from './settingPolicy';
 
 /** Configuration section of the IDE tools' settings (`ptk.tools.maxFileBytes`, …). */
 export const TOOL_SETTINGS_SECTION = 'ptk.tools';
@@ -19,6 +20,8 @@ export interface InspectedSetting {
   globalValue?: unknown;
   workspaceValue?: unknown;
   workspaceFolderValue?: unknown;
+  /** The contributed default (package.json). */
+  defaultValue?: unknown;
 }
 
 /** The subset of vscode.WorkspaceConfiguration the reader uses. */
@@ -42,11 +45,25 @@ function isSet(value: unknown): boolean {
 
 /**
  * The value of `key` (relative to `section`) that counts: the merged value where a workspace may
- * set it, else the user's value (undefined: the default). A workspace value that did not count is
- * pushed to `ignored`.
+ * set it, else the user's value (undefined: the default). For a list a workspace may only add to,
+ * the user's list (else `defaultValue`, else the contributed default) with the workspace's and the
+ * folder's entries added. A workspace value that did not count, or a list that left out entries
+ * (kept all the same), is pushed to `ignored`.
  */
-export function settingValue(source: ConfigurationSource, section: string, key: string, trusted: boolean, ignored: IgnoredSetting[]): unknown {
-  const refused = ignoredSetting(`${section}.${key}`, trusted);
+export function settingValue(source: ConfigurationSource, section: string, key: string, trusted: boolean, ignored: IgnoredSetting[], defaultValue?: unknown): unknown {
+  const fullKey = `${section}.${key}`;
+  if (settingPolicy(fullKey).from === 'adds') {
+    const inspected = source.inspect(key);
+    const base = [inspected?.globalValue, defaultValue, inspected?.defaultValue].find(isSet);
+    const workspaceLists = [inspected?.workspaceValue, inspected?.workspaceFolderValue].filter(isSet);
+    if (isSet(base) && !Array.isArray(base)) return base; // Not a list: the schema names the bad value.
+    if (!isSet(base) && workspaceLists.length === 0) return undefined;
+    const { value, kept } = addedList(Array.isArray(base) ? base : [], workspaceLists);
+    const notRemoved = notRemovedSetting(fullKey, kept);
+    if (notRemoved) ignored.push(notRemoved);
+    return value;
+  }
+  const refused = ignoredSetting(fullKey, trusted);
   if (!refused) return source.get<unknown>(key);
   const inspected = source.inspect(key);
   if (isSet(inspected?.workspaceValue) || isSet(inspected?.workspaceFolderValue)) ignored.push(refused);
@@ -61,8 +78,8 @@ export function settingValue(source: ConfigurationSource, section: string, key: 
 export function readSettingsFrom<Schema extends z.ZodObject>(schema: Schema, section: string, source: ConfigurationSource, context: ReadContext): z.output<Schema> {
   const input: Record<string, unknown> = {};
   const ignored: IgnoredSetting[] = [];
-  for (const key of Object.keys(schema.shape)) {
-    const value = settingValue(source, section, key, context.trusted, ignored);
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const value = settingValue(source, section, key, context.trusted, ignored, (field as z.ZodType).safeParse(undefined).data);
     if (isSet(value)) input[key] = value;
   }
   if (ignored.length > 0) context.ignored?.(ignored);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { OfferedChoices } from '../../../src/browser/modelSelection';
-import { modelMenuItems, modelMenuTitle, modelSetting, switchesToTick } from '../../../src/ui/modelMenu';
+import { modelChosenMessage, modelMenuItems, modelMenuPlaceholder, modelMenuTitle, modelSetting, switchesToTick } from '../../../src/ui/modelMenu';
 import { ExtensionSettingsSchema } from '../../../src/ui/settings';
 
 const deepseek: OfferedChoices = {
@@ -55,5 +55,24 @@ describe('ptk.model and ptk.temperature settings', () => {
     assert.equal(set.temperature, 0.7);
     assert.equal(ExtensionSettingsSchema.safeParse({ temperature: 2.5 }).success, false);
     assert.equal(ExtensionSettingsSchema.safeParse({ temperature: -1 }).success, false);
+  });
+});
+
+describe('PTK: Choose Model on the offline demo', () => {
+  const replica: OfferedChoices = { site: 'chatgpt', hasPicker: true, models: [{ name: 'GPT-5.5', aliases: [], current: true }, { name: 'o3', aliases: [], current: false }], toggles: [] };
+
+  it("heads the models as the demo's, saying a choice changes no answer, and says so after the choice", () => {
+    const items = modelMenuItems(replica, '', { demo: true });
+    assert.deepEqual(items[1], { label: 'Models on Demo (offline) — the demo answers the same whatever you pick', value: '', separator: true });
+    assert.ok(!items.some((item) => item.label === 'Models on chatgpt'), 'never named as the real site\'s models');
+    assert.match(modelMenuPlaceholder(replica, { demo: true }), /^What the Demo \(offline\) replica of the chatgpt picker offers; the demo answers the same whatever you pick$/);
+    assert.equal(modelChosenMessage('GPT-5.5', { demo: true }), 'PTK: model GPT-5.5 (Demo (offline): the demo answers the same whatever you pick)');
+  });
+
+  it('on a real site nothing about the demo is said', () => {
+    assert.equal(modelMenuItems(replica, '')[1]!.label, 'Models on chatgpt');
+    assert.match(modelMenuPlaceholder(replica), /^What the chatgpt picker offers/);
+    assert.equal(modelChosenMessage('GPT-5.5'), 'PTK: model GPT-5.5');
+    assert.equal(modelChosenMessage(''), "PTK: model — the site's current one");
   });
 });

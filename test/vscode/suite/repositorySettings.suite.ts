@@ -1,7 +1,8 @@
 /**
  * A repository's `.vscode/settings.json` sets every setting a workspace may not set
  * (test/vscode/harness/repositorySettings.ts). Run in a trusted and in an untrusted folder:
- * the user-only ones never count, the others count only in the trusted folder. The harness then
+ * the user-only ones never count, the trust-only ones count only in the trusted folder, and the
+ * deny lists are only added to (a path the workspace's list leaves out stays denied). The harness then
  * checks that PTK's log and a notification named each ignored setting (test/vscode/vscode.test.ts).
  */
 import * as assert from 'node:assert/strict';
@@ -13,6 +14,7 @@ import type { ApprovalRequest } from '../../../src/core/workspace';
 import type { PTKExtensionApi } from '../../../src/extension';
 import { readSettings, readToolSettings } from '../../../src/host/vscode/configuration';
 import { ExternalToolsSettingSchema } from '../../../src/tools/external/externalToolsSetting';
+import { DEFAULT_DENY_WRITE_PATHS } from '../../../src/tools/settings';
 import { ExtensionSettingsSchema } from '../../../src/ui/settings';
 import { LATE_SETTING, LATE_VALUE, REPOSITORY_COMMAND, REPOSITORY_TESTS_OUTPUT, repositorySettings, USER_BROWSER_MARKER, USER_ONLY_SETTINGS, WORKSPACE_BROWSER_MARKER, WORKSPACE_PROFILE, WORKSPACE_RULES } from '../harness/repositorySettings';
 import { assertRejectsWithCode, callTool, fixturePath, workspaceRoot } from './helpers';
@@ -104,6 +106,13 @@ export function registerRepositorySettingsSuite(runner: SuiteRunner, api: PTKExt
       }
     });
 
+    runner.test("the workspace's deny lists only add: its *.secret is refused, and .env stays refused although its list leaves it out", async () => {
+      const tools = api.createTools();
+      await assertRejectsWithCode(callTool(tools, 'read_file', { path: 'keys.secret' }), 'PATH_DENIED');
+      await assertRejectsWithCode(callTool(tools, 'read_file', { path: '.env' }), 'PATH_DENIED');
+      assert.deepEqual(readToolSettings().denyWritePaths, [...DEFAULT_DENY_WRITE_PATHS, ...(repository['ptk.tools.denyWritePaths'] as string[])]);
+    });
+
     if (trusted) {
       runner.test('run_command of a command the workspace allow-lists still asks', async () => {
         const requests = recordingApprover(api, 'reject');
@@ -120,13 +129,6 @@ export function registerRepositorySettingsSuite(runner: SuiteRunner, api: PTKExt
         assert.equal(readFileSync(fixturePath(api, 'README.md'), 'utf8'), before);
       });
 
-      runner.test("the trusted workspace's deny lists count: its *.secret is refused, .env no longer is", async () => {
-        const tools = api.createTools();
-        await assertRejectsWithCode(callTool(tools, 'read_file', { path: 'keys.secret' }), 'PATH_DENIED');
-        assert.match((await callTool(tools, 'read_file', { path: '.env' })).content, /API_KEY/);
-        assert.deepEqual(readToolSettings().denyWritePaths, repository['ptk.tools.denyWritePaths']);
-      });
-
       runner.test("run_tests runs the trusted workspace's test command (after asking)", async () => {
         const requests = recordingApprover(api, 'approve');
         const result = await callTool(api.createTools(), 'run_tests', {});
@@ -134,13 +136,8 @@ export function registerRepositorySettingsSuite(runner: SuiteRunner, api: PTKExt
         assert.match(JSON.stringify(result), new RegExp(REPOSITORY_TESTS_OUTPUT));
       }, { timeoutMs: 60_000 });
     } else {
-      runner.test('the workspace\'s denyPaths do not un-deny .env; its deny lists and test command are not used', async () => {
-        const tools = api.createTools();
-        await assertRejectsWithCode(callTool(tools, 'read_file', { path: '.env' }), 'PATH_DENIED');
-        assert.match((await callTool(tools, 'read_file', { path: 'keys.secret' })).content, /not a secret by default/);
-        const settings = readToolSettings();
-        assert.ok(settings.denyWritePaths.includes('**/node_modules'), settings.denyWritePaths.join(', '));
-        assert.equal(settings.runTestsCommand, 'npm test');
+      runner.test('the workspace\'s test command is not used', () => {
+        assert.equal(readToolSettings().runTestsCommand, 'npm test');
       });
     }
   });

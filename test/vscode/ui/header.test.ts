@@ -4,7 +4,7 @@
  * sidebar's default width and names site · model · address with the full status on hover; one "+";
  * Stop (the composer's and the view title's) only while a task runs; the empty conversation offers
  * example prompts and says it is the demo site; the history lists titles and dates, searches,
- * opens and deletes; the status bar names site and model; Choose Model names the current choice; the editor's context menu names its PTK
+ * opens and deletes; the status bar names site and model; Choose Model names the current choice and heads the models as the demo's; Choose Site lists the demo as current; the editor's context menu names its PTK
  * entries with the "PTK:" prefix.
  * Screenshots: test-artifacts/vscode-ui-header/.
  */
@@ -113,12 +113,27 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
     assert.deepEqual(await rows.locator('.history-title').allTextContents(), ['Say hello']);
   });
 
-  it('"PTK: Choose Model…" names the current choice and heads the models apart', async () => {
+  it('"PTK: Choose Model…" names the current choice and heads the models apart, as the demo\'s (its answers do not depend on the choice)', async () => {
     await page.keyboard.press('F1');
     await workbench!.pickInQuickInput('>PTK: Choose Model', 'PTK: Choose Model');
     await page.locator('.quick-input-title', { hasText: "now: the site's current model" }).waitFor({ timeout: 60_000 });
-    await page.locator('.quick-input-list', { hasText: 'Models on chatgpt' }).waitFor({ timeout: 15_000 });
+    await page.locator('.quick-input-list', { hasText: 'Models on Demo (offline) — the demo answers the same whatever you pick' }).waitFor({ timeout: 15_000 });
+    assert.equal(await page.locator('.quick-input-list', { hasText: 'Models on chatgpt' }).count(), 0);
     await workbench!.shot('choose-model');
+    await page.keyboard.press('Escape');
+  });
+
+  it('"PTK: Connect Browser / Choose Site" lists the demo as the current site, and says choosing ChatGPT clears ptk.siteUrl', async () => {
+    await page.keyboard.press('F1');
+    await workbench!.pickInQuickInput('>PTK: Connect Browser', 'PTK: Connect Browser / Choose Site');
+    const rows = page.locator('.quick-input-list .monaco-list-row');
+    const demo = rows.filter({ hasText: 'Demo (offline)' });
+    await demo.first().waitFor({ timeout: 30_000 });
+    assert.match((await demo.first().textContent()) ?? '', /current · http:\/\/127\.0\.0\.1:\d+/);
+    const chatgpt = rows.filter({ hasText: 'ChatGPT (chatgpt.com)' });
+    assert.doesNotMatch((await chatgpt.first().textContent()) ?? '', /current/);
+    assert.match((await chatgpt.first().textContent()) ?? '', /Clears ptk\.siteUrl/);
+    await workbench!.shot('choose-site');
     await page.keyboard.press('Escape');
   });
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contributedSettings } from '../../manifestSettings';
 import { describe, it } from 'node:test';
-import { countedBecauseTrusted, IgnoredSettingsNotice, ignoredInSettingsFile, ignoredInSettingsText, SETTING_POLICIES, settingsSetInFile, type SettingSource } from '../../../../src/host/vscode/settingPolicy';
+import { addedList, countedBecauseTrusted, IgnoredSettingsNotice, ignoredInSettingsFile, ignoredInSettingsText, notRemovedSetting, SETTING_POLICIES, settingsSetInFile, whereFromSentence, type SettingSource } from '../../../../src/host/vscode/settingPolicy';
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -19,7 +19,18 @@ describe('the setting policy table', () => {
 
   it('holds the settings a repository must never set, and those ignored in untrusted folders', () => {
     for (const key of ['ptk.tools.autoApprove', 'ptk.tools.allowedCommands', 'ptk.externalTools', 'ptk.browserPath', 'ptk.cdpUrl', 'ptk.profileDir', 'ptk.tools.protectedFiles']) assert.equal(SETTING_POLICIES[key]?.from, 'user', key);
-    for (const key of ['ptk.tools.denyPaths', 'ptk.tools.denyWritePaths', 'ptk.tools.runTestsCommand', 'ptk.siteUrl', 'ptk.customSite', 'ptk.siteOverrides', 'ptk.instructionFiles']) assert.equal(SETTING_POLICIES[key]?.from, 'trusted', key);
+    for (const key of ['ptk.tools.runTestsCommand', 'ptk.siteUrl', 'ptk.customSite', 'ptk.siteOverrides', 'ptk.instructionFiles']) assert.equal(SETTING_POLICIES[key]?.from, 'trusted', key);
+    for (const key of ['ptk.tools.denyPaths', 'ptk.tools.denyWritePaths']) assert.equal(SETTING_POLICIES[key]?.from, 'adds', key);
+  });
+
+  it('package.json: each restricted setting\'s description ends with the one sentence saying where it may come from', () => {
+    const sentences = ['User settings only.', "Not from an untrusted folder's settings.", "A workspace's settings can add paths, not remove any."];
+    for (const [key, setting] of Object.entries(contributed)) {
+      const text = setting.markdownDescription ?? setting.description ?? '';
+      const sentence = whereFromSentence(key);
+      if (sentence) assert.ok(text.endsWith(` ${sentence}`), `${key} ends with "${sentence}": ${text.slice(-80)}`);
+      for (const other of sentences) if (other !== sentence) assert.ok(!text.includes(other), `${key} does not say "${other}"`);
+    }
   });
 
   it('package.json: user-only settings are application-scoped, the others are not', () => {
@@ -36,7 +47,7 @@ describe('the setting policy table', () => {
     const docs = readFileSync(join(ROOT, 'docs', 'tools.md'), 'utf8');
     const section = docs.slice(docs.indexOf('## What a repository can and cannot change'));
     assert.ok(section.length > 100, 'the section exists');
-    const label: Record<SettingSource, string> = { user: 'user only', trusted: 'ignored in untrusted folders', any: 'any' };
+    const label: Record<SettingSource, string> = { user: 'user only', trusted: 'ignored in untrusted folders', adds: 'workspace adds only', any: 'any' };
     for (const [key, policy] of Object.entries(SETTING_POLICIES)) assert.ok(section.includes(`| \`${key}\` | ${label[policy.from]} |`), `docs/tools.md row of ${key}`);
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     for (const line of readme.split('\n')) {
@@ -45,6 +56,7 @@ describe('the setting policy table', () => {
       const from = SETTING_POLICIES[key]?.from ?? 'any';
       assert.equal(line.includes('**User settings only.**'), from === 'user', `README row of ${key}`);
       assert.equal(line.includes("**Not from an untrusted folder's settings.**"), from === 'trusted', `README row of ${key}`);
+      assert.equal(line.includes("**A workspace's settings can add paths, not remove any.**"), from === 'adds', `README row of ${key}`);
     }
   });
 });
@@ -64,7 +76,7 @@ describe('ignoredInSettingsFile', () => {
 
   it('reads JSON with comments and trailing commas, a .code-workspace file\'s settings, and nothing from garbage', () => {
     const text = '{\n  // shared with the team\n  "ptk.cdpUrl": "http://127.0.0.1:9222", /* attach */\n  "ptk.tools.denyPaths": [],\n}\n';
-    assert.deepEqual(ignoredInSettingsText(text, false).map((setting) => setting.key), ['ptk.cdpUrl', 'ptk.tools.denyPaths']);
+    assert.deepEqual(ignoredInSettingsText(text, false).map((setting) => setting.key), ['ptk.cdpUrl'], 'a deny list is added to, never ignored whole');
     const workspaceFile = JSON.stringify({ folders: [{ path: '.' }], settings: { 'ptk.profileDir': '/repo/profile' } });
     assert.deepEqual(ignoredInSettingsText(workspaceFile, true, { settingsProperty: true }).map((setting) => setting.key), ['ptk.profileDir']);
     assert.deepEqual(ignoredInSettingsText('}}{{', false), []);
@@ -89,12 +101,33 @@ describe('IgnoredSettingsNotice', () => {
   });
 });
 
-describe('a trusted folder that moves the site or un-denies files is not silent', () => {
+describe('a deny list a workspace may only add to', () => {
+  it('keeps every base entry, adds the workspace\'s new strings once, and names what a workspace list left out', () => {
+    assert.deepEqual(addedList(['**/.env', '**/.git'], [[]]), { value: ['**/.env', '**/.git'], kept: ['**/.env', '**/.git'] });
+    assert.deepEqual(addedList(['**/.env'], [['**/.env', 'secrets/**'], ['secrets/**', 'x/**', 3]]), { value: ['**/.env', 'secrets/**', 'x/**'], kept: ['**/.env'] });
+    assert.deepEqual(addedList(['**/.env'], ['not a list']), { value: ['**/.env'], kept: [] });
+  });
+
+  it('the notice says what was not taken: a workspace can add paths, not remove them', () => {
+    const lines: string[] = [];
+    const notes: string[] = [];
+    const notice = new IgnoredSettingsNotice({ log: (line) => lines.push(line), notify: (message) => notes.push(message) });
+    assert.equal(notRemovedSetting('ptk.tools.denyPaths', []), undefined);
+    notice.report([notRemovedSetting('ptk.tools.denyPaths', ['**/.env'])!, ...ignoredInSettingsFile({ 'ptk.browserPath': '/b' }, true)]);
+    assert.match(lines[0]!, /Kept what the workspace's setting ptk\.tools\.denyPaths leaves out: a workspace can add paths, not remove them \(kept: \*\*\/\.env\)/);
+    assert.equal(notes.length, 1);
+    assert.match(notes[0]!, /ignored a setting of this workspace: ptk\.browserPath\./);
+    assert.match(notes[0]!, /ptk\.tools\.denyPaths: a workspace can add paths, not remove them/);
+    assert.doesNotMatch(notes[0]!.split('. PTK Assistant added')[0]!, /denyPaths/, 'the deny list is not among the settings ignored whole');
+  });
+});
+
+describe('a trusted folder that moves the site is not silent', () => {
   const repository = { 'ptk.siteUrl': 'http://127.0.0.1:9/', ptk: { tools: { denyPaths: [], listMaxEntries: 5, autoApprove: { write_file: true } } } };
 
   it('names the trust-only settings a trusted workspace sets, and nothing while it is untrusted (they are ignored then)', () => {
     const keys = settingsSetInFile(repository);
-    assert.deepEqual(countedBecauseTrusted(keys, true), ['ptk.siteUrl', 'ptk.tools.denyPaths']);
+    assert.deepEqual(countedBecauseTrusted(keys, true), ['ptk.siteUrl'], 'the deny list only adds, so it is not "in effect" in a way to warn of');
     assert.deepEqual(countedBecauseTrusted(keys, false), []);
   });
 
@@ -104,12 +137,11 @@ describe('a trusted folder that moves the site or un-denies files is not silent'
     const notice = new IgnoredSettingsNotice({ log: (line) => lines.push(line), notify: (message) => notes.push(message) });
     const keys = settingsSetInFile(repository);
     notice.report(ignoredInSettingsFile(repository, true));
-    assert.deepEqual(notice.reportCounted(countedBecauseTrusted(keys, true)), ['ptk.siteUrl', 'ptk.tools.denyPaths']);
+    assert.deepEqual(notice.reportCounted(countedBecauseTrusted(keys, true)), ['ptk.siteUrl']);
     assert.deepEqual(notice.reportCounted(countedBecauseTrusted(keys, true)), [], 'told once');
-    assert.equal(lines.length, 3);
+    assert.equal(lines.length, 2);
     assert.match(lines[1]!, /ptk\.siteUrl is in effect because this folder is trusted: it chooses where the workspace's files are sent/);
-    assert.match(lines[2]!, /ptk\.tools\.denyPaths is in effect because this folder is trusted: it can un-deny secrets such as \.env/);
     assert.equal(notes.length, 2);
-    assert.match(notes[1]!, /This workspace's settings set ptk\.siteUrl, ptk\.tools\.denyPaths\. They are in effect because you trust this folder/);
+    assert.match(notes[1]!, /This workspace's settings set ptk\.siteUrl\. It is in effect because you trust this folder/);
   });
 });

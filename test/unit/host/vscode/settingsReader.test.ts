@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULTS } from '../../../../src/core/constants';
 import { SETTING_POLICIES, type IgnoredSetting } from '../../../../src/host/vscode/settingPolicy';
 import { readSettingsFrom, readToolSettingsFrom, type ConfigurationSource, type ReadContext } from '../../../../src/host/vscode/settingsReader';
+import { DEFAULT_DENY_PATHS, DEFAULT_DENY_WRITE_PATHS } from '../../../../src/tools/settings';
 import { ExtensionSettingsSchema } from '../../../../src/ui/settings';
 
 /** The values of one section per place they are set in (what VS Code's inspect reports). */
@@ -78,13 +79,14 @@ describe('settings a repository must not set', () => {
     }
   }
 
-  it('in a trusted folder the deny lists and the test command come from the workspace', () => {
+  it('in a trusted folder the test command comes from the workspace; an empty deny list removes nothing', () => {
     const read = context(true);
     const settings = readToolSettingsFrom(section({ workspace: repository }), read);
-    assert.deepEqual(settings.denyPaths, []);
-    assert.deepEqual(settings.denyWritePaths, []);
+    assert.deepEqual(settings.denyPaths, [...DEFAULT_DENY_PATHS], '.env stays denied');
+    assert.deepEqual(settings.denyWritePaths, [...DEFAULT_DENY_WRITE_PATHS]);
     assert.equal(settings.runTestsCommand, 'sh tools/tests.sh');
-    assert.deepEqual(read.reported.map((setting) => setting.key).sort(), ['ptk.tools.allowedCommands', 'ptk.tools.autoApprove']);
+    assert.deepEqual(read.reported.map((setting) => setting.key).sort(), ['ptk.tools.allowedCommands', 'ptk.tools.autoApprove', 'ptk.tools.denyPaths', 'ptk.tools.denyWritePaths']);
+    assert.match(read.reported.find((setting) => setting.key === 'ptk.tools.denyPaths')!.reason, /a workspace can add paths, not remove them \(kept: \*\*\/\.env, /);
   });
 
   it('in an untrusted folder they are the user\'s (or the defaults), and each is named with why', () => {
@@ -94,7 +96,33 @@ describe('settings a repository must not set', () => {
     assert.ok(settings.denyWritePaths.includes('**/node_modules'));
     assert.equal(settings.runTestsCommand, 'npm run check');
     assert.deepEqual(read.reported.map((setting) => setting.key).sort(), ['ptk.tools.allowedCommands', 'ptk.tools.autoApprove', 'ptk.tools.denyPaths', 'ptk.tools.denyWritePaths', 'ptk.tools.runTestsCommand']);
-    assert.match(read.reported.find((setting) => setting.key === 'ptk.tools.denyPaths')!.reason, /not trusted.*\.env/);
+    assert.match(read.reported.find((setting) => setting.key === 'ptk.tools.runTestsCommand')!.reason, /not trusted/);
+  });
+
+  for (const trusted of [true, false]) {
+    it(`a workspace and a folder add to the user's deny lists (${trusted ? 'trusted' : 'untrusted'} folder); the user's entries stay`, () => {
+      const read = context(trusted);
+      const settings = readToolSettingsFrom(
+        section({ user: { denyPaths: ['**/.env', 'private/**'] }, workspace: { denyPaths: ['**/.env', 'build/secrets/**'], denyWritePaths: ['dist/**'] }, folder: { denyPaths: ['*.sqlite'] } }),
+        read,
+      );
+      assert.deepEqual(settings.denyPaths, ['**/.env', 'private/**', 'build/secrets/**', '*.sqlite']);
+      assert.deepEqual(settings.denyWritePaths, [...DEFAULT_DENY_WRITE_PATHS, 'dist/**'], 'added to the default when the user set none');
+      assert.match(read.reported.find((setting) => setting.key === 'ptk.tools.denyPaths')!.reason, /kept: private\/\*\*, \*\*\/\.env\)$/);
+      assert.equal(read.reported.some((setting) => setting.key === 'ptk.tools.denyWritePaths'), true, 'the default entries it left out are named as kept');
+    });
+  }
+
+  it('a user\'s own deny list counts as set, even empty, and a workspace adds to it silently when it keeps every entry', () => {
+    const read = context(true);
+    assert.deepEqual(readToolSettingsFrom(section({ user: { denyPaths: [] } }), read).denyPaths, []);
+    assert.deepEqual(readToolSettingsFrom(section({ user: { denyPaths: ['a/**'] }, workspace: { denyPaths: ['a/**', 'b/**'] } }), read).denyPaths, ['a/**', 'b/**']);
+    assert.deepEqual(read.reported, []);
+  });
+
+  it('a bad workspace deny list entry is not added, a bad user deny list still throws CONFIG_INVALID', () => {
+    assert.deepEqual(readToolSettingsFrom(section({ workspace: { denyPaths: [5, 'x/**'] } }), context(true)).denyPaths, [...DEFAULT_DENY_PATHS, 'x/**']);
+    assert.throws(() => readToolSettingsFrom(section({ user: { denyPaths: 'x' } }), context(true)), (error: Error & { code?: string }) => error.code === 'CONFIG_INVALID' && /ptk\.tools\.denyPaths/.test(error.message));
   });
 
   it('limits come from any workspace, trusted or not, and are not reported', () => {
@@ -137,7 +165,7 @@ describe('settings a repository must not set', () => {
 
   it('every setting a workspace may not set reads the user value from inspect, never the merged one', () => {
     for (const [key, policy] of Object.entries(SETTING_POLICIES)) {
-      if (policy.from === 'any') continue;
+      if (policy.from === 'any' || policy.from === 'adds') continue;
       const dot = key.lastIndexOf('.');
       const schema = z.object({ [key.slice(dot + 1)]: z.unknown() });
       const read = readSettingsFrom(schema, key.slice(0, dot), section({ user: { [key.slice(dot + 1)]: 'user' }, workspace: { [key.slice(dot + 1)]: 'workspace' } }), context(policy.from === 'user'));

@@ -1,0 +1,86 @@
+/**
+ * PTK: Connect Browser / Choose Site, the pure part: the quick pick's entries and what a choice
+ * does to `ptk.siteUrl`. While ptk.siteUrl points at this machine PTK talks to the offline demo
+ * replica, whatever ptk.site says, so the demo is the current entry then; choosing a real site
+ * clears ptk.siteUrl (it would keep overriding the choice). The command itself is in commands.ts.
+ */
+import type { InspectedSetting } from '../host/vscode/settingsReader';
+import { DEMO_SITE_NAME, isLocalAddress } from '../shared/chat/connectionLabels';
+import { SITE_IDS, SITE_LABELS, type SiteId } from './settings';
+
+/** The settings a choice depends on: ptk.site and ptk.siteUrl as they count now. */
+export interface SiteChoiceContext {
+  currentSite: string;
+  siteUrl?: string;
+}
+
+/** One entry of the site quick pick; no `site`: the demo (the settings stay as they are). */
+export interface SitePickerItem {
+  label: string;
+  description?: string;
+  detail?: string;
+  site?: SiteId;
+}
+
+/** Whether choosing `site` clears ptk.siteUrl: it is set and is the demo's or another site's address (the custom site needs it). */
+export function clearsSiteUrl(site: SiteId, context: SiteChoiceContext): boolean {
+  if (!context.siteUrl || site === 'custom') return false;
+  return isLocalAddress(context.siteUrl) || site !== context.currentSite;
+}
+
+/**
+ * The demo first while ptk.siteUrl names a local address (the current entry then), then every
+ * site, the current one marked with the address PTK really opens; an entry whose choice clears
+ * ptk.siteUrl says so.
+ */
+export function sitePickerItems(context: SiteChoiceContext): SitePickerItem[] {
+  const demo = isLocalAddress(context.siteUrl);
+  const items: SitePickerItem[] = [];
+  if (demo) items.push({ label: DEMO_SITE_NAME, description: `current · ${context.siteUrl} (ptk.siteUrl)`, detail: 'The offline replica answering from a script, not a real chat' });
+  for (const site of SITE_IDS) {
+    const current = !demo && site === context.currentSite;
+    const description = current ? (context.siteUrl ? `current · at ${context.siteUrl} (ptk.siteUrl)` : 'current') : undefined;
+    const detail = clearsSiteUrl(site, context) ? `Clears ptk.siteUrl (it overrides the site), now ${context.siteUrl}` : undefined;
+    items.push({ label: SITE_LABELS[site], description, detail, site });
+  }
+  return items;
+}
+
+/** A settings level a value can be cleared at. */
+export type SettingLevel = 'user' | 'workspace' | 'folder';
+
+/** The names of the levels in messages. */
+export const SETTING_LEVEL_NAMES: Readonly<Record<SettingLevel, string>> = {
+  user: 'user settings',
+  workspace: 'workspace settings',
+  folder: 'folder settings',
+};
+
+/**
+ * The levels a string setting is set at (a non-empty value), most general first. Clearing all of
+ * them is what makes a choice count: the most specific one wins, so any left keeps overriding.
+ */
+export function levelsSetAt(places: InspectedSetting | undefined): SettingLevel[] {
+  const set = (value: unknown) => typeof value === 'string' ? value !== '' : value !== undefined && value !== null;
+  return (
+    [
+      ['user', places?.globalValue],
+      ['workspace', places?.workspaceValue],
+      ['folder', places?.workspaceFolderValue],
+    ] as const
+  )
+    .filter(([, value]) => set(value))
+    .map(([level]) => level);
+}
+
+/** The progress title of a choice: what was cleared, then the site that opens. */
+export function siteChoiceTitle(label: string, cleared: readonly SettingLevel[]): string {
+  const clearedPart = cleared.length > 0 ? `cleared ptk.siteUrl (${cleared.map((level) => SETTING_LEVEL_NAMES[level]).join(', ')}); ` : '';
+  return `PTK: ${clearedPart}opening ${label}…`;
+}
+
+/** What PTK says when a setting it could not change still overrides the chosen site. */
+export function stillOverriddenMessage(label: string, key: 'ptk.siteUrl' | 'ptk.site', value: string, levels: readonly SettingLevel[]): string {
+  const where = levels.length > 0 ? ` in your ${levels.map((level) => SETTING_LEVEL_NAMES[level]).join(' and ')}` : '';
+  return `PTK: ${key} is "${value}"${where} and overrides the site you chose, so PTK still uses it, not ${label}. Clear it there to use ${label}.`;
+}
