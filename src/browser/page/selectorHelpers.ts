@@ -33,8 +33,11 @@ export interface SelectorHelpers {
   regex(source: string | undefined): RegExp | null;
   /** The element's shown text, trimmed. */
   textOf(element: Element): string;
-  /** What a composer holds: a field's value, else the element's text. */
-  fieldText(element: Element): string;
+  /**
+   * What a composer holds: a field's value, else the element's text (`layoutFree`: its
+   * textContent, which needs no layout, for a look that only asks whether it is empty).
+   */
+  fieldText(element: Element, layoutFree?: boolean): string;
 }
 
 /** Creates the helpers, with their own record of matched indexes. Runs in the page. */
@@ -145,8 +148,9 @@ export function createSelectorHelpers(): SelectorHelpers {
     }
   };
   const textOf = (element: Element): string => ((element as HTMLElement).innerText ?? element.textContent ?? '').trim();
-  const fieldText = (element: Element): string => {
+  const fieldText = (element: Element, layoutFree = false): string => {
     if (element instanceof HTMLTextAreaElement || element instanceof HTMLInputElement) return element.value;
+    if (layoutFree) return element.textContent ?? '';
     return (element as HTMLElement).innerText ?? element.textContent ?? '';
   };
   return {

@@ -15,7 +15,7 @@ function snapshot(change: Partial<PageSnapshot> = {}): PageSnapshot {
   return {
     nonce: NONCE,
     sequence: 2,
-    lastTextMutationAt: 0,
+    answerQuietMs: 0,
     composerPresent: true,
     composerText: '',
     userTurnFound: true,
