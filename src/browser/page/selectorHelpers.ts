@@ -84,6 +84,28 @@ export function createSelectorHelpers(): SelectorHelpers {
     matchedIndex[name] = -1;
     return [];
   };
+  /**
+   * The first element of the first selector of `list` with a match, searched selector by
+   * selector: a search for one element stops at its first match (an id is a direct look-up),
+   * where one pass for all the fallbacks walks the whole scope.
+   */
+  const first = (name: string, list: readonly string[] | undefined, scope: ParentNode = document): Element | null => {
+    const selectors = list ?? [];
+    for (let index = 0; index < selectors.length; index++) {
+      let found: Element | null;
+      try {
+        found = scope.querySelector(selectors[index]!);
+      } catch {
+        continue; // an invalid selector in a custom config: skip it
+      }
+      if (found) {
+        matchedIndex[name] = index;
+        return found;
+      }
+    }
+    matchedIndex[name] = -1;
+    return null;
+  };
   const quietAll = (list: readonly string[] | undefined, scope: ParentNode): Element[] => {
     const selectors = list ?? [];
     const matching = fallbacks(selectors, scope);
@@ -156,7 +178,7 @@ export function createSelectorHelpers(): SelectorHelpers {
   return {
     matchedIndex,
     all,
-    first: (name, list, scope = document) => all(name, list, scope)[0] ?? null,
+    first,
     quietAll,
     union,
     closestOf,

@@ -89,6 +89,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   /** The answer elements of each message node (turnFinder's groups), and all of them: what the last text was read from. */
   let answerGroups: Element[][] = [];
   let answerRoots: Element[] = [];
+  let answerRootSet = new Set<Node>();
   let lastAssistant: Element | null = null;
   let lastScope: Element | null = null;
   let fullText = '';
@@ -120,11 +121,19 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     for (const record of records) {
       if (record.type === 'attributes' && STATE_ATTRIBUTES.has(record.attributeName ?? '')) urgent = true;
       const target = record.target;
-      for (let node: Node | null = target; node; node = node.parentNode) blockCache.delete(node);
+      // One walk up from the target: the converted blocks it touched, whether it lies inside an
+      // answer element and inside the turn.
+      let inside = false;
+      let inScope = false;
+      for (let node: Node | null = target; node; node = node.parentNode) {
+        blockCache.delete(node);
+        if (node !== target && answerRootSet.has(node)) inside = true;
+        if (node === lastScope) inScope = true;
+      }
       if (!lastScope) {
         turnDirty = chromeDirty = structureDirty = true;
         answerChangedAt = Date.now();
-      } else if (lastScope.contains(target)) {
+      } else if (inScope) {
         // Inside an answer element (or its list of blocks) the text changed, nothing else
         // (indicators, bars and in-turn errors sit outside the answer's markdown); an attribute
         // of the element or a change elsewhere in the turn may be a state: it is read again, at
@@ -132,9 +141,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
         // Nodes that are or hold message nodes or answer elements change where the answer is read
         // (a message node that gets its first answer element, a new answer block).
         const childList = record.type === 'childList';
-        const inside = answerRoots.some((root) => root !== target && root.contains(target));
         const structural = childList && !inside && (Array.from(record.addedNodes).some(holdsAnswer) || Array.from(record.removedNodes).some((node) => answerRoots.some((root) => node.contains(root))));
-        if (inside || (childList && !structural && answerRoots.includes(target as Element))) {
+        if (inside || (childList && !structural && answerRootSet.has(target))) {
           textDirty = true;
           answerChangedAt = Date.now();
         } else {
@@ -185,6 +193,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     if (structure || answerGroups.length === 0) {
       answerGroups = turns.answerGroups(selectors, assistant);
       answerRoots = answerGroups.flat();
+      answerRootSet = new Set(answerRoots);
       structureDirty = false;
     }
     fullText = turns.textOfGroups(answerGroups, blockCache);
@@ -379,6 +388,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       turnDirty = textDirty = chromeDirty = structureDirty = true;
       answerGroups = [];
       answerRoots = [];
+      answerRootSet = new Set();
       lastAssistant = lastScope = null;
       turnState = chromeState = null;
       fullText = '';
