@@ -45,25 +45,15 @@ export function createSelectorHelpers(): SelectorHelpers {
   const matchedIndex: Record<string, number> = {};
   /**
    * The elements of `scope` each selector of a fallback list matches (null: an invalid selector
-   * in a custom config). The list is searched in one pass over the scope (a long answer is
-   * walked once, not once per fallback), each selector's matches picked from that pass; one by
-   * one when the list does not go together (an invalid selector, `:scope`, which means the
-   * element itself in matches()).
+   * in a custom config), searched selector by selector and only as far as the caller asks: one
+   * selector is searched through the browser's fast paths (an id, a class, an attribute),
+   * where one pass for the whole list joined with commas matches every element against every
+   * selector (measured in Chromium on a 24 000-element answer: 5 to 80 times slower).
    */
   const fallbacks = (selectors: readonly string[], scope: ParentNode): ((index: number) => Element[] | null) => {
-    let pass: Element[] | null = null;
-    if (selectors.length > 1 && !selectors.some((selector) => selector.includes(':scope'))) {
-      try {
-        pass = Array.from(scope.querySelectorAll(selectors.join(', ')));
-      } catch {
-        pass = null;
-      }
-    }
     return (index) => {
-      const selector = selectors[index]!;
       try {
-        if (pass === null) return Array.from(scope.querySelectorAll(selector));
-        return pass.filter((element) => element.matches(selector));
+        return Array.from(scope.querySelectorAll(selectors[index]!));
       } catch {
         return null;
       }
