@@ -264,6 +264,9 @@ async function runSite(browser: import('playwright-core').Browser, site: string)
         const tasks = (await page.evaluate(() => (window as unknown as { __benchTasks?: Array<[number, number]> }).__benchTasks ?? [])) as Array<[number, number]>;
         console.log(`long tasks around the end: ${JSON.stringify(tasks.filter(([at]) => at > lastMutation - 400).map(([at, ms]) => [at - lastMutation, ms]))}`);
         if (firstFinished) console.log(`main thread from the last DOM mutation to the first finished report: ${windowTop(profile, returnedAt - lastMutation, returnedAt - firstFinished[0])}`);
+        const afterFinished = firstFinished ? reports[reports.indexOf(firstFinished) + 1] : undefined;
+        // The finished state must then hold over further reports: what delays the next one delays the answer.
+        if (firstFinished && afterFinished) console.log(`main thread from the first finished report to the next: ${windowTop(profile, returnedAt - firstFinished[0], returnedAt - afterFinished[0])}`);
         console.log(`page: first finished report ${firstFinished ? firstFinished[0] - lastMutation : NaN} ms after the last DOM mutation; last reports ${JSON.stringify(reports.slice(-6).map(([at, seq, f]) => [at - lastMutation, seq, f]))}`);
         console.log(`${size}: timings ${JSON.stringify(timings)} returned ${returnedAt - (timings?.startedAt ?? 0)} lastDomMutation ${lastMutation - (timings?.startedAt ?? 0)}`);
       }

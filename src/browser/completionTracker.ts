@@ -7,7 +7,10 @@
  *   3. the turn's own action bar present over `barObservations` consecutive observations
  *      (snapshots; the page sends confirmation snapshots while the turn looks finished) that
  *      span at least `barHoldMs`, with the text unchanged through them;
- *   4. the text has not changed for `quietMs`.
+ *   4. the text has not changed for `quietMs`, counted from when the answer's DOM last changed
+ *      (the page reports how long ago that was): text the page held back while streaming (a
+ *      closing code fence) and releases once the turn looks finished is a change of the report,
+ *      not of the page, and does not restart the quiet period.
  * Any change of the text, any stop/streaming/thinking signal, or the bar going away restarts
  * step 3. "The page went quiet" alone never ends an answer: a thinking pause keeps the stop
  * button or the thinking indicator visible; a preamble that settles before a tool or thinking
@@ -29,6 +32,11 @@ export interface TurnEvidence {
   textLength: number;
   /** True when the text changed in this observation. */
   textChanged: boolean;
+  /**
+   * How long the answer's DOM had been unchanged when the page took this observation, ms
+   * (absent: it changed just now). A text change counts from then.
+   */
+  answerQuietMs?: number;
 }
 
 export interface CompletionDecision {
@@ -76,7 +84,7 @@ export class CompletionTracker {
   /** Records one observation of the page. */
   observe(evidence: TurnEvidence, now: number): void {
     this.latest = evidence;
-    if (evidence.textChanged) this.lastChangeAt = now;
+    if (evidence.textChanged) this.lastChangeAt = Math.max(this.lastChangeAt, now - Math.max(0, evidence.answerQuietMs ?? 0));
     const thinking = evidence.thinking === true;
     if (evidence.stopVisible || evidence.streaming || thinking || (evidence.assistantTurnFound && evidence.textChanged && evidence.textLength > 0)) this.sawActive = true;
     const settled = evidence.assistantTurnFound && evidence.actionBarPresent && !evidence.stopVisible && !evidence.streaming && !thinking && !evidence.textChanged;

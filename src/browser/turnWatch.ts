@@ -163,6 +163,7 @@ export class TurnWatch {
         actionBarPresent: snapshot.actionBarPresent,
         textLength: next.length,
         textChanged: changed,
+        answerQuietMs: snapshot.answerQuietMs,
       },
       now,
     );

@@ -99,18 +99,12 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>): str
   }
 
   /**
-   * Whether `scope` holds more than one `pre`, counted once per conversion: the language look-ups
-   * of every code block walk up to the answer's root, and counting its code blocks for each of
-   * them would make a long answer quadratic.
+   * Whether `scope` holds more than one `pre`. The language look-ups of every code block walk up
+   * to the answer's root, so this must not walk a long answer each time: a tag collection stops
+   * at its second match (the first code blocks of the answer, as a rule).
    */
-  const preCounts = new Map<Element, number>();
   function severalPres(scope: Element): boolean {
-    let count = preCounts.get(scope);
-    if (count === undefined) {
-      count = scope.querySelectorAll('pre').length;
-      preCounts.set(scope, count);
-    }
-    return count > 1;
+    return scope.getElementsByTagName('pre')[1] !== undefined;
   }
 
   /** Text of a code-block header's label, without its buttons ("Python", "Copy code"). */

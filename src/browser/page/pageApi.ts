@@ -30,8 +30,11 @@ export interface PageSnapshot {
   nonce: string;
   /** Increments per snapshot of a watch (resets after a reload). */
   sequence: number;
-  /** Page clock (ms since epoch) of the latest answer-text change seen by the observer. */
-  lastTextMutationAt: number;
+  /**
+   * How long before this snapshot a DOM change last touched the answer, ms (an age, not a time:
+   * no clock is shared). The Node side counts the quiet period of a text change from then.
+   */
+  answerQuietMs: number;
   composerPresent: boolean;
   composerText: string;
   /** Our user turn is on the page, or was and our assistant turn (kept by identity) still is. */

@@ -66,8 +66,15 @@ function installPageRuntime(pieces: PagePieces): void {
    */
   let early: { assistant: Element; text: string; result: Promise<ExtractResult> } | null = null;
   const observer = pieces.createTurnObserver(helpers, turns, scan, (config, assistant, text) => {
-    if (config.copyTimeoutMs === undefined) return;
-    early = { assistant, text, result: extraction.extract(config.selectors, assistant, config.copyTimeoutMs) };
+    const timeoutMs = config.copyTimeoutMs;
+    if (timeoutMs === undefined) return;
+    // The take starts in the next task: the finished report leaves first, unslowed by it (a
+    // watch that ended meanwhile takes nothing).
+    early = {
+      assistant,
+      text,
+      result: new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => (observer.config() === config ? extraction.extract(config.selectors, assistant, timeoutMs) : { via: 'none' as const, text: '' })),
+    };
   });
 
   const readComposer = (selectors: PageSelectors): string | null => {

@@ -65,13 +65,15 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   let timer: ReturnType<typeof setTimeout> | null = null;
   /** When the scheduled snapshot runs (page clock). */
   let dueAt = 0;
-  /** When the last snapshot was sent (page clock). */
-  let sentAt = 0;
+  /** A look at the states alone (checkState), pending, and when the last one ran (page clock). */
+  let checkTimer: ReturnType<typeof setTimeout> | null = null;
+  let checkedAt = 0;
   let confirmTimer: ReturnType<typeof setTimeout> | null = null;
   let confirmations = 0;
   let sequence = 0;
   let lastText = '';
-  let lastTextMutationAt = 0;
+  /** When a record last touched the answer (page clock): snapshots report its age. */
+  let answerChangedAt = 0;
   let lastKey = '';
   /** What the last two snapshots took, ms (the lower one paces the next: one slow snapshot, a collection or a layout, is no trend). */
   let lastCostMs = 0;
@@ -87,6 +89,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   /** The answer elements of each message node (turnFinder's groups), and all of them: what the last text was read from. */
   let answerGroups: Element[][] = [];
   let answerRoots: Element[] = [];
+  let answerRootSet = new Set<Node>();
   let lastAssistant: Element | null = null;
   let lastScope: Element | null = null;
   let fullText = '';
@@ -118,10 +121,19 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     for (const record of records) {
       if (record.type === 'attributes' && STATE_ATTRIBUTES.has(record.attributeName ?? '')) urgent = true;
       const target = record.target;
-      for (let node: Node | null = target; node; node = node.parentNode) blockCache.delete(node);
+      // One walk up from the target: the converted blocks it touched, whether it lies inside an
+      // answer element and inside the turn.
+      let inside = false;
+      let inScope = false;
+      for (let node: Node | null = target; node; node = node.parentNode) {
+        blockCache.delete(node);
+        if (node !== target && answerRootSet.has(node)) inside = true;
+        if (node === lastScope) inScope = true;
+      }
       if (!lastScope) {
         turnDirty = chromeDirty = structureDirty = true;
-      } else if (lastScope.contains(target)) {
+        answerChangedAt = Date.now();
+      } else if (inScope) {
         // Inside an answer element (or its list of blocks) the text changed, nothing else
         // (indicators, bars and in-turn errors sit outside the answer's markdown); an attribute
         // of the element or a change elsewhere in the turn may be a state: it is read again, at
@@ -129,11 +141,12 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
         // Nodes that are or hold message nodes or answer elements change where the answer is read
         // (a message node that gets its first answer element, a new answer block).
         const childList = record.type === 'childList';
-        const inside = answerRoots.some((root) => root !== target && root.contains(target));
         const structural = childList && !inside && (Array.from(record.addedNodes).some(holdsAnswer) || Array.from(record.removedNodes).some((node) => answerRoots.some((root) => node.contains(root))));
-        if (inside || (childList && !structural && answerRoots.includes(target as Element))) {
+        if (inside || (childList && !structural && answerRootSet.has(target))) {
           textDirty = true;
+          answerChangedAt = Date.now();
         } else {
+          if (structural) answerChangedAt = Date.now();
           turnDirty = true;
           if (childList) urgent = true;
           if (!childList || structural) structureDirty = true;
@@ -141,7 +154,10 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       } else {
         chromeDirty = true;
         urgent = true;
-        if (target.contains(lastScope)) turnDirty = structureDirty = true;
+        if (target.contains(lastScope)) {
+          turnDirty = structureDirty = true;
+          answerChangedAt = Date.now();
+        }
       }
     }
     return urgent;
@@ -177,34 +193,60 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     if (structure || answerGroups.length === 0) {
       answerGroups = turns.answerGroups(selectors, assistant);
       answerRoots = answerGroups.flat();
+      answerRootSet = new Set(answerRoots);
       structureDirty = false;
     }
     fullText = turns.textOfGroups(answerGroups, blockCache);
     textDirty = false;
   };
 
-  const takeSnapshot = (): PageSnapshot | null => {
-    if (!config) return null;
-    if (observer) absorb(observer.takeRecords());
-    const selectors = config.selectors;
-    const { assistant, userSeen } = turns.locate(selectors, config.nonce);
+  /**
+   * Reads again the states records touched (the turn's, the page's), not the text: the text is
+   * marked to be read at the next snapshot wherever the turn changed. Returns the located turn.
+   */
+  const readStates = (selectors: WatchConfig['selectors'], nonce: string): { assistant: Element | null; userSeen: boolean; moved: boolean } => {
+    const { assistant, userSeen } = turns.locate(selectors, nonce);
     const scope = assistant ? turns.scopeOf(selectors, assistant) : null;
     const moved = assistant !== lastAssistant || scope !== lastScope;
     if (moved) {
       turnDirty = true;
       chromeDirty = true;
+      structureDirty = true;
     }
-    // A turn that left the DOM keeps its last text: never rewritten to empty for that.
-    if (assistant && (turnDirty || textDirty || turnState === null)) readText(selectors, assistant, moved || structureDirty || turnState === null);
-    if (turnDirty || turnState === null) turnState = readTurn(selectors, scope, assistant);
+    if (turnDirty || turnState === null) {
+      turnState = readTurn(selectors, scope, assistant);
+      if (turnDirty) textDirty = true;
+    }
     if (chromeDirty || chromeState === null) chromeState = readChrome(selectors, scope, assistant);
     turnDirty = false;
-    textDirty = false;
     chromeDirty = false;
     lastAssistant = assistant;
     lastScope = scope;
-    const composer = chromeState.composer;
-    const finished = assistant !== null && turnState.actionBarPresent && !chromeState.stopVisible && !turnState.streaming && !turnState.thinking;
+    return { assistant, userSeen, moved };
+  };
+
+  /** What tells one report's state from another's (the text is left out: an append or a rewrite is a change by itself). */
+  const stateKey = (composerLength: number, userSeen: boolean, assistant: Element | null): string => {
+    const turn = turnState!;
+    const chrome = chromeState!;
+    return JSON.stringify([chrome.composerPresent, composerLength, userSeen, assistant !== null, chrome.stopVisible, turn.streaming, turn.thinking, turn.actionBarPresent, chrome.banners, turn.banners, chrome.loginWall, chrome.guest, chrome.botCheck]);
+  };
+
+  /** The composer's text, read without layout (only its emptiness matters to the Node side). */
+  const composerText = (): string => (chromeState?.composer ? fieldText(chromeState.composer, true) : '');
+
+  const takeSnapshot = (): PageSnapshot | null => {
+    if (!config) return null;
+    if (observer) absorb(observer.takeRecords());
+    const selectors = config.selectors;
+    const firstRead = turnState === null;
+    const { assistant, userSeen, moved } = readStates(selectors, config.nonce);
+    // A turn that left the DOM keeps its last text: never rewritten to empty for that.
+    if (assistant && (textDirty || firstRead)) readText(selectors, assistant, moved || structureDirty || firstRead);
+    textDirty = false;
+    const turn = turnState!;
+    const chrome = chromeState!;
+    const finished = assistant !== null && turn.actionBarPresent && !chrome.stopVisible && !turn.streaming && !turn.thinking;
     const text = finished ? fullText : fullText.replace(UNSETTLED_TAIL, '');
     let append = '';
     let rewrite: string | null = null;
@@ -212,28 +254,27 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       if (text.startsWith(lastText)) append = text.slice(lastText.length);
       else rewrite = text;
       lastText = text;
-      lastTextMutationAt = Date.now();
     }
     return {
       nonce: config.nonce,
       sequence: ++sequence,
-      lastTextMutationAt,
-      composerPresent: chromeState.composerPresent,
+      answerQuietMs: Math.max(0, Date.now() - answerChangedAt),
+      composerPresent: chrome.composerPresent,
       // A text field's value changes without a mutation; reading it costs no layout.
-      composerText: composer ? fieldText(composer) : '',
+      composerText: composerText(),
       userTurnFound: userSeen,
       assistantTurnFound: assistant !== null,
       append,
       rewrite,
       textLength: text.length,
-      stopVisible: chromeState.stopVisible,
-      streaming: turnState.streaming,
-      thinking: turnState.thinking,
-      actionBarPresent: turnState.actionBarPresent,
-      banners: [...chromeState.banners, ...turnState.banners],
-      loginWall: chromeState.loginWall,
-      guest: chromeState.guest,
-      botCheck: chromeState.botCheck,
+      stopVisible: chrome.stopVisible,
+      streaming: turn.streaming,
+      thinking: turn.thinking,
+      actionBarPresent: turn.actionBarPresent,
+      banners: [...chrome.banners, ...turn.banners],
+      loginWall: chrome.loginWall,
+      guest: chrome.guest,
+      botCheck: chrome.botCheck,
       matched: { ...matchedIndex },
     };
   };
@@ -241,12 +282,12 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   const send = (force: boolean): void => {
     timer = null;
     if (!config) return;
-    sentAt = Date.now();
+    if (checkTimer !== null) clearTimeout(checkTimer);
+    checkTimer = null;
     const started = performance.now();
     const snapshot = takeSnapshot();
     if (!snapshot) return;
-    // The text is left out of the key: an append or a rewrite is a change by itself.
-    const key = JSON.stringify([snapshot.composerPresent, snapshot.composerText.length, snapshot.userTurnFound, snapshot.assistantTurnFound, snapshot.stopVisible, snapshot.streaming, snapshot.thinking, snapshot.actionBarPresent, snapshot.banners, snapshot.loginWall, snapshot.guest, snapshot.botCheck]);
+    const key = stateKey(snapshot.composerText.length, snapshot.userTurnFound, lastAssistant);
     const changed = key !== lastKey || snapshot.append !== '' || snapshot.rewrite !== null;
     lastKey = key;
     if (force || changed) {
@@ -275,20 +316,44 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   };
 
   /**
-   * Schedules the next snapshot: text churn waits COST_FACTOR times the recent snapshots' cost;
-   * a change of state (outside the turn: the stop button, a banner; a state attribute: the
-   * streaming flag; nodes that came or went in the turn: the action bar) is reported at once,
-   * in the same task as the change (before the page draws it), at most once per base throttle.
+   * Looks at the states records touched (not the text) and reports at once, in the task that
+   * made the change (before the page draws it), when one of them changed: the stop button, a
+   * banner, the streaming flag, the action bar. Returns whether it reported. Records that changed
+   * no state send no report of their own: their text waits as text churn does.
+   */
+  const checkState = (): boolean => {
+    checkTimer = null;
+    if (!config) return false;
+    checkedAt = Date.now();
+    if (observer) absorb(observer.takeRecords());
+    const { assistant, userSeen } = readStates(config.selectors, config.nonce);
+    if (stateKey(composerText().length, userSeen, assistant) === lastKey) return false;
+    if (timer !== null) clearTimeout(timer);
+    send(false);
+    return true;
+  };
+
+  /**
+   * Schedules the next look: a record that may carry a change of state (outside the turn: the
+   * stop button, a banner; a state attribute: the streaming flag; nodes that came or went in the
+   * turn: the action bar) has the states looked at at once (checkState), at most once per base
+   * throttle; text churn waits COST_FACTOR times the recent snapshots' cost.
    */
   const schedule = (records: MutationRecord[]): void => {
     const urgent = absorb(records);
     if (!config) return;
-    if (urgent && Date.now() - sentAt >= config.throttleMs) {
-      if (timer !== null) clearTimeout(timer);
-      send(false);
-      return;
+    if (urgent) {
+      const wait = checkedAt + config.throttleMs - Date.now();
+      if (wait <= 0) {
+        if (checkState()) return;
+      } else if (checkTimer === null) {
+        checkTimer = setTimeout(() => {
+          if (!checkState() && textDirty) schedule([]);
+        }, wait);
+      }
     }
-    const delay = urgent ? config.throttleMs : Math.max(config.throttleMs, Math.min(lastCostMs, previousCostMs) * COST_FACTOR);
+    if (!textDirty && !turnDirty && !chromeDirty && !structureDirty) return;
+    const delay = Math.max(config.throttleMs, Math.min(lastCostMs, previousCostMs) * COST_FACTOR);
     if (timer !== null) {
       if (Date.now() + delay >= dueAt) return;
       clearTimeout(timer);
@@ -302,8 +367,10 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     observer = null;
     if (timer !== null) clearTimeout(timer);
     if (confirmTimer !== null) clearTimeout(confirmTimer);
+    if (checkTimer !== null) clearTimeout(checkTimer);
     timer = null;
     confirmTimer = null;
+    checkTimer = null;
     config = null;
   };
 
@@ -315,17 +382,18 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       lastText = '';
       lastKey = '';
       lastCostMs = previousCostMs = 0;
-      sentAt = 0;
+      checkedAt = 0;
       confirmations = 0;
       blockCache = new WeakMap();
       turnDirty = textDirty = chromeDirty = structureDirty = true;
       answerGroups = [];
       answerRoots = [];
+      answerRootSet = new Set();
       lastAssistant = lastScope = null;
       turnState = chromeState = null;
       fullText = '';
       turns.reset(next.selectors);
-      lastTextMutationAt = Date.now();
+      answerChangedAt = Date.now();
       scan.markStale(next.selectors);
       observer = new MutationObserver(schedule);
       observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'class', 'style', 'disabled', 'aria-hidden', 'data-testid', 'aria-label', 'data-is-streaming', 'aria-busy', 'aria-disabled'] });

@@ -103,4 +103,31 @@ describe('CompletionTracker', () => {
     feed(tracker, { ...base, streaming: true, actionBarPresent: true, textLength: 4, textChanged: true }, [0, 10, 20, 30]);
     assert.equal(tracker.decide(5_000).done, false);
   });
+  it('text the page released once the turn looked finished counts its quiet period from the answer DOM\'s last change', () => {
+    const tracker = new CompletionTracker(100, 0, { barObservations: 3, barHoldMs: 60 });
+    tracker.observe({ ...base, stopVisible: true, textLength: 5, textChanged: true, answerQuietMs: 0 }, 1_000);
+    // The finished report releases a held-back closing fence: the answer's DOM last changed 5 ms before it.
+    tracker.observe({ ...finished, textLength: 9, textChanged: true, answerQuietMs: 5 }, 1_010);
+    feed(tracker, { ...finished, textLength: 9, answerQuietMs: 25 }, [1_030, 1_050, 1_070]);
+    assert.deepEqual(tracker.decide(1_090), { done: false, recheckInMs: 15 }, 'quiet since 1 005, not since the report at 1 010');
+    assert.deepEqual(tracker.decide(1_105), { done: true });
+  });
+
+  it('the bar hold still restarts on the released text, whatever the answer DOM\'s age', () => {
+    const tracker = new CompletionTracker(100, 0, { barObservations: 3, barHoldMs: 60 });
+    tracker.observe({ ...base, stopVisible: true, textLength: 5, textChanged: true }, 0);
+    tracker.observe({ ...finished, textLength: 9, textChanged: true, answerQuietMs: 500 }, 500);
+    feed(tracker, { ...finished, textLength: 9 }, [520, 540]);
+    assert.equal(tracker.decide(560).done, false, 'two observations after the change are not three');
+    tracker.observe({ ...finished, textLength: 9 }, 580);
+    assert.deepEqual(tracker.decide(580), { done: true }, 'three observations after the change, spanning 60 ms');
+  });
+
+  it('a DOM age never moves the last change before an earlier one', () => {
+    const tracker = new CompletionTracker(100, 0, { barObservations: 1, barHoldMs: 0 });
+    tracker.observe({ ...base, stopVisible: true, textLength: 5, textChanged: true }, 1_000);
+    tracker.observe({ ...finished, textLength: 9, textChanged: true, answerQuietMs: 400 }, 1_010);
+    tracker.observe({ ...finished, textLength: 9 }, 1_020);
+    assert.deepEqual(tracker.decide(1_050), { done: false, recheckInMs: 50 });
+  });
 });

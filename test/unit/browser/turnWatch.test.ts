@@ -15,7 +15,7 @@ function snapshot(change: Partial<PageSnapshot> = {}): PageSnapshot {
   return {
     nonce: NONCE,
     sequence: 2,
-    lastTextMutationAt: 0,
+    answerQuietMs: 0,
     composerPresent: true,
     composerText: '',
     userTurnFound: true,
@@ -87,6 +87,20 @@ describe('TurnWatch reports', () => {
       ],
     );
     assert.ok(watch.firstTokenAt !== undefined && watch.lastMutationAt !== undefined && watch.lastReportAt !== undefined);
+  });
+
+  it('passes the age of the answer DOM\'s last change on to the tracker with the text change it came with', () => {
+    const tracker = recordingTracker();
+    const watch = watchWith({ tracker });
+    watch.report(snapshot({ sequence: 1, append: 'Hel', answerQuietMs: 0 }));
+    watch.report(snapshot({ append: 'lo```', actionBarPresent: true, answerQuietMs: 7 }));
+    assert.deepEqual(
+      tracker.seen.map((evidence) => [evidence.textChanged, evidence.answerQuietMs]),
+      [
+        [true, 0],
+        [true, 7],
+      ],
+    );
   });
 
   it('ignores a report of another turn, and an empty one', () => {
