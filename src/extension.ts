@@ -131,7 +131,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     fallback: askInNotification,
     showDiff: (approvalId, request, outcome) => void diffTabs.show(approvalId, request, outcome),
     diffUnavailable: () =>
-      void vscode.window.showInformationMessage('PTK: the change of this card is no longer kept (the window was reloaded since), so its diff cannot be shown. The file itself, and the checkpoint above the turn, still are.'),
+      void vscode.window.showInformationMessage('PTK: the change of this card is no longer kept (the window was reloaded since), so its diff cannot be shown.'),
     onSettled: (approvalId) => void diffTabs.settle(approvalId),
   });
   // The tools `ptk.tools.autoApprove` approves (none while the settings are invalid: they are reported elsewhere).
@@ -156,6 +156,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     log: (line) => log.info(line),
     resolveContext: (chosen, signal) => mentions.resolveContext(chosen, signal),
     loadRules,
+    confirm: async (question, action) => (await vscode.window.showWarningMessage(question, { modal: true }, action)) === action,
+    diffKept: (approvalId) => approvals.getRequest(approvalId) !== undefined,
   });
 
   // The chat tab as a VS Code language model, VS Code's tools for PTK tasks, and @ptk in VS Code's chat.

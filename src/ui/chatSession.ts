@@ -51,6 +51,13 @@ interface ChatSessionOptions {
   tagNames?: readonly string[];
   /** Records checkpoints of the files each task changes (src/ui/checkpoints): told the task and its turns. */
   checkpoints?: TaskCheckpoints;
+  /**
+   * Asks the user before something that cannot be taken back (a modal warning in VS Code):
+   * resolves true when `action` was chosen. Without it nothing is asked.
+   */
+  confirm?: (question: string, action: string) => Promise<boolean>;
+  /** True while the approval broker still keeps a card's change, so its diff can be shown. */
+  diffKept?: (approvalId: string) => boolean;
 }
 
 /** Options of one `send`. */
@@ -73,6 +80,27 @@ export interface SendOptions {
 }
 
 type Listener = (conversationId: string, event: ChatEvent) => void;
+
+/** What the cards of a task stopped by "+" say (not the Stop button's "Stopped by the user"). */
+const NEW_CONVERSATION_STOP = 'Stopped: a new conversation was started.';
+
+/** The user messages after `itemId` (the turns an edit of it removes); 0 when it is not a user message. */
+export function laterTurns(state: ChatViewState, itemId: string): number {
+  const index = state.items.findIndex((item) => item.id === itemId);
+  if (state.items[index]?.kind !== 'user') return 0;
+  return state.items.slice(index + 1).filter((item) => item.kind === 'user').length;
+}
+
+/** Marks the cards whose change `diffKept` no longer has (their "Open diff" is disabled, saying why). */
+function markDiffsGone(state: ChatViewState, diffKept: (approvalId: string) => boolean): ChatViewState {
+  let changed = false;
+  const items = state.items.map((item) => {
+    if (item.kind !== 'tool' || !item.approval?.hasDiff || item.approval.diffGone || diffKept(item.approval.approvalId)) return item;
+    changed = true;
+    return { ...item, approval: { ...item.approval, diffGone: true } };
+  });
+  return changed ? { ...state, items } : state;
+}
 
 let idCounter = 0;
 function defaultId(): string {
@@ -106,7 +134,9 @@ export class ChatSession {
     const stored = currentId ? options.store.load(currentId) : undefined;
     if (stored) {
       // A task cannot survive a reload: settle whatever was open when the window went away.
-      this.current = stored.state.busy ? reduceChat(stored.state, { type: 'taskFinished', taskId: stored.state.runningTaskId ?? 'reload', outcome: 'stopped', message: 'Stopped by a window reload.' }) : stored.state;
+      const settled = stored.state.busy ? reduceChat(stored.state, { type: 'taskFinished', taskId: stored.state.runningTaskId ?? 'reload', outcome: 'stopped', message: 'Stopped by a window reload.' }) : stored.state;
+      // A new window keeps none of the changes the cards proposed: their diffs cannot be shown.
+      this.current = markDiffsGone(settled, () => false);
       this.messages = stored.messages;
       this.lastPrompt = stored.lastPrompt;
     } else {
@@ -177,10 +207,13 @@ export class ChatSession {
     return this.send(prompt, { displayText, mentions, attachments, ...(readOnly ? { extraOptions: { readOnly } } : {}) });
   }
 
-  /** Stops the running task: aborts the engine (and with it the browser's generation) and cancels pending approvals. */
-  stop(): boolean {
+  /**
+   * Stops the running task: aborts the engine (and with it the browser's generation) and cancels
+   * pending approvals. `reason` is what the stopped cards say (the Stop button by default).
+   */
+  stop(reason = 'Stopped by the user.'): boolean {
     if (!this.controller) return false;
-    this.controller.abort(new PTKAbortError('Stopped by the user.'));
+    this.controller.abort(new PTKAbortError(reason));
     this.options.approvals?.cancelAll();
     return true;
   }
@@ -192,7 +225,7 @@ export class ChatSession {
 
   /** Starts an empty conversation (stopping a running task first); the old one stays in history. */
   async newConversation(): Promise<void> {
-    this.stop();
+    this.stop(NEW_CONVERSATION_STOP);
     await this.whenIdle();
     await this.show(emptyChatState(this.createId()), []);
   }
@@ -204,6 +237,38 @@ export class ChatSession {
     this.stop();
     await this.whenIdle();
     await this.show(stored.state, stored.messages, stored.lastPrompt);
+  }
+
+  /**
+   * The "+" button: a running task is stopped only when the user agrees (resolves false when not).
+   */
+  async newConversationAsked(): Promise<boolean> {
+    if (this.controller && !(await this.ask('A task is still running: stop it and start a new conversation?', 'Stop and start new'))) return false;
+    await this.newConversation();
+    return true;
+  }
+
+  /**
+   * Asks before an edit of `itemId` is sent when later turns would go with it; true when there
+   * are none or the user agreed (their files stay as they are: only a checkpoint undoes them).
+   */
+  async confirmReplace(itemId: string): Promise<boolean> {
+    const later = laterTurns(this.current, itemId);
+    if (later === 0) return true;
+    const turns = later === 1 ? 'The later turn is' : `The ${later} later turns are`;
+    return this.ask(`Resend the edited message? ${turns} removed from this conversation. Files they changed stay as they are: restore a checkpoint first to undo them.`, 'Resend');
+  }
+
+  /** The history's delete button: deletes only when the user agrees, since its checkpoints go too (resolves false when not). */
+  async deleteConversationAsked(conversationId: string): Promise<boolean> {
+    const title = this.history().find((entry) => entry.id === conversationId)?.title ?? (conversationId === this.current.conversationId ? this.current.title : 'this conversation');
+    if (!(await this.ask(`Delete "${title}"? Its checkpoints are deleted too.`, 'Delete'))) return false;
+    await this.deleteConversation(conversationId);
+    return true;
+  }
+
+  private async ask(question: string, action: string): Promise<boolean> {
+    return this.options.confirm ? this.options.confirm(question, action) : true;
   }
 
   /** Deletes a saved conversation; deleting the shown one shows a new, empty one (stopping its task first). */
@@ -219,7 +284,8 @@ export class ChatSession {
    * the shown conversation's own last message.
    */
   private async show(state: ChatViewState, messages: PTKMessage[], lastPrompt?: LastPrompt): Promise<void> {
-    this.current = state;
+    const diffKept = this.options.diffKept;
+    this.current = diffKept ? markDiffsGone(state, diffKept) : state;
     this.messages = messages;
     this.earlierImages.clear();
     this.lastPrompt = lastPrompt;

@@ -149,7 +149,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         break;
       case 'send':
         this.draftImages = [];
-        this.handlers.send(message.text, message.mentions, decodeImageAttachments(message.attachments), message.replaces);
+        if (message.replaces) this.sendEdited(message);
+        else this.handlers.send(message.text, message.mentions, decodeImageAttachments(message.attachments));
         break;
       case 'mentionQuery': {
         const { requestId, kind, query } = message;
@@ -179,13 +180,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.handlers.openAutoApproveSetting?.();
         break;
       case 'newConversation':
-        void this.session.newConversation();
+        this.session.newConversationAsked().catch((error: unknown) => this.log.error(`Could not start a new conversation: ${errorMessage(error)}`));
         break;
       case 'openConversation':
         this.session.openConversation(message.conversationId).catch((error: unknown) => this.log.error(`Could not open the conversation: ${(error as Error).message}`));
         break;
       case 'deleteConversation':
-        this.session.deleteConversation(message.conversationId).catch((error: unknown) => this.log.error(`Could not delete the conversation: ${(error as Error).message}`));
+        this.session.deleteConversationAsked(message.conversationId).catch((error: unknown) => this.log.error(`Could not delete the conversation: ${(error as Error).message}`));
         break;
       case 'connectionAction':
         this.handlers.connectionAction(message.action);
@@ -197,6 +198,21 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.handlers.restoreCheckpoint(message.itemId);
         break;
     }
+  }
+
+  /**
+   * An edited message goes only when the user agrees to lose the later turns; when not, the
+   * composer gets the edit back as it was sent (still editing that message).
+   */
+  private sendEdited(message: Extract<WebviewToHostMessage, { type: 'send' }>): void {
+    const replaces = message.replaces ?? '';
+    this.session.confirmReplace(replaces).then(
+      (resend) => {
+        if (resend) this.handlers.send(message.text, message.mentions, decodeImageAttachments(message.attachments), replaces);
+        else this.post({ type: 'editKept', itemId: replaces, text: message.text, mentions: message.mentions ?? [] });
+      },
+      (error: unknown) => this.log.error(`Could not ask before resending: ${errorMessage(error)}`),
+    );
   }
 
   /** Sends what runs without asking now (call on each change of the grants or the setting). */

@@ -6,6 +6,7 @@
 import type { PTKMessage } from '../core/types';
 import type { ContextMention } from '../shared/chat/mentions';
 import { isChatViewState, type ChatViewState, type ConversationSummary } from '../shared/chat/protocol';
+import { conversationSearchText } from '../shared/chat/searchText';
 import type { ChatAttachment } from './chatAttachments';
 
 /** The part of vscode.Memento this store uses. */
@@ -70,7 +71,7 @@ export class ConversationStore {
   async save(conversation: StoredConversation): Promise<void> {
     const { state } = conversation;
     await this.storage.update(conversationKey(state.conversationId), conversation);
-    const summary: ConversationSummary = { id: state.conversationId, title: state.title, updatedAt: conversation.updatedAt };
+    const summary: ConversationSummary = { id: state.conversationId, title: state.title, updatedAt: conversation.updatedAt, text: conversationSearchText(state) };
     const index = [summary, ...this.list().filter((entry) => entry.id !== state.conversationId)];
     const dropped = index.splice(this.maxConversations);
     for (const entry of dropped) await this.storage.update(conversationKey(entry.id), undefined);

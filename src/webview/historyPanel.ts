@@ -4,6 +4,7 @@
  * the header's History button; choosing a row opens that conversation.
  */
 import type { ChatViewState, ConversationSummary } from '../shared/chat/protocol';
+import { conversationSearchText, matchesSearch } from '../shared/chat/searchText';
 import { createRemoveButton } from './removeButton';
 
 interface HistoryPanelOptions {
@@ -24,10 +25,9 @@ export function formatHistoryDate(time: number, now: number): string {
   return date.toLocaleDateString(undefined, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-/** The entries whose title has every word of `query` (any case), in their order. */
+/** The entries whose title or messages have every word of `query` (any case), in their order. */
 export function filterHistory(entries: readonly ConversationSummary[], query: string): ConversationSummary[] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return entries.filter((entry) => words.every((word) => entry.title.toLowerCase().includes(word)));
+  return entries.filter((entry) => matchesSearch(entry, query));
 }
 
 /**
@@ -36,7 +36,7 @@ export function filterHistory(entries: readonly ConversationSummary[], query: st
  */
 export function withShownConversation(entries: readonly ConversationSummary[], shown: ChatViewState | undefined, now: number): ConversationSummary[] {
   if (!shown || !shown.items.some((item) => item.kind === 'user')) return entries.slice();
-  return [{ id: shown.conversationId, title: shown.title, updatedAt: now }, ...entries.filter((entry) => entry.id !== shown.conversationId)];
+  return [{ id: shown.conversationId, title: shown.title, updatedAt: now, text: conversationSearchText(shown) }, ...entries.filter((entry) => entry.id !== shown.conversationId)];
 }
 
 function textSpan(document: Document, className: string, text: string): HTMLSpanElement {

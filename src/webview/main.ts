@@ -24,6 +24,7 @@ import { createMarkdownRenderer } from './markdown';
 import { ThumbnailStore } from './messageAttachments';
 import { MentionComposer } from './mentionComposer';
 import { ChatRenderer } from './render';
+import { caretOnFirstLine, caretOnLastLine, ComposerHistory } from './composerHistory';
 import { RenderScheduler, revealsFirstText } from './renderScheduler';
 
 interface VsCodeApi {
@@ -209,6 +210,16 @@ function main(): void {
   const render = (immediately = false) => scheduler.request(immediately);
 
   // ---- input
+  /** The edit last sent, until the host answers: kept to resume it (with the draft it hid) if the user does not resend. */
+  let editSent: Editing | undefined;
+  // The messages sent in the shown conversation, for ArrowUp / ArrowDown.
+  const sentHistory = new ComposerHistory(() => (state?.items ?? []).flatMap((item) => (item.kind === 'user' ? [item.text] : [])));
+  /** Puts a recalled message (or the draft) in the composer, the caret at its end. */
+  const showComposerText = (text: string) => {
+    input.value = text;
+    input.setSelectionRange(text.length, text.length);
+    save();
+  };
   const send = () => {
     const text = input.value.trim();
     // A message says what to do with what it carries: chips alone are not sent, and the user is told why.
@@ -222,7 +233,9 @@ function main(): void {
     const attachments = sent.attachments;
     const mentions = mentionComposer.mentions;
     post({ type: 'send', text, ...(mentions.length > 0 ? { mentions } : {}), ...(attachments.length > 0 ? { attachments } : {}), ...(editing ? { replaces: editing.itemId } : {}) });
+    editSent = editing;
     editing = undefined;
+    sentHistory.settle();
     showEditing();
     scrollToEnd = true;
     list.scrollTop = list.scrollHeight;
@@ -252,17 +265,26 @@ function main(): void {
       event.preventDefault();
       send();
     }
-    // ArrowUp in an empty composer brings back the last message sent, to change and send again.
-    if (event.key === 'ArrowUp' && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey && input.value === '') {
-      const last = state?.items.filter((item) => item.kind === 'user').at(-1);
-      if (last?.kind !== 'user') return;
+    if (event.key === 'Escape' && !editing && sentHistory.walking) {
       event.preventDefault();
-      input.value = last.text;
-      input.setSelectionRange(last.text.length, last.text.length);
-      save();
+      showComposerText(sentHistory.leave() ?? '');
     }
+    // ArrowUp / ArrowDown walk through the messages sent in this conversation (on the first / last line only).
+    if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey || event.isComposing) return;
+    const recalled =
+      event.key === 'ArrowUp' && caretOnFirstLine(input.value, input.selectionStart)
+        ? sentHistory.up(input.value)
+        : event.key === 'ArrowDown' && caretOnLastLine(input.value, input.selectionEnd)
+          ? sentHistory.down()
+          : undefined;
+    if (recalled === undefined) return;
+    event.preventDefault();
+    showComposerText(recalled);
   });
-  input.addEventListener('input', save);
+  input.addEventListener('input', () => {
+    sentHistory.settle();
+    save();
+  });
   stopButton.addEventListener('click', () => post({ type: 'stop' }));
   newButton.addEventListener('click', () => post({ type: 'newConversation' }));
   historyButton.addEventListener('click', () => historyPanel.toggle());
@@ -320,6 +342,15 @@ function main(): void {
         break;
       case 'examplePrompts':
         emptyState.setPrompts(message.prompts);
+        break;
+      case 'editKept':
+        // The user kept the later turns: the edit comes back, still replacing its message if it is there.
+        editing = state?.items.some((item) => item.id === message.itemId) ? (editSent?.itemId === message.itemId ? editSent : { itemId: message.itemId, draft: '', mentions: [] }) : undefined;
+        showEditing();
+        input.value = message.text;
+        mentionComposer.set(message.mentions);
+        input.focus();
+        save();
         break;
       case 'prefill':
         input.value = message.text;

@@ -46,6 +46,14 @@ const STATUS_LABELS: Record<Extract<ChatItem, { kind: 'tool' }>['status'], strin
 };
 
 /** What "Always" covers, for its tooltip: a tool's every write, or one exact command line. */
+/** Why a card's "Open diff" is disabled: its change went with the window; a refused or cancelled one was never written. */
+export function diffGoneTooltip(status: Extract<ChatItem, { kind: 'tool' }>['status']): string {
+  const gone = 'This change is no longer kept (the window was reloaded since), so its diff cannot be shown.';
+  if (status === 'rejected' || status === 'cancelled') return `${gone} It was never written to the file.`;
+  if (status === 'succeeded' || status === 'approved') return `${gone} The file has it; the checkpoint above the turn restores the file as it was before.`;
+  return `${gone} Whether the file has it depends on how the call ended (its result line says).`;
+}
+
 function alwaysScope(tool: string, approval: { kind: 'write' | 'edit' | 'command'; command?: string }): string {
   const what = approval.kind === 'command' ? `this exact command of ${tool} ("${approval.command ?? ''}")` : `${tool} — all files`;
   return `Always allow ${what}: in every conversation of this window, until you turn it off (the chip above the chat) or reload the window.`;
@@ -311,9 +319,16 @@ export class ChatRenderer {
         link.className = 'open-diff';
         link.dataset.testid = 'open-diff';
         link.textContent = item.status === 'rejected' ? 'View rejected change' : 'Open diff';
+        if (approval.diffGone) {
+          // The change went with the window that proposed it: the link stays, disabled, saying why.
+          link.removeAttribute('href');
+          link.setAttribute('aria-disabled', 'true');
+          link.classList.add('disabled');
+          link.title = diffGoneTooltip(item.status);
+        }
         link.addEventListener('click', (event) => {
           event.preventDefault();
-          this.handlers.openDiff(approval.approvalId);
+          if (!approval.diffGone) this.handlers.openDiff(approval.approvalId);
         });
         element.append(link);
       }
@@ -321,7 +336,9 @@ export class ChatRenderer {
         const reason = document.createElement('input');
         reason.type = 'text';
         reason.className = 'reject-reason';
-        reason.placeholder = 'Reason (optional, sent to the model when you reject)';
+        reason.placeholder = 'Reason (optional)';
+        reason.title = 'Why you reject it (optional): sent to the model with the rejection';
+        reason.setAttribute('aria-label', reason.title);
         reason.dataset.testid = 'reject-reason';
         const actions = document.createElement('div');
         actions.className = 'actions';

@@ -124,10 +124,11 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       if (index === -1) return state;
       const card = state.items[index] as ToolItem;
       // A rejected or cancelled call keeps its status: its failed result is the rejection (or the Stop) itself.
+      // A rejection's result line only says so: its reason is on the card already (the model got both).
       const status = card.status === 'rejected' || card.status === 'cancelled' ? card.status : event.success ? 'succeeded' : 'failed';
       // The time the user took to decide is not the tool's.
       const durationMs = Math.max(0, event.durationMs - (card.approvalWaitMs ?? 0));
-      return { ...state, items: replaceItem(state, index, { ...card, status, resultSummary: event.summary, durationMs }) };
+      return { ...state, items: replaceItem(state, index, { ...card, status, resultSummary: status === 'rejected' ? 'Rejected' : event.summary, durationMs }) };
     }
     case 'taskStarted':
       return { ...state, busy: true, runningTaskId: event.taskId };

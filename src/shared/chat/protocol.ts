@@ -163,7 +163,7 @@ export type ChatItem =
       approvalWaitMs?: number;
       resultSummary?: string;
       /** `auto`: approved without asking; `autoBy`: by what (an "Always" answer, or a setting). */
-      approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string; protection?: string; auto?: boolean; autoBy?: AutoApprovedBy };
+      approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string; protection?: string; auto?: boolean; autoBy?: AutoApprovedBy; /** The change is no longer kept (a window reload since): its diff cannot be shown. */ diffGone?: boolean };
     }
   | { kind: 'notice'; id: string; text: string }
   | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number }
@@ -193,8 +193,8 @@ const AutoApprovalSchema = z.object({
 });
 export type AutoApproval = z.infer<typeof AutoApprovalSchema>;
 
-/** A persisted conversation as the history list shows it. */
-const ConversationSummarySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.number() });
+/** A persisted conversation as the history list shows it; `text`: its messages' text (bounded), which the search also matches. */
+const ConversationSummarySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.number(), text: z.optional(z.string()) });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
 // ---------------------------------------------------------------- host → webview
@@ -220,6 +220,8 @@ const HostToWebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('draftImages'), attachments: ImageAttachmentListSchema }),
   /** The empty chat's example prompts, made for this workspace (sent on `ready`, and again when its problems change). */
   z.object({ type: z.literal('examplePrompts'), prompts: z.array(z.string()).check(z.maxLength(3)) }),
+  /** An edited message the user chose not to resend: the composer gets it back, still editing `itemId`. */
+  z.object({ type: z.literal('editKept'), itemId: z.string(), text: z.string(), mentions: z.array(ContextMentionSchema) }),
   /** What runs without asking now (sent on `ready` and on each change): the view shows a chip while any. */
   z.object({ type: z.literal('autoApproval'), autoApproval: AutoApprovalSchema }),
 ]);

@@ -17,7 +17,7 @@ import { MemoryKeyValueStore } from './memoryStore';
 const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON.stringify({ tool, args })}</TOOL_CALL>`;
 
 /** A real engine (PTKManager) over a scripted model and two tools; writes ask the broker. */
-function setup(replies: ConstructorParameters<typeof ScriptedChatModel>[0], options: { chunkSize?: number; delayMs?: number; onConnectionProblem?: (status: string) => void } = {}) {
+function setup(replies: ConstructorParameters<typeof ScriptedChatModel>[0], options: { chunkSize?: number; delayMs?: number; onConnectionProblem?: (status: string) => void; confirm?: (question: string, action: string) => Promise<boolean> } = {}) {
   const files = new Map<string, string>([['a.txt', 'old']]);
   const events: ChatEvent[] = [];
   let nextId = 0;
@@ -47,6 +47,8 @@ function setup(replies: ConstructorParameters<typeof ScriptedChatModel>[0], opti
     approvals: broker,
     isDangerousTool: (name) => tools.getTool(name)?.dangerous === true,
     onConnectionProblem: options.onConnectionProblem,
+    confirm: options.confirm,
+    diffKept: (approvalId) => broker.getRequest(approvalId) !== undefined,
     createId: () => `id${++nextId}`,
     now: () => 1000,
   });
@@ -220,11 +222,17 @@ describe('ChatSession with the real engine', () => {
       const reported = results.get(`${item.taskId}/${item.callId}`);
       // The card's time leaves out how long the user took to decide.
       const ownDuration = reported?.type === 'toolResult' && Math.max(0, reported.durationMs - (item.approvalWaitMs ?? 0));
-      assert.deepEqual([item.resultSummary, item.durationMs], [reported?.type === 'toolResult' && reported.summary, ownDuration], `${item.callId} shows its own result and duration`);
+      // A rejected card's result line only says so: the reason is on the card's own line.
+      const summary = item.status === 'rejected' ? 'Rejected' : reported?.type === 'toolResult' && reported.summary;
+      assert.deepEqual([item.resultSummary, item.durationMs], [summary, ownDuration], `${item.callId} shows its own result and duration`);
     }
 
     const reloaded = new ChatSession({ runTask: (prompt, options) => new PTKManager(model).orchestrateToolCalling(prompt, options), store: new ConversationStore(storage) });
     assert.deepEqual(shown(reloaded.state.items), cards);
+    // The new window keeps none of the proposed changes: each card with a diff says so (its "Open diff" is disabled).
+    const diffs = (items: ChatViewState['items']) => items.flatMap((item) => (item.kind === 'tool' && item.approval?.hasDiff ? [item.approval.diffGone ?? false] : []));
+    assert.deepEqual(diffs(session.state.items), [false, false, false]);
+    assert.deepEqual(diffs(reloaded.state.items), [true, true, true]);
     assert.deepEqual(reloaded.state.items.map((item) => item.id), session.state.items.map((item) => item.id));
   });
 
@@ -329,6 +337,75 @@ describe('ChatSession with the real engine', () => {
     assert.deepEqual(texts(session.state), ['My name is Bob.', 'Hi Bob.', 'I like yellow.', 'Noted: yellow.']);
     assert.match(model.prompts[5], /My name is Bob/);
     assert.doesNotMatch(model.prompts[5], /I like green/);
+  });
+});
+
+describe('ChatSession asks before what cannot be taken back', () => {
+  /** A confirm that records each question and answers from `answers` in turn. */
+  const asker = (...answers: boolean[]) => {
+    const questions: string[] = [];
+    return { questions, confirm: async (question: string, action: string) => (questions.push(`${question} [${action}]`), answers.shift() ?? false) };
+  };
+
+  it('an edit with later turns is resent only when the user agrees; one without later turns asks nothing', async () => {
+    const { questions, confirm } = asker(false, true);
+    const { session } = setup(['One.', 'Two.', 'Three.'], { confirm });
+    for (const text of ['first', 'second', 'third']) await session.send(text);
+    const users = session.state.items.filter((item) => item.kind === 'user');
+    assert.equal(await session.confirmReplace(users[0].id), false);
+    assert.deepEqual(questions, ['Resend the edited message? The 2 later turns are removed from this conversation. Files they changed stay as they are: restore a checkpoint first to undo them. [Resend]']);
+    assert.equal(session.state.items.filter((item) => item.kind === 'user').length, 3, 'declining keeps every turn');
+    assert.equal(await session.confirmReplace(users[1].id), true);
+    assert.match(questions[1], /The later turn is removed/);
+    assert.equal(await session.confirmReplace(users[2].id), true, 'the last message has no later turns');
+    assert.equal(questions.length, 2);
+  });
+
+  it('"+" while a card waits for approval asks; its stopped card then says a new conversation was started, not that the user pressed Stop', async () => {
+    const { questions, confirm } = asker(false, true);
+    const { session, broker, store } = setup([call('write_file', { path: 'a.txt', content: 'new' }), 'Done.'], { confirm });
+    const running = session.send('Write a.txt');
+    await waitFor(() => broker.pendingIds().length === 1);
+    const firstId = session.state.conversationId;
+    assert.equal(await session.newConversationAsked(), false);
+    assert.deepEqual([session.busy, session.state.conversationId, broker.pendingIds().length], [true, firstId, 1], 'declining keeps the task and its approval');
+    assert.equal(await session.newConversationAsked(), true);
+    await running;
+    assert.deepEqual(questions, ['A task is still running: stop it and start a new conversation? [Stop and start new]', 'A task is still running: stop it and start a new conversation? [Stop and start new]']);
+    assert.notEqual(session.state.conversationId, firstId);
+    const card = store.load(firstId)!.state.items.find((item) => item.kind === 'tool');
+    assert.equal(card?.kind === 'tool' && card.status, 'cancelled');
+    assert.doesNotMatch(card?.kind === 'tool' ? (card.resultSummary ?? '') : '', /by the user/);
+    assert.match(card?.kind === 'tool' ? (card.resultSummary ?? '') : '', /new conversation was started/);
+    // With no task running, "+" asks nothing.
+    assert.equal(await session.newConversationAsked(), true);
+    assert.equal(questions.length, 2);
+  });
+
+  it('deleting a conversation from history asks first, naming it and its checkpoints', async () => {
+    const { questions, confirm } = asker(false, true);
+    const { session } = setup(['Hi.'], { confirm });
+    await session.send('Plan the release');
+    const id = session.state.conversationId;
+    await session.newConversation();
+    assert.equal(await session.deleteConversationAsked(id), false);
+    assert.deepEqual(session.history().map((entry) => entry.id), [id]);
+    assert.equal(await session.deleteConversationAsked(id), true);
+    assert.deepEqual(session.history(), []);
+    assert.deepEqual(questions, ['Delete "Plan the release"? Its checkpoints are deleted too. [Delete]', 'Delete "Plan the release"? Its checkpoints are deleted too. [Delete]']);
+  });
+
+  it('a conversation opened again marks the cards whose change the broker no longer keeps', async () => {
+    const { session, broker } = setup([call('write_file', { path: 'a.txt', content: 'new' }), 'Done.']);
+    const running = session.send('Write a.txt');
+    await waitFor(() => broker.pendingIds().length === 1);
+    broker.resolve(broker.pendingIds()[0], { decision: 'approve' });
+    await running;
+    const id = session.state.conversationId;
+    const diffGone = () => session.state.items.flatMap((item) => (item.kind === 'tool' && item.approval ? [item.approval.diffGone ?? false] : []));
+    await session.newConversation();
+    await session.openConversation(id);
+    assert.deepEqual(diffGone(), [false], 'this window still keeps the change');
   });
 });
 

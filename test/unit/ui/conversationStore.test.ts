@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { emptyChatState } from '../../../src/shared/chat/chatReducer';
+import { emptyChatState, reduceChat } from '../../../src/shared/chat/chatReducer';
 import { ConversationStore } from '../../../src/ui/conversationStore';
 import { MemoryKeyValueStore } from './memoryStore';
 
@@ -12,6 +12,13 @@ describe('ConversationStore', () => {
     await store.save({ state: { ...emptyChatState('a'), title: 'First again' }, messages: [], updatedAt: 3 });
     assert.deepEqual(store.list().map((entry) => [entry.id, entry.title]), [['a', 'First again'], ['b', 'Second']]);
     assert.equal(store.load('b')?.state.title, 'Second');
+  });
+
+  it("keeps the messages' text with each summary, for the history's search", async () => {
+    const store = new ConversationStore(new MemoryKeyValueStore());
+    const state = reduceChat(reduceChat(emptyChatState('a'), { type: 'userMessage', id: 'u', text: 'Why does login fail?', time: 1 }), { type: 'assistantDone', id: 'b', text: 'The token expires.' });
+    await store.save({ state, messages: [], updatedAt: 1 });
+    assert.equal(store.list()[0].text, 'Why does login fail?\nThe token expires.');
   });
 
   it('drops the oldest past the limit, with their data', async () => {

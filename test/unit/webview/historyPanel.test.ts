@@ -20,6 +20,17 @@ describe('history panel', () => {
     assert.deepEqual(filterHistory(entries, '  ').map((entry) => entry.id), ['a', 'b', 'c']);
   });
 
+  it('finds conversations by the words of their messages too, not only their titles', () => {
+    const withText = [
+      { ...entries[0], text: 'Fix the login bug\nThe token expired before the redirect.' },
+      { ...entries[1], text: 'Explain the parser\nIt reads <TOOL_CALL> blocks as they stream.' },
+      entries[2],
+    ];
+    assert.deepEqual(filterHistory(withText, 'redirect').map((entry) => entry.id), ['a']);
+    assert.deepEqual(filterHistory(withText, 'parser stream').map((entry) => entry.id), ['b'], 'a title word and a message word together');
+    assert.deepEqual(filterHistory(withText, 'nowhere').map((entry) => entry.id), []);
+  });
+
   it('dates a conversation by its clock today, and adds the year only for an earlier year', () => {
     const now = Date.UTC(2026, 10, 25, 13);
     assert.match(formatHistoryDate(entries[0].updatedAt, now), /^\d{1,2}:\d{2}/);
@@ -31,7 +42,7 @@ describe('history panel', () => {
     const empty = emptyChatState('new');
     assert.deepEqual(withShownConversation(entries, empty, 5).map((entry) => entry.id), ['a', 'b', 'c']);
     const begun = reduceChat(empty, { type: 'userMessage', id: 'u', text: 'Rename the helper', time: 1 });
-    assert.deepEqual(withShownConversation(entries, begun, 5)[0], { id: 'new', title: 'Rename the helper', updatedAt: 5 });
+    assert.deepEqual(withShownConversation(entries, begun, 5)[0], { id: 'new', title: 'Rename the helper', updatedAt: 5, text: 'Rename the helper' });
     const reopened = { ...reduceChat(emptyChatState('b'), { type: 'userMessage', id: 'u', text: 'Explain the parser again', time: 1 }) };
     assert.deepEqual(withShownConversation(entries, reopened, 5).map((entry) => entry.id), ['b', 'a', 'c']);
   });

@@ -80,6 +80,38 @@ describe('ChatRenderer', () => {
     assert.equal(list.querySelector('[data-testid="open-diff"]')?.textContent, 'View rejected change');
   });
 
+  it('a rejected card shows its reason once; the reason box has a short placeholder and says the rest on hover', () => {
+    const { list, renderer } = setup();
+    renderer.update(replayChat('c', base));
+    const box = list.querySelector('[data-testid="reject-reason"]') as HTMLInputElement;
+    assert.equal(box.placeholder, 'Reason (optional)');
+    assert.match(box.title, /sent to the model/);
+    renderer.update(replayChat('c', [...base, { type: 'approvalResolved', approvalId: 'ap', decision: 'reject', reason: 'wrong file' }, { type: 'toolResult', id: 'c', taskId: 't', success: false, summary: 'Error: The user rejected write_file: wrong file', durationMs: 3 }]));
+    const card = list.querySelector('[data-testid="tool-card"]') as HTMLElement;
+    assert.equal(card.querySelector('[data-testid="tool-result"]')?.textContent, 'Rejected');
+    assert.equal(card.textContent?.split('wrong file').length, 2, 'the reason appears once');
+  });
+
+  it('a card whose change is no longer kept disables its diff link and says why, without claiming a refused change was written', () => {
+    const { list, calls, renderer } = setup();
+    const gone = (decision: 'approve' | 'reject' | 'cancelled', success: boolean) => {
+      const state = replayChat('c', [...base, { type: 'approvalResolved', approvalId: 'ap', decision }, { type: 'toolResult', id: 'c', taskId: 't', success, summary: success ? 'Wrote a.txt' : 'Error', durationMs: 3 }]);
+      const items = state.items.map((item) => (item.kind === 'tool' && item.approval ? { ...item, approval: { ...item.approval, diffGone: true } } : item));
+      renderer.update({ ...state, items });
+      return list.querySelector('[data-testid="open-diff"]') as HTMLElement;
+    };
+    const rejected = gone('reject', false);
+    assert.equal(rejected.getAttribute('aria-disabled'), 'true');
+    assert.match(rejected.title, /no longer kept/);
+    assert.match(rejected.title, /never written/);
+    rejected.click();
+    assert.deepEqual(calls, [], 'a disabled link opens nothing');
+    assert.match(gone('cancelled', false).title, /never written/);
+    const written = gone('approve', true).title;
+    assert.doesNotMatch(written, /never written/);
+    assert.match(written, /checkpoint/);
+  });
+
   it('an unprotected card has no protection line and offers "Always"', () => {
     const { list, renderer } = setup();
     renderer.update(replayChat('c', base));

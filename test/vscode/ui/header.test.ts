@@ -4,7 +4,7 @@
  * sidebar's default width and names site · model · address with the full status on hover; one "+";
  * Stop (the composer's and the view title's) only while a task runs; the empty conversation offers
  * example prompts and says it is the demo site; the history lists titles and dates, searches,
- * opens and deletes; the status bar names site and model; Choose Model names the current choice and heads the models as the demo's; Choose Site lists the demo as current; the editor's context menu names its PTK
+ * opens and deletes (after asking); the status bar names site and model; Choose Model names the current choice and heads the models as the demo's; Choose Site lists the demo as current; the editor's context menu names its PTK
  * entries with the "PTK:" prefix.
  * Screenshots: test-artifacts/vscode-ui-header/.
  */
@@ -94,7 +94,7 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
     assert.equal(await chat().locator('[data-testid="stop"]').isVisible(), false);
   });
 
-  it('the history lists titles and dates, searches, opens and deletes', async () => {
+  it('the history lists titles and dates, searches titles and messages, opens and deletes after asking', async () => {
     await chat().locator('[data-testid="history"]').click();
     const rows = chat().locator('[data-testid="history-entry"]');
     await rows.first().waitFor({ timeout: 15_000 });
@@ -104,11 +104,23 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
     await workbench!.shot('history');
     await chat().locator('[data-testid="history-search"]').fill('hello');
     assert.deepEqual(await rows.locator('.history-title').allTextContents(), ['Say hello']);
+    // The search matches the messages too: "replica" is only in the greeting's answer, not in any title.
+    await chat().locator('[data-testid="history-search"]').fill('replica');
+    assert.deepEqual(await rows.locator('.history-title').allTextContents(), ['Say hello']);
     await rows.first().locator('.history-open').click();
     await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello' }).waitFor({ timeout: 15_000 });
     await chat().locator('[data-testid="history"]').click();
     await chat().locator('[data-testid="history-search"]').fill('');
+    // Delete asks first in a modal dialog (its checkpoints go with it): Cancel keeps the conversation.
+    const deleteQuestion = page.locator('.monaco-dialog-box', { hasText: 'Delete "Take your time and think"? Its checkpoints are deleted too.' });
     await rows.filter({ hasText: 'Take your time' }).locator('[data-testid="history-delete"]').click();
+    await deleteQuestion.waitFor({ timeout: 15_000 });
+    await workbench!.shot('delete-question');
+    await deleteQuestion.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    await deleteQuestion.waitFor({ state: 'detached', timeout: 15_000 });
+    assert.deepEqual(await rows.locator('.history-title').allTextContents(), ['Take your time and think', 'Say hello'], 'Cancel kept it');
+    await rows.filter({ hasText: 'Take your time' }).locator('[data-testid="history-delete"]').click();
+    await deleteQuestion.locator('.monaco-button', { hasText: /^Delete$/ }).click();
     await rows.filter({ hasText: 'Take your time' }).waitFor({ state: 'detached', timeout: 15_000 });
     assert.deepEqual(await rows.locator('.history-title').allTextContents(), ['Say hello']);
   });

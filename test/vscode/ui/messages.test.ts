@@ -2,8 +2,8 @@
  * The chat's messages in a REAL VS Code (code-server, Chromium) on the ChatGPT replica site: the
  * header and examples before the first send, the "working…" row while a task runs, the scroll to
  * the bottom on send, Copy ("Copied") / Edit (replacing the later turns) / Retry on the messages,
- * Retry after a reload, a stopped answer kept whole, ArrowUp recalling the last prompt, a sent chip
- * opening its file, Enter on an empty "@terminal:" sending nothing, a code block's Copy button
+ * Retry after a reload, a stopped answer kept whole, ArrowUp / ArrowDown walking the sent messages,
+ * an edit asking before later turns go, a sent chip opening its file, Enter on an empty "@terminal:" sending nothing, a code block's Copy button
  * clear of its code, and both PTK actions on a problem's Quick Fix list.
  * Screenshots: test-artifacts/vscode-ui-messages/.
  * Run: node --import tsx --test --test-reporter=spec test/vscode/ui/messages.test.ts
@@ -117,7 +117,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await workbench!.shot('scrolled');
   });
 
-  it('Copy and Edit on a user message; ArrowUp in the empty composer recalls the last prompt', async () => {
+  it('Copy and Edit on a user message (asking before later turns go); ArrowUp / ArrowDown walk the sent messages', async () => {
     await idle();
     const first = chat().locator('[data-testid="user-message"]').first();
     await first.hover();
@@ -150,14 +150,40 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     assert.equal(await input().inputValue(), 'a draft of mine', 'Esc restored the draft');
     assert.equal(await chat().locator('[data-testid="editing"]').isVisible(), false, 'no longer editing');
 
-    // Sending the edit replaces the message and every turn after it, for the view and for the model.
-    assert.ok((await userTexts()).length > 1, 'there are later turns to replace');
+    // ArrowUp / ArrowDown walk through the messages sent, as in a terminal; Esc gives the draft back.
+    const sent = await userTexts();
+    assert.ok(sent.length > 1, 'there are later turns to replace');
+    await input().fill('draft before history');
+    await input().press('ArrowUp');
+    assert.equal(await input().inputValue(), sent.at(-1));
+    await input().press('ArrowUp');
+    assert.equal(await input().inputValue(), sent.at(-2), 'a second ArrowUp goes one message further back');
+    await input().press('ArrowDown');
+    assert.equal(await input().inputValue(), sent.at(-1));
+    await input().press('ArrowDown');
+    assert.equal(await input().inputValue(), 'draft before history', 'past the newest: the draft');
+    await input().press('ArrowUp');
+    await input().press('Escape');
+    assert.equal(await input().inputValue(), 'draft before history', 'Esc left the history with the draft');
+
+    // Sending the edit replaces the message and every turn after it, for the view and for the model,
+    // once the user agrees in VS Code's modal dialog; Cancel keeps every turn and the edit.
     await input().fill('');
     await first.hover();
     await first.locator('[data-testid="edit-message"]').click();
     await input().fill('Say something short, edited');
     const promptsBefore = sitePrompts.length;
     await input().press('Enter');
+    const resendQuestion = workbench!.page.locator('.monaco-dialog-box', { hasText: `The ${sent.length - 1} later turns are removed from this conversation` });
+    await resendQuestion.waitFor({ timeout: 15_000 });
+    await workbench!.shot('resend-question');
+    await resendQuestion.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    await resendQuestion.waitFor({ state: 'detached', timeout: 15_000 });
+    await chat().locator('[data-testid="editing"]:not([hidden])').waitFor({ timeout: 10_000 });
+    assert.equal(await input().inputValue(), 'Say something short, edited', 'Cancel kept the edit in the composer');
+    assert.deepEqual(await userTexts(), sent, 'Cancel kept every turn');
+    await input().press('Enter');
+    await resendQuestion.locator('.monaco-button', { hasText: /^Resend$/ }).click();
     await chat().locator('[data-testid="user-message"]', { hasText: 'Say something short, edited' }).waitFor({ timeout: 30_000 });
     await idle();
     assert.deepEqual(await userTexts(), ['Say something short, edited']);

@@ -58,6 +58,8 @@ describe('reduceChat', () => {
     if (final.kind === 'tool') {
       assert.equal(final.status, 'rejected');
       assert.equal(final.approval?.reason, 'wrong file');
+      // The result line only says it was rejected: the reason is shown once, on its own line.
+      assert.equal(final.resultSummary, 'Rejected');
       assert.equal(final.durationMs, 9);
     }
     assert.deepEqual(afterResult.pendingApprovals, []);
@@ -150,7 +152,7 @@ const readThenWriteTask = taskEvents('t3', 'Copy hello', [
   { id: 'call_3_0', tool: 'write_file', args: { path: 'notes/copy.txt', content: 'Hello again' }, approval: { id: 'ap3', decision: 'approve' }, result: { success: true, summary: 'notes/copy.txt, bytesWritten: 11', durationMs: 33 } },
 ], 'Copied.');
 
-const rejectedCard = { taskId: 't1', callId: 'call_1_0', tool: 'write_file', args: writeHello('Hello'), status: 'rejected', resultSummary: 'Error: write_file was rejected', durationMs: 11, reason: 'another name' };
+const rejectedCard = { taskId: 't1', callId: 'call_1_0', tool: 'write_file', args: writeHello('Hello'), status: 'rejected', resultSummary: 'Rejected', durationMs: 11, reason: 'another name' };
 const approvedCard = { taskId: 't2', callId: 'call_1_0', tool: 'write_file', args: writeHello('Hello again'), status: 'succeeded', resultSummary: 'notes/hello.txt, bytesWritten: 11', durationMs: 22, reason: undefined };
 
 describe('reduceChat: the tool cards of several tasks in one conversation', () => {
