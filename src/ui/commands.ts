@@ -219,7 +219,8 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
     }),
 
     register(COMMANDS.newConversation, async () => {
-      await session.newConversation();
+      // A running task is stopped only after the user agrees, as with the view's "+".
+      if (!(await session.newConversationAsked())) return;
       await chatView.reveal();
     }),
 
