@@ -242,7 +242,13 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     const firstRead = turnState === null;
     const { assistant, userSeen, moved } = readStates(selectors, config.nonce);
     // A turn that left the DOM keeps its last text: never rewritten to empty for that.
-    if (assistant && (textDirty || firstRead)) readText(selectors, assistant, moved || structureDirty || firstRead);
+    if (assistant && (textDirty || firstRead)) {
+      const before = fullText;
+      readText(selectors, assistant, moved || structureDirty || firstRead);
+      // A thinking indicator may be defined by the answer being empty (Claude's status with no
+      // answer yet): when the text changed while the turn says thinking, its state is read again.
+      if (turnState?.thinking && fullText !== before) turnState = readTurn(selectors, lastScope, assistant);
+    }
     textDirty = false;
     const turn = turnState!;
     const chrome = chromeState!;
