@@ -53,6 +53,16 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await chat().locator('[data-testid="user-message"]', { hasText: text }).first().waitFor({ timeout: 30_000 });
   };
 
+  /** Retry on the last answer: the last of the messages `before` is sent again, once. */
+  const retryLast = async (before: string[]) => {
+    const last = chat().locator('[data-testid="assistant-message"]').last();
+    await last.hover();
+    await last.locator('[data-testid="retry-message"]').click();
+    await chat().locator('[data-testid="user-message"]').nth(before.length).waitFor({ timeout: 60_000 });
+    await idle();
+    assert.deepEqual(await userTexts(), [...before, before.at(-1)]);
+  };
+
   before(async () => {
     workbench = await startReplicaSiteWorkbench({
       artifacts: join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-messages'),
@@ -203,12 +213,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await idle();
     const before = await userTexts();
     assert.equal(await chat().locator('[data-testid="retry-message"]').count(), 1, 'one Retry: on the last answer');
-    const last = chat().locator('[data-testid="assistant-message"]').last();
-    await last.hover();
-    await last.locator('[data-testid="retry-message"]').click();
-    await chat().locator('[data-testid="user-message"]').nth(before.length).waitFor({ timeout: 30_000 });
-    await idle();
-    assert.deepEqual(await userTexts(), [...before, before.at(-1)]);
+    await retryLast(before);
   });
 
   it('Retry works after a window reload (the conversation restored from the store)', async () => {
@@ -217,12 +222,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await workbench!.reloadWindow();
     await workbench!.openChat();
     await chat().locator('[data-testid="user-message"]').nth(before.length - 1).waitFor({ timeout: 60_000 });
-    const last = chat().locator('[data-testid="assistant-message"]').last();
-    await last.hover();
-    await last.locator('[data-testid="retry-message"]').click();
-    await chat().locator('[data-testid="user-message"]').nth(before.length).waitFor({ timeout: 60_000 });
-    await idle();
-    assert.deepEqual(await userTexts(), [...before, before.at(-1)]);
+    await retryLast(before);
   });
 
   it('Stop part way through an answer keeps it in one bubble, marked stopped, and saved so', async () => {
