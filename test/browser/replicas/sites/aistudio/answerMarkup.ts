@@ -11,12 +11,14 @@
  *   `ms-cmark-node > span` (an element path `ms-cmark-node/p[5]/ms-cmark-node/span` from a
  *   third project), and a Turndown-based exporter's DOM cleaner (unattributed, 2026): "Google AI
  *   Studio puts <pre> inside <ms-katex>", selected as `ms-katex.inline pre`: an inline formula is
- *   `ms-katex.inline > pre` > KaTeX.
- * Inferred (choices made here): the `code` between that `pre` and the KaTeX (no source names the
- * pre's child; `pre > code` is how the page's code blocks hold their text); `span` for the
- * inline code element (only the extension's own re-render shows the tag); the `display` class's
- * name of a displayed formula's `ms-katex` (the source names only `.inline`); its KaTeX is `span.katex-display`
- * with no pre;
+ *   `ms-katex.inline > pre` > KaTeX;
+ * - two versions of a public userscript that restyles AI Studio's answers ("Google AI Studio
+ *   KaTeX/Markdown Display Fix Mobile" 1.0.24 and 1.5.0, code index, unattributed, 2026): a
+ *   displayed formula is `ms-katex.display` (beside `ms-katex.inline`), and the formula's `pre`
+ *   holds a `code.rendered` (its rules `ms-katex pre` and `ms-katex code.rendered`).
+ * Inferred (choices made here): that the `code.rendered` sits between the `pre` and the KaTeX;
+ * `span` for the inline code element (only the extension's own re-render shows the tag); that a
+ * displayed formula's KaTeX is `span.katex-display` with no pre;
  * every inline element of a paragraph, heading, list item or cell is wrapped the same way as a
  * text run; block children of a list item are wrapped too; code blocks are left alone.
  */
@@ -31,7 +33,7 @@ export function decorateAiStudioAnswer(content: HTMLElement): void {
     if (formula.display) {
       host.append(katex);
     } else {
-      const code = element('code');
+      const code = element('code', { class: 'rendered' });
       code.append(katex);
       const pre = element('pre');
       pre.append(code);

@@ -30,10 +30,11 @@
  *        `.model-selector-card`.
  * - Answer markup (./answerMarkup.ts names its evidence, 2026-11-25): `ms-cmark-node` wrappers
  *        (`ul > ms-cmark-node > li`, `p > ms-cmark-node > span`), `span.inline-code`, formulas
- *        as `ms-katex.inline > pre > code` > KaTeX and `ms-katex.display` (kangjoseph90/
- *        fix-gemini-parser sites/aistudio.js@97f1bbb, 2025-12-06; AI Studio exporters in the
- *        code index, unattributed, 2026; the `code`, the tag of the inline code and the
- *        `display` class are inferred, as ./answerMarkup.ts says).
+ *        as `ms-katex.inline > pre > code.rendered` > KaTeX and `ms-katex.display` (kangjoseph90/
+ *        fix-gemini-parser sites/aistudio.js@97f1bbb, 2025-12-06; AI Studio exporters and a
+ *        restyling userscript in the code index, unattributed, 2026; where the `code.rendered`
+ *        sits, the tag of the inline code and the displayed formula's inner markup are
+ *        inferred, as ./answerMarkup.ts says).
  * - The run settings panel (model selector card and dialog, temperature) names its own
  *        evidence and choices in ./runSettings.ts.
  *
