@@ -66,9 +66,12 @@
  * - inline code: `code` with claude.ai's real class list, red `text-danger-000` included
  *   (public captures of Claude answers, 2025-2026; pieces.ts INLINE_CODE_CLASS; 2026-11-25).
  * - formulas: standard KaTeX (MathML with the TeX annotation + aria-hidden glyphs,
- *   `span.katex-display` for a displayed one; ../../shared/math.ts). INFERRED, 2026-11-25: no
- *   capture of a Claude formula was found; formula-copy extensions in the code index (2026)
- *   read Claude's TeX from KaTeX's annotation as on ChatGPT.
+ *   `span.katex-display` for a displayed one; ../../shared/math.ts). From exporters' code, not
+ *   a capture (2026-11-26): RobertoReale/Claude-Chat-Export-Tool claude-chat-exporter.js
+ *   @036df1af reads a Claude answer's formula from `.katex` and `.katex-mathml annotation`, and
+ *   a displayed one by `.katex-display`; formula-copy extensions in the code index (2026,
+ *   unattributed) read Claude's TeX from KaTeX's annotation as on ChatGPT. No capture of a
+ *   Claude formula was found, so the rest of KaTeX's markup is its standard output.
  * - file upload: the file input above, each accepted file a `[data-testid="file-thumbnail"]`
  *   above the editor with "Remove <name>", a spinner while processing, refusals as an alert
  *   toast (TOK, pankaj28843/cdp-cli claude/attachment.go, claude-code#46655; ./uploads.ts names
