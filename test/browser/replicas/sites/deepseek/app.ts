@@ -48,10 +48,13 @@
  *   the thinking stays above it afterwards (TOK);
  * - code blocks: `div.md-code-block` > `div.md-code-block-banner-wrap` (language, Copy /
  *   Download) + `<pre>` without `<code>` (ACF ffa4fd34; pieces.ts);
- * - formulas: standard KaTeX (MathML with the TeX annotation + aria-hidden glyphs,
- *   `span.katex-display` for a displayed one; ../../shared/math.ts): a formula-copy extension's
- *   platform notes in the code index (2026, unattributed) name DeepSeek and ChatGPT as standard
- *   KaTeX keeping the annotation; no DeepSeek capture shows one (2026-11-25);
+ * - formulas: standard KaTeX (MathML with the TeX annotation + aria-hidden glyphs; a displayed
+ *   one is `span.katex-display.ds-markdown-math`; ../../shared/math.ts): endolith/
+ *   DeepSeek-Chat-Exporter deepseek_chat_exporter.user.js @09ebc309 (1.7.3, read 2026-11-26)
+ *   reads an answer's inline formulas as `p > .katex` with `annotation[encoding=
+ *   "application/x-tex"]` and displayed ones as `.katex-display.ds-markdown-math`; a
+ *   formula-copy extension's platform notes in the code index (2026, unattributed) name DeepSeek
+ *   as standard KaTeX keeping the annotation. No capture shows one;
  * - copy: navigator.clipboard.writeText (INFERRED: no source shows DeepSeek's mechanism);
  * - sign-in: `/sign_in` with "Phone number / email address", "Password", "Log in", "Log in with
  *   Google" (2026 scripts, unattributed);
@@ -225,7 +228,10 @@ const skin: ReplicaSkin = {
   decorateCodeBlock(pre, language, copy) {
     decorateDeepSeekCodeBlock(pre, language, copy);
   },
-  decorateAnswer: renderKatex,
+  decorateAnswer(content) {
+    renderKatex(content);
+    for (const display of content.querySelectorAll('.katex-display')) display.classList.add('ds-markdown-math');
+  },
 
   showBanner(shell, kind, message) {
     const main = shell.thread.closest('.ds-main')!;
