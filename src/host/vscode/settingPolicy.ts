@@ -228,8 +228,8 @@ export class IgnoredSettingsNotice {
       );
     }
     if (partly.length > 0) {
-      const names = partly.map((setting) => `${setting.key}: ${settingPolicy(setting.key).why}`).join('; ');
-      sentences.push(`PTK Assistant added this workspace's paths but kept the ones it leaves out (${names}).`);
+      const names = partly.map((setting) => `${setting.key}: ${setting.reason}`).join('; ');
+      sentences.push(`PTK Assistant still denies the paths this workspace's settings leave out of its deny lists (${names}).`);
     }
     if (sentences.length > 0) this.tell.notify(`${sentences.join(' ')} The PTK log says why for each.`);
     return fresh;
