@@ -5,11 +5,12 @@
  * sees the whole transcript every turn or, like a chat site, only what is new in its thread.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { ApprovalDecision } from '../../../src/core/workspace';
+import type { ApprovalDecision, WorkspaceDiagnostic } from '../../../src/core/workspace';
 import { ScriptedChatModel } from '../../../src/core/testing';
 import { createAssistantRun } from '../../../src/host/shared/assistantRun';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
@@ -34,13 +35,14 @@ interface Played {
 }
 
 /** Runs `request` as a task on a fresh copy of the sample workspace with the demo model. */
-async function play(request: string, options: { threaded?: boolean; approve?: ApprovalDecision; readOnly?: boolean } = {}): Promise<Played> {
+async function play(request: string, options: { threaded?: boolean; approve?: ApprovalDecision; readOnly?: boolean; diagnostics?: (root: string) => WorkspaceDiagnostic[] } = {}): Promise<Played> {
   const root = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, path.join(mkdtempSync(path.join(tmpdir(), 'ptk-demo-model-')), 'workspace'));
   created.push(path.dirname(root));
   const approvals: string[] = [];
   const workspace = new NodeWorkspace({
     roots: [root],
     trusted: true,
+    diagnostics: () => options.diagnostics?.(root) ?? [],
     approver: async (request) => {
       approvals.push(request.toolName);
       return options.approve ?? { decision: 'approve' };
@@ -120,6 +122,39 @@ describe('the demo model (replica site of npm start)', () => {
         const played = await play(fixMain, { threaded, approve: { decision: 'reject', reason: 'not now' } });
         assert.deepEqual(played.calls, ['read_file src/main.ts', 'edit_file src/main.ts']);
         assert.equal(played.answer, 'You rejected the change, so I did not change src/main.ts. Your reason: "not now". Tell me what to do differently and I will try again.');
+      });
+
+      it('"Find the problems … and fix them": asks for the diagnostics, then fixes the file VS Code reports an error in', async () => {
+        const reported = (root: string): WorkspaceDiagnostic[] => [
+          { path: path.join(root, 'config', 'broken.json'), severity: 'warning', message: 'Unused key', range: { startLine: 2, startColumn: 1, endLine: 2, endColumn: 5 } },
+          { path: path.join(root, 'src', 'main.ts'), severity: 'error', message: "Type 'string' is not assignable to type 'number'.", source: 'ts', code: 2322, range: { startLine: 4, startColumn: 7, endLine: 4, endColumn: 14 } },
+        ];
+        const played = await play('Find the problems VS Code reports in this workspace and fix them.', { threaded, diagnostics: reported });
+        assert.deepEqual(played.calls, ['get_diagnostics ', 'read_file src/main.ts', 'edit_file src/main.ts']);
+        assert.match(readFileSync(path.join(played.root, 'src', 'main.ts'), 'utf8'), /const retries: number = 3;/);
+        assert.match(played.answer, /^Fixed src\/main\.ts/);
+      });
+
+      it('"Find the problems … and fix them" when VS Code reports none: says so and changes nothing', async () => {
+        const played = await play('Find the problems VS Code reports in this workspace and fix them.', { threaded });
+        assert.deepEqual(played.calls, ['get_diagnostics ']);
+        assert.match(played.answer, /^VS Code reports no problems in this workspace right now/);
+        assert.deepEqual(played.approvals, []);
+      });
+
+      it('"Write a test for src/greeting.ts": reads it, then writes a test that passes against the file', async () => {
+        const played = await play('Write a test for src/greeting.ts', { threaded });
+        assert.deepEqual(played.calls, ['read_file src/greeting.ts', 'write_file test/greeting.test.ts']);
+        assert.deepEqual(played.approvals, ['write_file']);
+        const test = readFileSync(path.join(played.root, 'test', 'greeting.test.ts'), 'utf8');
+        assert.match(test, /import \{ formatGreeting \} from '\.\.\/src\/greeting';/);
+        assert.match(test, /assert\.equal\(result, \('Hello, ' \+ 'Ada'\)\.repeat\(3\)\);/);
+        // The written test runs and passes against the sample's code.
+        // Run from this repository (where tsx is installed), outside this test run's own test context.
+        const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+        const output = execFileSync(process.execPath, ['--import', 'tsx', '--test', path.join(played.root, 'test', 'greeting.test.ts')], { encoding: 'utf8', env });
+        assert.match(output, /# pass 1\n# fail 0/);
+        assert.match(played.answer, /^Wrote test\/greeting\.test\.ts\. Run it with/);
       });
 
       it('a write: write_file, then "Done" naming the file', async () => {

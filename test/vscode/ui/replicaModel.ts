@@ -7,6 +7,11 @@
  *   - fix (the lightbulb's "Fix with PTK", "Fix Problems in This File"): read_file on the file the
  *     prompt names, then edit_file on that file (the sample workspace's TS2322 in src/main.ts
  *     and JSON syntax error in config/broken.json), then a short summary;
+ *   - find and fix ("Find the problems VS Code reports in this workspace and fix them"):
+ *     get_diagnostics, then the fix flow on the first file with an error, or an honest answer
+ *     when VS Code reports none;
+ *   - write a test ("Write a test for src/greeting.ts"): read_file, then write_file of a test
+ *     built from the functions the file exports, then what the test checks and how to run it;
  *   - write ("Please write hello to notes/hello.txt"): write_file, then "Done";
  *   - run a command ("Run npm test"): run_command, which asks first, then its output;
  *   - "Say hello…": a slow streamed greeting; "Take your time…": a very slow answer (Stop);
@@ -42,7 +47,8 @@ async function stream(text: string, options: LLMCallOptions, chunkDelayMs: numbe
 /** What the model says when it has no script for a request. */
 export const DEMO_MODEL_NOTICE =
   "I am PTK's offline demo model (the replica chat site `npm start` runs), not a real AI model, so I can only play a few scripted flows: " +
-  'explain a selection or a file ("Explain src/main.ts"), fix the sample problems ("Fix with PTK" on src/main.ts or config/broken.json), ' +
+  'explain a selection or a file ("Explain src/main.ts"), fix the sample problems ("Fix with PTK" on src/main.ts or config/broken.json, ' +
+  'or "Find the problems VS Code reports in this workspace and fix them"), write a test ("Write a test for src/greeting.ts"), ' +
   'write a file ("Please write hello to notes/hello.txt") and run a command ("Run npm test"). ' +
   'To talk to a real model, set `ptk.site` to chatgpt, claude, gemini, aistudio or deepseek (and clear `ptk.siteUrl`), ' +
   'then run **PTK: Connect Browser / Choose Site** and log in once in the window that opens.';
@@ -335,6 +341,74 @@ function fixFlow(state: TaskState, path: string): Reply {
   return quick(`Fixed ${path}: ${fix?.done ?? 'the edit is applied.'}`);
 }
 
+/** Finds the workspace's problems with get_diagnostics, then fixes the first file with an error. */
+function problemsFlow(state: TaskState): Reply {
+  const { lastCall, feedback } = state;
+  if (!lastCall || !feedback) return quick(`I will ask VS Code which problems it reports.\n${call('get_diagnostics', {})}`);
+  if (lastCall.tool !== 'get_diagnostics') return fixFlow(state, String(lastCall.args.path ?? ''));
+  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, 'get the problems VS Code reports'));
+  const diagnostics = Array.isArray(feedback.data.diagnostics) ? (feedback.data.diagnostics as { file?: unknown; severity?: unknown }[]) : [];
+  const first = diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? diagnostics[0];
+  if (!first || typeof first.file !== 'string') {
+    return quick(
+      'VS Code reports no problems in this workspace right now, so there is nothing for me to fix. ' +
+        'It reports a file\'s problems once its language support has looked at the file: open `src/main.ts` or `config/broken.json` and ask again, ' +
+        'or use "Fix with PTK" from the lightbulb on a problem.',
+    );
+  }
+  return fixFlow({ request: state.request, tools: state.tools }, first.file);
+}
+
+/** A `node:test` file for the functions `source` exports (argument values chosen by their types). */
+function scriptedTest(path: string, lines: readonly string[]): { path: string; content: string; checks: string[] } | undefined {
+  const exported = lines
+    .map((line) => /^\s*export\s+function\s+(\w+)\s*\(([^)]*)\)\s*:\s*(\w+)/.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null);
+  if (exported.length === 0) return undefined;
+  const sample = (type: string, index: number) => (type === 'number' ? String(index + 2) : type === 'boolean' ? 'true' : `'Ada'`);
+  const repeated = lines.map((line) => /`([^`$]*)\$\{(\w+)\}`\.repeat\((\w+)\)/.exec(line)).find((match) => match !== null);
+  const name = path.split('/').at(-1)!.replace(/\.[^.]+$/, '');
+  const checks: string[] = [];
+  const cases = exported.map(([, fn, params, returns]) => {
+    const parameters = params!.split(',').map((param) => param.trim()).filter(Boolean).map((param) => ({ name: param.split(':')[0]!.trim(), type: (param.split(':')[1] ?? '').trim() }));
+    const args = parameters.map((param, index) => sample(param.type, index));
+    const body = [`  const result = ${fn}(${args.join(', ')});`, `  assert.equal(typeof result, '${returns === 'void' ? 'undefined' : returns}');`];
+    checks.push(`\`${fn}(${args.join(', ')})\` returns a \`${returns}\``);
+    if (repeated && parameters.length === 2) {
+      const text = parameters.findIndex((param) => param.name === repeated[2]);
+      const times = parameters.findIndex((param) => param.name === repeated[3]);
+      if (text >= 0 && times >= 0) {
+        body.push(`  assert.equal(result, ('${repeated[1]!.replace(/['\\]/g, '\\$&')}' + ${args[text]}).repeat(${args[times]}));`);
+        checks.push(`the text is \`${repeated[1]}\` and the ${parameters[text]!.name} repeated ${args[times]} times`);
+      }
+    }
+    return [`test('${fn}', () => {`, ...body, '});'].join('\n');
+  });
+  const content = [
+    "import assert from 'node:assert/strict';",
+    "import { test } from 'node:test';",
+    `import { ${exported.map((match) => match[1]).join(', ')} } from '../${path.replace(/\.tsx?$/, '')}';`,
+    '',
+    ...cases.flatMap((code) => [code, '']),
+  ].join('\n');
+  return { path: `test/${name}.test.ts`, content, checks };
+}
+
+/** Reads the file, then writes a test for the functions it exports. */
+function testFlow(state: TaskState, path: string): Reply {
+  const { lastCall, feedback } = state;
+  if (!lastCall || !feedback) return quick(`I will read ${path} first.\n${call('read_file', { path })}`);
+  if (lastCall.tool === 'read_file') {
+    if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `read ${path}`));
+    const test = scriptedTest(path, [...linesOf(feedback.data).values()]);
+    if (!test) return quick(`I read ${path}, but it exports no function this scripted model can write a test for, so I wrote nothing. ${DEMO_MODEL_NOTICE}`);
+    return quick(unavailable(state, 'write_file') ?? `I will write ${test.path}: it checks that ${test.checks.join(', and that ')}.\n${call('write_file', { path: test.path, content: test.content })}`);
+  }
+  const written = String(lastCall.args.path ?? '');
+  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `write ${written}`, 'the test'));
+  return quick(`Wrote ${written}. Run it with \`node --import tsx --test ${written}\` (or your test runner).\n\n${SCRIPTED_NOTE}`);
+}
+
 function writeFlow(state: TaskState, path: string, content: string): Reply {
   const { lastCall, feedback } = state;
   if (!lastCall || !feedback) return quick(unavailable(state, 'write_file') ?? `I will write the file.\n${call('write_file', { path, content })}`);
@@ -360,6 +434,10 @@ export function chooseReply(prompt: string): Reply {
   if (/^Take your time/i.test(firstLine)) return { text: 'Thinking very slowly about this '.repeat(200), chunkDelayMs: 250 };
   // Slow enough (about 3 s) that a loaded machine still sees it streaming.
   if (/^(?:Say hello|Hello\b|Hi\b)/i.test(firstLine)) return { text: GREETING, chunkDelayMs: 300 };
+
+  if (/^Find the problems VS Code reports in this workspace and fix them\.?$/i.test(firstLine)) return problemsFlow(state);
+  const tested = /^Write (?:a )?tests? for (\S+?)\.?$/i.exec(firstLine);
+  if (tested) return testFlow(state, tested[1]!);
 
   const write = /^(?:please\s+)?write\s+(.+?)\s+(?:to|into|in)\s+(\S+)/i.exec(firstLine);
   if (write) return writeFlow(state, write[2]!.replace(/[.,!?:;]+$/, ''), /^hello$/i.test(write[1]!) ? 'Hello from PTK\n' : `${write[1]!.replace(/^["'`]|["'`]$/g, '')}\n`);
