@@ -157,14 +157,14 @@ describe('page watch: the block cache', () => {
 
   it('a change inside a block converts that block again, and no other', () =>
     withWatch(async (watched) => {
-      await watched.set('<p id="a">First.</p><ul id="b"><li>one</li></ul><p id="c">Third</p>');
+      await watched.set('<p id="a">First.</p><ul id="b"><li>one</li></ul><h3 id="c">Third</h3>');
       const snapshot = await watched.page.evaluate(() => {
         const item = document.createElement('li');
         item.textContent = 'two';
         document.getElementById('b')!.append(item);
         return (window as unknown as { __ptkRuntime: { snapshot(): PageSnapshot | null } }).__ptkRuntime.snapshot();
       });
-      assert.equal(snapshot?.rewrite, 'First.\n\n- one\n- two\n\nThird', 'a change before the end is the whole text again');
+      assert.equal(snapshot?.rewrite, 'First.\n\n- one\n- two\n\n### Third', 'a change before the end is the whole text again');
       const counts = await watched.conversions();
       assert.deepEqual([counts.a, counts.b, counts.c], [1, 2, 1], 'the list again; the blocks around it once');
     }));
@@ -239,5 +239,18 @@ describe('page watch: what can still change is held back while the turn streams'
         '<p>It is <strong>bold</strong></p><ul><li>item<br>continued</li></ul><h2>Title</h2><ol><li>first</li></ol>',
       ]);
       assert.match(watched.text, /^It is \*\*bold\*\*\n\n- item\n\s*continued\n\n## Title\n\n1\. first$/);
+    }));
+
+  it('a paragraph line that becomes a heading once a "-" or "=" line comes under it ("Title" → "## Title")', () =>
+    withWatch(async (watched) => {
+      const seen = await stream(watched, ['<p>Intro.</p><p>Title</p>', '<p>Intro.</p><h2>Title</h2>', '<p>Intro.</p><h2>Title</h2><p>Body.</p><p>Second</p>', '<p>Intro.</p><h2>Title</h2><p>Body.</p><h1>Second</h1>']);
+      assert.deepEqual(seen, ['Intro.', 'Intro.\n\n## Title', 'Intro.\n\n## Title\n\nBody.', 'Intro.\n\n## Title\n\nBody.\n\n# Second'], 'a short last paragraph waits for what follows it');
+    }));
+
+  it('a long last paragraph streams', () =>
+    withWatch(async (watched) => {
+      const long = 'word '.repeat(30).trim();
+      const seen = await stream(watched, [`<p>${long}</p>`, `<p>${long} more</p>`]);
+      assert.deepEqual(seen, [long, `${long} more`]);
     }));
 });
