@@ -53,6 +53,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   /** The next snapshot waits this many times the last one's cost (the watch's share of the main thread stays under 1 / (1 + COST_FACTOR)). */
   const COST_FACTOR = 9;
   /** Attributes that carry a turn's or a control's state, not the answer's text. */
+  /** How long a look at the states waits for the page's next frame: a hidden tab draws none. Longer than a frame (16.7 ms), so a visible tab's look comes after its frame. */
+  const FRAME_WAIT_MS = 100;
   const STATE_ATTRIBUTES = new Set(['hidden', 'disabled', 'aria-hidden', 'data-is-streaming', 'aria-busy', 'aria-disabled']);
   /**
    * The end of the text while it can still change other than by growing, held back while the
@@ -105,12 +107,12 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   let chromeState: ChromeState | null = null;
 
   /**
-   * Runs `run` after the page has drawn its next frame, else after `fallbackMs` (a hidden tab
+   * Runs `run` after the page has drawn its next frame, else after FRAME_WAIT_MS (a hidden tab
    * draws none). The page's own frame brings its style up to date, so the visibility checks of
    * a look at the states force no style recalculation of the whole page (on a long answer that
    * just changed, tens of milliseconds) in the task that changed the DOM. Returns its cancel.
    */
-  const afterFrame = (run: () => void, fallbackMs: number): (() => void) => {
+  const afterFrame = (run: () => void): (() => void) => {
     let pending = true;
     let drawn: ReturnType<typeof setTimeout> | null = null;
     const once = (): void => {
@@ -119,7 +121,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       clearTimeout(fallback);
       run();
     };
-    const fallback = setTimeout(once, fallbackMs);
+    const fallback = setTimeout(once, FRAME_WAIT_MS);
     requestAnimationFrame(() => {
       if (pending) drawn = setTimeout(once, 0);
     });
@@ -382,17 +384,16 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     const urgent = absorb(records);
     if (!config) return;
     if (urgent && cancelCheck === null) {
-      const throttleMs = config.throttleMs;
       const check = (): void => {
         cancelCheck = null;
         if (!checkState() && textDirty) schedule([]);
       };
-      const wait = checkedAt + throttleMs - Date.now();
+      const wait = checkedAt + config.throttleMs - Date.now();
       if (wait <= 0) {
-        cancelCheck = afterFrame(check, throttleMs);
+        cancelCheck = afterFrame(check);
       } else {
         const waiting = setTimeout(() => {
-          cancelCheck = afterFrame(check, throttleMs);
+          cancelCheck = afterFrame(check);
         }, wait);
         cancelCheck = () => clearTimeout(waiting);
       }
