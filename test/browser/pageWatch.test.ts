@@ -10,7 +10,10 @@
  * - the hold-back: while the turn streams, the text only grows (appends) through the shapes a
  *   renderer draws differently once more text comes (a code block's language, its closing
  *   fence, a table row whose cells fill in, a paragraph that becomes a table, an empty heading
- *   or list item); what was held is sent once the turn looks finished.
+ *   or list item, a short paragraph line that a "-" or "=" line would make a heading); what
+ *   was held is sent once the turn looks finished;
+ * - the states (stop button, action bar) are read once the page has drawn the change that may
+ *   carry them: no style read in the task that changed the DOM.
  *
  * Conversions are counted where the cache records them (every converted block is stored in
  * it): the page's WeakMap.prototype.set is wrapped before the runtime is installed.
@@ -65,6 +68,27 @@ function finish(this: void): PageSnapshot | null {
   bar.innerHTML = '<button class="copy">Copy</button>';
   document.getElementById('turn')!.append(bar);
   return (window as unknown as { __ptkRuntime: { snapshot(): PageSnapshot | null } }).__ptkRuntime.snapshot();
+}
+
+/** Runs in the page: records the style reads made while `__inChange` is set, and the snapshots reported through the watch's binding. */
+function recordStyleReads(this: void): void {
+  const page = window as unknown as { __inChange: boolean; __forced: string[]; __reports: PageSnapshot[]; __noBinding: (snapshot: PageSnapshot) => Promise<void> };
+  page.__inChange = false;
+  page.__forced = [];
+  page.__reports = [];
+  page.__noBinding = async (snapshot) => {
+    page.__reports.push(snapshot);
+  };
+  const checkVisibility = Element.prototype.checkVisibility;
+  Element.prototype.checkVisibility = function checked(this: Element, options?: CheckVisibilityOptions): boolean {
+    if (page.__inChange) page.__forced.push('checkVisibility');
+    return checkVisibility.call(this, options);
+  };
+  const computed = window.getComputedStyle;
+  window.getComputedStyle = (element: Element, pseudo?: string | null): CSSStyleDeclaration => {
+    if (page.__inChange) page.__forced.push('getComputedStyle');
+    return computed(element, pseudo);
+  };
 }
 
 /** A watched page: the text as the Node side folds it, and every snapshot's delta. */
@@ -157,14 +181,14 @@ describe('page watch: the block cache', () => {
 
   it('a change inside a block converts that block again, and no other', () =>
     withWatch(async (watched) => {
-      await watched.set('<p id="a">First.</p><ul id="b"><li>one</li></ul><p id="c">Third</p>');
+      await watched.set('<p id="a">First.</p><ul id="b"><li>one</li></ul><h3 id="c">Third</h3>');
       const snapshot = await watched.page.evaluate(() => {
         const item = document.createElement('li');
         item.textContent = 'two';
         document.getElementById('b')!.append(item);
         return (window as unknown as { __ptkRuntime: { snapshot(): PageSnapshot | null } }).__ptkRuntime.snapshot();
       });
-      assert.equal(snapshot?.rewrite, 'First.\n\n- one\n- two\n\nThird', 'a change before the end is the whole text again');
+      assert.equal(snapshot?.rewrite, 'First.\n\n- one\n- two\n\n### Third', 'a change before the end is the whole text again');
       const counts = await watched.conversions();
       assert.deepEqual([counts.a, counts.b, counts.c], [1, 2, 1], 'the list again; the blocks around it once');
     }));
@@ -239,5 +263,41 @@ describe('page watch: what can still change is held back while the turn streams'
         '<p>It is <strong>bold</strong></p><ul><li>item<br>continued</li></ul><h2>Title</h2><ol><li>first</li></ol>',
       ]);
       assert.match(watched.text, /^It is \*\*bold\*\*\n\n- item\n\s*continued\n\n## Title\n\n1\. first$/);
+    }));
+
+  it('a paragraph line that becomes a heading once a "-" or "=" line comes under it ("Title" → "## Title")', () =>
+    withWatch(async (watched) => {
+      const seen = await stream(watched, ['<p>Intro.</p><p>Title</p>', '<p>Intro.</p><h2>Title</h2>', '<p>Intro.</p><h2>Title</h2><p>Body.</p><p>Second</p>', '<p>Intro.</p><h2>Title</h2><p>Body.</p><h1>Second</h1>']);
+      assert.deepEqual(seen, ['Intro.', 'Intro.\n\n## Title', 'Intro.\n\n## Title\n\nBody.', 'Intro.\n\n## Title\n\nBody.\n\n# Second'], 'a short last paragraph waits for what follows it');
+    }));
+
+  it('a long last paragraph streams', () =>
+    withWatch(async (watched) => {
+      const long = 'word '.repeat(10).trim();
+      const seen = await stream(watched, [`<p>${long}</p>`, `<p>${long} more</p>`]);
+      assert.deepEqual(seen, [long, `${long} more`]);
+    }));
+});
+
+describe('page watch: the states are read once the page has drawn the change', () => {
+  it('a finished turn is reported without a style read in the task that changed the DOM (no forced style recalculation)', () =>
+    withWatch(async (watched) => {
+      await watched.page.evaluate(pageCall(recordStyleReads));
+      await watched.page.evaluate(() => {
+        const page = window as unknown as { __inChange: boolean };
+        page.__inChange = true;
+        setTimeout(() => {
+          page.__inChange = false;
+        }, 0);
+        document.getElementById('answer')!.innerHTML = '<p>Done.</p>';
+        document.querySelector('[data-testid="stop"]')!.remove();
+        const bar = document.createElement('div');
+        bar.setAttribute('role', 'group');
+        bar.innerHTML = '<button class="copy">Copy</button>';
+        document.getElementById('turn')!.append(bar);
+      });
+      await watched.page.waitForFunction(() => (window as unknown as { __reports: PageSnapshot[] }).__reports.some((report) => report.actionBarPresent && !report.stopVisible));
+      const forced = await watched.page.evaluate(() => (window as unknown as { __forced: string[] }).__forced);
+      assert.deepEqual(forced, [], 'no style read in the task that changed the DOM');
     }));
 });

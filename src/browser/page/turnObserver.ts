@@ -16,8 +16,12 @@
  *   confirmation snapshot with no record since the last one converts nothing;
  * - the streamed text holds back its last line while that line can still change other than by
  *   growing (a closing code fence, which moves on with every token of the code; a table row,
- *   whose cells show empty first; an empty heading or list item) until the turn looks
+ *   whose cells show empty first; an empty heading or list item; a short paragraph line that
+ *   a "-" or "=" line would turn into a heading) until the turn looks
  *   finished, so the text only grows and goes to the Node side as appends;
+ * - a change that may carry a state (the stop button, the action bar) has the states read once
+ *   the page has drawn it: the page's own frame brings its style up to date, so the visibility
+ *   checks force no style recalculation of a long answer in the task that changed it;
  * - the next snapshot waits at least COST_FACTOR times what the recent ones took, so the watch
  *   keeps a small share of the page's main thread on a long answer.
  *
@@ -49,6 +53,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   /** The next snapshot waits this many times the last one's cost (the watch's share of the main thread stays under 1 / (1 + COST_FACTOR)). */
   const COST_FACTOR = 9;
   /** Attributes that carry a turn's or a control's state, not the answer's text. */
+  /** How long a look at the states waits for the page's next frame: a hidden tab draws none. Longer than a frame (16.7 ms), so a visible tab's look comes after its frame. */
+  const FRAME_WAIT_MS = 100;
   const STATE_ATTRIBUTES = new Set(['hidden', 'disabled', 'aria-hidden', 'data-is-streaming', 'aria-busy', 'aria-disabled']);
   /**
    * The end of the text while it can still change other than by growing, held back while the
@@ -57,16 +63,18 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
    * streaming), a line that starts with a pipe (a table row shows its cells empty first, and a
    * paragraph "| a | b" becomes a table's header once its separator row arrives), or a line of
    * markers only ("#" is an empty heading until "## Title", "-" an empty list item until "---"
-   * or "- item", "1." an empty numbered item).
+   * or "- item", "1." an empty numbered item), or a short paragraph line after a blank line
+   * (a "-" or "=" line under it makes it a heading: "Title" becomes "## Title"; a title is
+   * short, and a line past 40 characters is let go, so a paragraph still streams).
    */
-  const UNSETTLED_TAIL = /(?:^|\n)(?:(?:`{3,}|~{3,})[^\n`~]*\n\n?(?:`{3,}|~{3,})|`{3,}|~{3,}|\|[^\n]*|[-*+_=# ]+|\d+[.)] *)$/;
+  const UNSETTLED_TAIL = /(?:^|\n)(?:(?:`{3,}|~{3,})[^\n`~]*\n\n?(?:`{3,}|~{3,})|`{3,}|~{3,}|\|[^\n]*|[-*+_=# ]+|\d+[.)] *)$|(?:^|\n\n)[^\s#>+\-|`~][^\n]{0,39}$/;
   let config: WatchConfig | null = null;
   let observer: MutationObserver | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   /** When the scheduled snapshot runs (page clock). */
   let dueAt = 0;
-  /** A look at the states alone (checkState), pending, and when the last one ran (page clock). */
-  let checkTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A look at the states alone (checkState), pending (its cancel), and when the last one ran (page clock). */
+  let cancelCheck: (() => void) | null = null;
   let checkedAt = 0;
   let confirmTimer: ReturnType<typeof setTimeout> | null = null;
   let confirmations = 0;
@@ -97,6 +105,32 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   type ChromeState = Pick<PageSnapshot, 'composerPresent' | 'stopVisible' | 'banners' | 'loginWall' | 'guest' | 'botCheck'> & { composer: Element | null };
   let turnState: TurnState | null = null;
   let chromeState: ChromeState | null = null;
+
+  /**
+   * Runs `run` after the page has drawn its next frame, else after FRAME_WAIT_MS (a hidden tab
+   * draws none). The page's own frame brings its style up to date, so the visibility checks of
+   * a look at the states force no style recalculation of the whole page (on a long answer that
+   * just changed, tens of milliseconds) in the task that changed the DOM. Returns its cancel.
+   */
+  const afterFrame = (run: () => void): (() => void) => {
+    let pending = true;
+    let drawn: ReturnType<typeof setTimeout> | null = null;
+    const once = (): void => {
+      if (!pending) return;
+      pending = false;
+      clearTimeout(fallback);
+      run();
+    };
+    const fallback = setTimeout(once, FRAME_WAIT_MS);
+    requestAnimationFrame(() => {
+      if (pending) drawn = setTimeout(once, 0);
+    });
+    return () => {
+      pending = false;
+      clearTimeout(fallback);
+      if (drawn !== null) clearTimeout(drawn);
+    };
+  };
 
   const finishedLooking = (snapshot: PageSnapshot): boolean => snapshot.assistantTurnFound && snapshot.actionBarPresent && !snapshot.stopVisible && !snapshot.streaming && !snapshot.thinking;
 
@@ -288,8 +322,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   const send = (force: boolean): void => {
     timer = null;
     if (!config) return;
-    if (checkTimer !== null) clearTimeout(checkTimer);
-    checkTimer = null;
+    cancelCheck?.();
+    cancelCheck = null;
     const started = performance.now();
     const snapshot = takeSnapshot();
     if (!snapshot) return;
@@ -322,13 +356,13 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   };
 
   /**
-   * Looks at the states records touched (not the text) and reports at once, in the task that
-   * made the change (before the page draws it), when one of them changed: the stop button, a
-   * banner, the streaming flag, the action bar. Returns whether it reported. Records that changed
-   * no state send no report of their own: their text waits as text churn does.
+   * Looks at the states records touched (not the text) and reports at once when one of them
+   * changed: the stop button, a banner, the streaming flag, the action bar. Returns whether it
+   * reported. Records that changed no state send no report of their own: their text waits as
+   * text churn does.
    */
   const checkState = (): boolean => {
-    checkTimer = null;
+    cancelCheck = null;
     if (!config) return false;
     checkedAt = Date.now();
     if (observer) absorb(observer.takeRecords());
@@ -342,20 +376,26 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   /**
    * Schedules the next look: a record that may carry a change of state (outside the turn: the
    * stop button, a banner; a state attribute: the streaming flag; nodes that came or went in the
-   * turn: the action bar) has the states looked at at once (checkState), at most once per base
-   * throttle; text churn waits COST_FACTOR times the recent snapshots' cost.
+   * turn: the action bar) has the states looked at (checkState) once the page has drawn the
+   * change (afterFrame), at most once per base throttle; text churn waits COST_FACTOR times the
+   * recent snapshots' cost.
    */
   const schedule = (records: MutationRecord[]): void => {
     const urgent = absorb(records);
     if (!config) return;
-    if (urgent) {
+    if (urgent && cancelCheck === null) {
+      const check = (): void => {
+        cancelCheck = null;
+        if (!checkState() && textDirty) schedule([]);
+      };
       const wait = checkedAt + config.throttleMs - Date.now();
       if (wait <= 0) {
-        if (checkState()) return;
-      } else if (checkTimer === null) {
-        checkTimer = setTimeout(() => {
-          if (!checkState() && textDirty) schedule([]);
+        cancelCheck = afterFrame(check);
+      } else {
+        const waiting = setTimeout(() => {
+          cancelCheck = afterFrame(check);
         }, wait);
+        cancelCheck = () => clearTimeout(waiting);
       }
     }
     if (!textDirty && !turnDirty && !chromeDirty && !structureDirty) return;
@@ -373,10 +413,10 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     observer = null;
     if (timer !== null) clearTimeout(timer);
     if (confirmTimer !== null) clearTimeout(confirmTimer);
-    if (checkTimer !== null) clearTimeout(checkTimer);
+    cancelCheck?.();
     timer = null;
     confirmTimer = null;
-    checkTimer = null;
+    cancelCheck = null;
     config = null;
   };
 
