@@ -210,14 +210,18 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
   });
 
   it('the last answer shows Copy and Retry without hover; Tab reaches an earlier message\'s buttons, which then show', async () => {
+    // A second answer, so the first is an earlier one.
+    await send('Say it once more');
     await idle();
+    await input().focus();
     // The pointer is away from the messages (over the editor area).
     await workbench!.page.mouse.move(900, 300);
     const shown = (bar: Locator) => bar.evaluate((element) => getComputedStyle(element).opacity);
     const lastBar = chat().locator('[data-testid="assistant-message"]').last().locator('.message-actions');
     await lastBar.locator('[data-testid="retry-message"]').waitFor({ timeout: 15_000 });
     assert.equal(await shown(lastBar), '1', "the last answer's actions show without hover");
-    const earlier = chat().locator('[data-testid="assistant-message"]').first();
+    const answers = chat().locator('[data-testid="assistant-message"]');
+    const earlier = answers.nth((await answers.count()) - 2);
     const earlierBar = earlier.locator('.message-actions');
     assert.equal(await shown(earlierBar), '0', "an earlier answer's actions wait for hover or focus");
     // A click on its text puts the keyboard's starting point there (nothing focusable is in it); Tab goes on to its Copy.
