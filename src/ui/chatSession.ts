@@ -321,8 +321,16 @@ export class ChatSession {
     const index = this.current.items.findIndex((item) => item.id === itemId);
     const cutMessage = this.current.items[index];
     this.cut(index, transcriptLength);
+    // Retry now sends the message before the removed one, not the removed one.
+    if (cutMessage?.kind === 'user') this.lastPrompt = this.lastPromptOfView();
     await this.persist();
     if (cutMessage?.kind === 'user') for (const listener of this.returnedListeners) listener(cutMessage.text, cutMessage.mentions ?? []);
+  }
+
+  /** The view's last user message as Retry sends it (its images are not kept); undefined when there is none. */
+  private lastPromptOfView(): LastPrompt | undefined {
+    const last = this.current.items.filter((item) => item.kind === 'user').at(-1);
+    return last?.kind === 'user' ? { prompt: last.text, ...(last.mentions ? { mentions: last.mentions } : {}) } : undefined;
   }
 
   /** Keeps the view's items before `index` (all when -1) and the transcript's first `transcriptLength` messages, and shows the result. */

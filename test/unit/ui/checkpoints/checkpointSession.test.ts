@@ -160,7 +160,7 @@ describe('Checkpoints in a chat task', () => {
 
   it('the first checkpoint after a message is named by the message; truncating removes the message too and gives its text back to the composer', async () => {
     const second = 'Write hello to notes/hello.txt';
-    const { rig, session, conversations } = await rigWithTask([`Writing it.\n${call('write_file', { path: 'notes/hello.txt', content: 'hello\n' })}`, 'Written.']);
+    const { rig, session, conversations, model } = await rigWithTask([`Writing it.\n${call('write_file', { path: 'notes/hello.txt', content: 'hello\n' })}`, 'Written.', 'Again.']);
     const firstTaskItems = session.state.items.map((item) => item.id);
     const result = await session.send(second);
     assert.equal(result?.success, true, result?.error);
@@ -180,6 +180,10 @@ describe('Checkpoints in a chat task', () => {
     const saved = conversations.load(session.state.conversationId)!;
     assert.ok(!saved.messages.some((message) => message.content.includes(second)), 'the model no longer gets it');
     assert.ok(!saved.state.items.some((entry) => entry.kind === 'user' && entry.text === second));
+    // Retry on the answer now last sends the message before the removed one.
+    await session.retry();
+    assert.match(model.prompts.at(-1) ?? '', /Change the app/);
+    assert.doesNotMatch(model.prompts.at(-1) ?? '', /Write hello/);
   });
 
   it('"Undo all changes of this task" puts back the original; then there is nothing left to undo', async () => {
