@@ -49,7 +49,7 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
     await workbench!.shot('empty-state');
   });
 
-  it('the header fits the default sidebar width, names the demo site and its address, and has the status on hover', async () => {
+  it('the header fits the default sidebar width and shows site · model whole; the address and the status are on hover', async () => {
     await send('Say hello');
     await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 120_000 });
     await idle();
