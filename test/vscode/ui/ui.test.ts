@@ -170,7 +170,7 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     await page.locator('.monaco-editor .view-line', { hasText: '}' }).last().click();
     await page.keyboard.press('Control+.');
     const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Fix with PTK' }).first();
-    await fix.waitFor({ timeout: 15_000 });
+    await fix.waitFor({ timeout: 30_000 });
     await shot('lightbulb');
     await fix.click();
     const card = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]').last();
