@@ -121,6 +121,7 @@ export class ChatSession {
   private readonly earlierImages = new ConversationImages();
   private readonly listeners = new Set<Listener>();
   private readonly stateListeners = new Set<(state: ChatViewState) => void>();
+  private readonly returnedListeners = new Set<(text: string, mentions: readonly ContextMention[]) => void>();
   private readonly now: () => number;
   private readonly createId: () => string;
   /** Reads the streamed replies (the core's scanner: the bubble shows exactly the prose the reply will have). */
@@ -168,6 +169,12 @@ export class ChatSession {
   onStateReplaced(listener: (state: ChatViewState) => void): { dispose(): void } {
     this.stateListeners.add(listener);
     return { dispose: () => this.stateListeners.delete(listener) };
+  }
+
+  /** A user message was cut from the conversation to be sent again (a restore before it): its text and chips go back to the composer. */
+  onMessageReturned(listener: (text: string, mentions: readonly ContextMention[]) => void): { dispose(): void } {
+    this.returnedListeners.add(listener);
+    return { dispose: () => this.returnedListeners.delete(listener) };
   }
 
   /**
@@ -242,10 +249,21 @@ export class ChatSession {
   /**
    * The "+" button: a running task is stopped only when the user agrees (resolves false when not).
    */
-  async newConversationAsked(): Promise<boolean> {
-    if (this.controller && !(await this.ask('A task is still running: stop it and start a new conversation?', 'Stop and start new'))) return false;
+  async newConversationAsked(question = 'A task is still running: stop it and start a new conversation?'): Promise<boolean> {
+    if (this.controller && !(await this.ask(question, 'Stop and start new'))) return false;
     await this.newConversation();
     return true;
+  }
+
+  /**
+   * Before a one-shot request from the editor (a lightbulb action, Explain Selection, Fix
+   * Problems): it gets a conversation of its own, as Copilot's and Cline's do, and the shown one
+   * stays in the history as it is; an empty one is used as it is. A running task is stopped only
+   * when the user agrees (resolves false when not: the request is not sent).
+   */
+  async freshConversationFor(request: string): Promise<boolean> {
+    if (!this.controller && !this.current.items.some((item) => item.kind === 'user')) return true;
+    return this.newConversationAsked(`A task is still running: stop it and start a new conversation for “${request.split('\n')[0].slice(0, 60)}”?`);
   }
 
   /**
@@ -295,12 +313,24 @@ export class ChatSession {
 
   /**
    * Cuts the shown conversation back to a checkpoint: the view loses `itemId` and every item
-   * after it, the transcript every message from `transcriptLength` on. Refused while a task runs.
+   * after it, the transcript every message from `transcriptLength` on. When `itemId` is a user
+   * message, its text and chips go back to the composer, to edit and send again. Refused while a task runs.
    */
   async truncateFrom(itemId: string, transcriptLength: number): Promise<void> {
     if (this.controller) throw new Error('Cannot truncate the conversation while a task is running.');
-    this.cut(this.current.items.findIndex((item) => item.id === itemId), transcriptLength);
+    const index = this.current.items.findIndex((item) => item.id === itemId);
+    const cutMessage = this.current.items[index];
+    this.cut(index, transcriptLength);
+    // Retry now sends the message before the removed one, not the removed one.
+    if (cutMessage?.kind === 'user') this.lastPrompt = this.lastPromptOfView();
     await this.persist();
+    if (cutMessage?.kind === 'user') for (const listener of this.returnedListeners) listener(cutMessage.text, cutMessage.mentions ?? []);
+  }
+
+  /** The view's last user message as Retry sends it (its images are not kept); undefined when there is none. */
+  private lastPromptOfView(): LastPrompt | undefined {
+    const last = this.current.items.filter((item) => item.kind === 'user').at(-1);
+    return last?.kind === 'user' ? { prompt: last.text, ...(last.mentions ? { mentions: last.mentions } : {}) } : undefined;
   }
 
   /** Keeps the view's items before `index` (all when -1) and the transcript's first `transcriptLength` messages, and shows the result. */

@@ -43,7 +43,7 @@ interface ChatViewHandlers {
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
   private view?: vscode.WebviewView;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly pendingPrefill: string[] = [];
+  private readonly pendingPrefill: { text: string; mentions?: ContextMention[] }[] = [];
   /** Chips waiting for the view's page to say it is ready. */
   private readonly pendingMentions: ContextMention[] = [];
   private webviewReady = false;
@@ -64,6 +64,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.disposables.push(
       toDisposable(session.onEvent((conversationId, event) => this.post({ type: 'event', conversationId, event }))),
       toDisposable(session.onStateReplaced(() => this.postState())),
+      // A message a restore removed comes back in the composer, to edit and send again.
+      toDisposable(session.onMessageReturned((text, mentions) => this.putInComposer(text, mentions))),
       toDisposable(connection.onDidChange((state) => this.post({ type: 'connection', connection: state }))),
       // A file with problems is worth an example ("Fix the problems … in config/broken.json").
       vscode.languages.onDidChangeDiagnostics(() => this.postExamples(false)),
@@ -109,8 +111,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** Puts text in the composer (after revealing the view). */
   async prefill(text: string): Promise<void> {
     await this.reveal();
-    if (this.view) this.post({ type: 'prefill', text });
-    else this.pendingPrefill.push(text);
+    this.putInComposer(text);
+  }
+
+  /** Puts text (and chips) in the composer now, or once the view's page is ready. */
+  private putInComposer(text: string, mentions?: readonly ContextMention[]): void {
+    const prefill = { text, ...(mentions ? { mentions: [...mentions] } : {}) };
+    if (this.view) this.post({ type: 'prefill', ...prefill });
+    else this.pendingPrefill.push(prefill);
   }
 
   /** Adds a context chip to the composer (after revealing the view; kept until its page is ready). */
@@ -140,7 +148,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.postedExamples = '';
         this.postExamples(true);
         if (this.draftImages.length > 0) this.post({ type: 'draftImages', attachments: this.draftImages });
-        for (const text of this.pendingPrefill.splice(0)) this.post({ type: 'prefill', text });
+        for (const prefill of this.pendingPrefill.splice(0)) this.post({ type: 'prefill', ...prefill });
         this.webviewReady = true;
         this.flushMentions();
         break;

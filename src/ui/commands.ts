@@ -121,6 +121,16 @@ export async function runInChat(dependencies: CommandDependencies, prompt: strin
   return withCancellableProgress(`PTK: ${(displayText ?? prompt).split('\n')[0].slice(0, 60)}`, (signal) => dependencies.session.send(prompt, { signal, displayText, extraOptions }));
 }
 
+/**
+ * Runs a one-shot request from the editor (lightbulb, Explain Selection, Fix Problems) in a
+ * conversation of its own (see ChatSession.freshConversationFor); undefined when the user kept a
+ * running task instead.
+ */
+async function runOneShot(dependencies: CommandDependencies, prompt: string, displayText?: string, extraOptions?: SendOptions['extraOptions']): Promise<PTKExecuteResult | undefined> {
+  if (!(await dependencies.session.freshConversationFor(displayText ?? prompt))) return undefined;
+  return runInChat(dependencies, prompt, displayText, extraOptions);
+}
+
 /** Runs `work` under a cancellable progress notification; cancelling aborts its signal. */
 function withCancellableProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_progress, token) => {
@@ -186,7 +196,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       // A selection ending at the start of a line does not take that line.
       const { startLine, endLine } = selectedLines(selection);
       const prompt = buildSelectionPrompt(relativePath, document.languageId, document.getText(selection), startLine, endLine);
-      await runInChat(dependencies, prompt, `Explain ${relativePath}:${startLine}-${endLine}`, { readOnly: true });
+      await runOneShot(dependencies, prompt, `Explain ${relativePath}:${startLine}-${endLine}`, { readOnly: true });
     }),
 
     register(COMMANDS.fixFile, async () => {
@@ -215,7 +225,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
           code: typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code,
         })),
       );
-      await runInChat(dependencies, prompt, fixFileDisplayText(relativePath, diagnostics.length));
+      await runOneShot(dependencies, prompt, fixFileDisplayText(relativePath, diagnostics.length));
     }),
 
     register(COMMANDS.newConversation, async () => {
@@ -338,7 +348,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
 
     register(COMMANDS.runCodeAction, async (argument: { prompt?: unknown; displayText?: unknown; readOnly?: unknown } | undefined) => {
       if (typeof argument?.prompt !== 'string') throw new Error('ptk.runCodeAction needs { prompt: string }.');
-      await runInChat(dependencies, argument.prompt, typeof argument.displayText === 'string' ? argument.displayText : undefined, argument.readOnly === true ? { readOnly: true } : undefined);
+      await runOneShot(dependencies, argument.prompt, typeof argument.displayText === 'string' ? argument.displayText : undefined, argument.readOnly === true ? { readOnly: true } : undefined);
     }),
   ];
 }

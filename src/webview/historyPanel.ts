@@ -31,12 +31,20 @@ export function filterHistory(entries: readonly ConversationSummary[], query: st
 }
 
 /**
- * The history with the shown conversation first, as it stands now: the host's list is sent with
- * the whole state only, so a conversation begun since then is missing from it or has its old title.
+ * The history with the shown conversation as it stands now: the host's list is sent with the
+ * whole state only, so a conversation begun since then is missing from it or has its old title.
+ * It is dated by its last message, not by being shown: opening an older conversation leaves its
+ * date and place; a message sent in it since the list came moves it to the top.
  */
-export function withShownConversation(entries: readonly ConversationSummary[], shown: ChatViewState | undefined, now: number): ConversationSummary[] {
-  if (!shown || !shown.items.some((item) => item.kind === 'user')) return entries.slice();
-  return [{ id: shown.conversationId, title: shown.title, updatedAt: now, text: conversationSearchText(shown) }, ...entries.filter((entry) => entry.id !== shown.conversationId)];
+export function withShownConversation(entries: readonly ConversationSummary[], shown: ChatViewState | undefined): ConversationSummary[] {
+  const lastMessage = shown?.items.filter((item) => item.kind === 'user').at(-1);
+  if (!shown || !lastMessage) return entries.slice();
+  const listed = entries.find((entry) => entry.id === shown.conversationId);
+  const updatedAt = Math.max(listed?.updatedAt ?? 0, lastMessage.kind === 'user' ? lastMessage.time : 0);
+  const current: ConversationSummary = { id: shown.conversationId, title: shown.title, updatedAt, text: conversationSearchText(shown) };
+  const others = entries.filter((entry) => entry.id !== shown.conversationId);
+  if (listed && updatedAt === listed.updatedAt) return entries.map((entry) => (entry === listed ? current : entry));
+  return [current, ...others];
 }
 
 function textSpan(document: Document, className: string, text: string): HTMLSpanElement {
@@ -109,6 +117,7 @@ export class HistoryPanel {
       openButton.title = entry.title;
       const date = textSpan(document, 'history-date', formatHistoryDate(entry.updatedAt, now));
       date.dataset.testid = 'history-date';
+      date.title = new Date(entry.updatedAt).toLocaleString();
       openButton.append(textSpan(document, 'history-title', entry.title), date);
       openButton.addEventListener('click', () => {
         this.toggle(false);

@@ -176,7 +176,7 @@ function main(): void {
     }
   };
 
-  const renderHistory = () => historyPanel.update(withShownConversation(history, state, Date.now()), state?.conversationId);
+  const renderHistory = () => historyPanel.update(withShownConversation(history, state), state?.conversationId);
 
   // The view's state is saved with each render that follows anything but streamed text: a
   // streamed delta leaves the save to the next other event (the host resends the whole state
@@ -354,6 +354,7 @@ function main(): void {
         break;
       case 'prefill':
         input.value = message.text;
+        if (message.mentions) mentionComposer.set(message.mentions);
         input.focus();
         save();
         break;

@@ -94,6 +94,14 @@ interface RenderedItem {
   actions?: HTMLElement;
 }
 
+/**
+ * An answer's classes: streaming, stopped, and `last` on the conversation's last answer once no
+ * task runs, whose actions (Copy, Retry) always show: nobody has to hover or tab to find them.
+ */
+function assistantClass(item: Extract<ChatItem, { kind: 'assistant' }>, last: boolean): string {
+  return `message assistant${item.streaming ? ' streaming' : ''}${item.stopped ? ' stopped' : ''}${last ? ' last' : ''}`;
+}
+
 export class ChatRenderer {
   private readonly elements = new Map<string, RenderedItem>();
   /** Characters of assistant markdown rendered before the bubbles shown now (for the work counter). */
@@ -161,7 +169,7 @@ export class ChatRenderer {
       if (grows && !entry.bubble?.update(item.text)) return false;
       entry.item = item;
       entry.retryable = retryable;
-      entry.element.className = `message assistant${item.streaming ? ' streaming' : ''}${item.stopped ? ' stopped' : ''}`;
+      entry.element.className = assistantClass(item, retryable);
       this.setAnswerActions(entry, item, retryable);
       return true;
     }
@@ -173,6 +181,7 @@ export class ChatRenderer {
   private renderEntry(document: Document, item: ChatItem, retryable: boolean): RenderedItem {
     const element = this.renderItem(document, item);
     if (item.kind !== 'assistant') return { item, element, signature: JSON.stringify(item), retryable };
+    element.className = assistantClass(item, retryable);
     const entry: RenderedItem = { item, element, retryable };
     if (item.text || item.streaming) {
       entry.bubble = new StreamingMarkdown(element, this.markdown, this.handlers.copy);
@@ -212,7 +221,7 @@ export class ChatRenderer {
         ]));
         break;
       case 'assistant':
-        element.className = `message assistant${item.streaming ? ' streaming' : ''}${item.stopped ? ' stopped' : ''}`;
+        element.className = assistantClass(item, false);
         element.dataset.testid = 'assistant-message';
         // Its text is rendered by its StreamingMarkdown (renderEntry); a finished empty answer says so.
         if (!item.text && !item.streaming) element.innerHTML = this.markdown('_(no text)_');
@@ -419,10 +428,6 @@ export class ChatRenderer {
     }
   }
 
-  /**
-   * A message's action bar (Copy, Edit, Retry), shown on hover or focus. The labels come from CSS
-   * (`data-label`), so the message's text stays the message alone.
-   */
   /** The message's text is on the clipboard: its Copy button says so until the pointer leaves it or a moment passes. */
   private copied(button: HTMLButtonElement): void {
     const reset = () => {
@@ -435,6 +440,11 @@ export class ChatRenderer {
     button.ownerDocument.defaultView?.setTimeout(reset, COPIED_SHOWN_MS);
   }
 
+  /**
+   * A message's action bar (Copy, Edit, Retry), shown on hover or while focus is in the message
+   * (Tab reaches its buttons), and always on the last answer. The labels come from CSS
+   * (`data-label`), so the message's text stays the message alone.
+   */
   private messageActions(document: Document, actions: ReadonlyArray<readonly [string, string, () => unknown]>): HTMLElement {
     const bar = document.createElement('div');
     bar.className = 'message-actions';

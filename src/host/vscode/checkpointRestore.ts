@@ -114,8 +114,9 @@ export const restoreDialogs: RestoreDialogs = {
   async chooseTurnRestore(question) {
     const truncate = 'Restore Files and Truncate Conversation';
     const keep = 'Restore Files Only';
-    const detail = `${describe(question)}\n\nTruncating also removes ${question.what} and everything after it from the conversation.`;
-    const answer = await vscode.window.showWarningMessage(`Restore the files to their state before ${question.what}?`, { modal: true, detail }, keep, truncate);
+    const returned = question.truncates === 'that message' ? ' Its text goes back to the message box, to edit and send again.' : '';
+    const detail = `${describe(question)}\n\nTruncating also removes ${question.truncates ?? 'that turn'} and everything after it from the conversation.${returned}`;
+    const answer = await vscode.window.showWarningMessage(`Restore files to before ${question.what}?`, { modal: true, detail }, keep, truncate);
     return answer === truncate ? 'truncate' : answer === keep ? 'keep' : undefined;
   },
   async confirmTaskUndo(question) {

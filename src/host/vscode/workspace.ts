@@ -164,8 +164,10 @@ export class VSCodeWorkspace implements Workspace {
   }
 
   /**
-   * Writes through a WorkspaceEdit (a new file: createFile + insert; an existing one: replace
-   * the whole text), then saves. The change lands on the editor's undo stack, so Undo reverts it.
+   * Writes through a WorkspaceEdit, so Undo reverts it: a new file is created with its content
+   * (no text document is opened for it: opening one starts the language's extension, tsserver for
+   * a .ts file, which on a loaded machine took seconds of the tool's time for nothing it needs);
+   * an existing file's whole text is replaced in its document (on the editor's undo stack), then saved.
    * The path, followed through symlinks, must lead inside a workspace folder at this moment
    * (PATH_OUTSIDE_WORKSPACE otherwise), since an approval wait may separate the tools' check
    * from here; it is checked again right before the edit is applied.
@@ -178,8 +180,8 @@ export class VSCodeWorkspace implements Workspace {
     if (existing && existing.type !== 'file') throw new WorkspaceError(`Not a file (it is a ${existing.type}): ${path}`, PTKErrorCode.NOT_A_FILE, { context: { path } });
     const edit = new vscode.WorkspaceEdit();
     if (!existing) {
-      edit.createFile(uri, { overwrite: false, ignoreIfExists: true });
-      if (content.length > 0) edit.insert(uri, new vscode.Position(0, 0), content);
+      // A file that appeared meanwhile makes the edit fail (refused below) rather than be overwritten.
+      edit.createFile(uri, { overwrite: false, contents: new TextEncoder().encode(content) });
     } else {
       let document: vscode.TextDocument;
       try {
@@ -194,8 +196,9 @@ export class VSCodeWorkspace implements Workspace {
     await assertWriteTargetInsideWorkspace(this, path);
     const applied = await vscode.workspace.applyEdit(edit);
     if (!applied) throw new WorkspaceError(`VS Code refused the edit of ${path} (the file may be read-only or changed meanwhile).`, PTKErrorCode.TOOL_EXECUTION_FAILED, { context: { path } });
-    const document = await vscode.workspace.openTextDocument(uri);
-    if (document.isDirty && !(await document.save())) {
+    // A new file is on disk as written; only a document already open for it could hold unsaved text.
+    const document = existing ? await vscode.workspace.openTextDocument(uri) : this.openDocument(path);
+    if (document?.isDirty && !(await document.save())) {
       throw new WorkspaceError(`The edit of ${path} was applied but could not be saved.`, PTKErrorCode.TOOL_EXECUTION_FAILED, { context: { path } });
     }
   }

@@ -61,22 +61,24 @@ export function connectionTooltip(state: ConnectionState): string {
     .join('\n');
 }
 
-/**
- * "chatgpt · GPT-5.5 · 127.0.0.1:4100": what PTK talks to (the header and the status bar). The
- * demo replica has no model to name: "Demo (offline) · 127.0.0.1:4100".
- */
+/** "chatgpt · GPT-5.5": what PTK talks to, the site and its model (the site's current one when none was chosen). */
+export function siteModelLine(state: ConnectionState): string {
+  return `${siteLabel(state)} · ${state.model || "site's model"}`;
+}
+
+/** "chatgpt · GPT-5.5 · 127.0.0.1:4100": what PTK talks to and where (the status bar). */
 export function connectionTargetLine(state: ConnectionState): string {
-  const site = siteLabel(state);
-  const model = site === DEMO_SITE_NAME ? undefined : state.model || "site's model";
-  return [site, model, state.url ? addressHost(state.url) : undefined].filter(Boolean).join(' · ');
+  return [siteModelLine(state), state.url ? addressHost(state.url) : undefined].filter(Boolean).join(' · ');
 }
 
 /**
- * The header's line: what PTK talks to, and before the first send what will happen then (the
- * site opens when a message goes; nothing is wrong). The tooltip has the model and address.
+ * The header's line: what PTK talks to (site · model; the address is in the tooltip, so a
+ * sidebar of the default width shows both names), and before the first send what will happen
+ * then (the site opens when a message goes; nothing is wrong), with the model when one was chosen.
  */
 export function headerLine(state: ConnectionState): string {
-  return state.status === 'disconnected' ? `${siteLabel(state)} · connects when you send` : connectionTargetLine(state);
+  if (state.status !== 'disconnected') return siteModelLine(state);
+  return `${state.model ? siteModelLine(state) : siteLabel(state)} · connects when you send`;
 }
 
 /** An address's host and port ("127.0.0.1:4100"), or the text itself when it is no URL. */

@@ -210,8 +210,8 @@ const HostToWebviewMessageSchema = z.discriminatedUnion('type', [
   /** One incremental change: the webview folds it with the same reducer as the host. */
   z.object({ type: z.literal('event'), conversationId: z.string(), event: ChatEventSchema }),
   z.object({ type: z.literal('connection'), connection: ConnectionStateSchema }),
-  /** Put text in the composer (e.g. "Ask PTK about this" pre-fills). */
-  z.object({ type: z.literal('prefill'), text: z.string() }),
+  /** Put text in the composer (e.g. "Ask PTK about this" pre-fills; a message a restore removed, with its chips). */
+  z.object({ type: z.literal('prefill'), text: z.string(), mentions: z.optional(z.array(ContextMentionSchema)) }),
   /** The answer to a `mentionQuery` (`note` says why nothing is offered, e.g. no selection). */
   z.object({ type: z.literal('mentionSuggestions'), requestId: z.number(), items: z.array(MentionSuggestionSchema), note: z.optional(z.string()) }),
   /** Add a chip to the composer ("Add Selection / File to PTK Chat"). */

@@ -41,8 +41,10 @@ export interface RestoreQuestionFile {
 
 export interface RestoreQuestion {
   scope: 'turn' | 'task';
-  /** "turn 2" / "this task". */
+  /** The point the files go back to, as the user knows it: “write hello…” (a message) / the model's turn 2 of “write hello…” / this task. */
   what: string;
+  /** What truncating removes besides (a turn): the message itself, or that turn, and everything after it. */
+  truncates?: string;
   files: RestoreQuestionFile[];
   unrestorable: string[];
 }
@@ -110,6 +112,39 @@ function outsideNotice(paths: readonly string[]): string {
   return `Not restored, ${one ? 'it now leads' : 'they now lead'} outside the workspace (a folder on the path became a symbolic link; nothing was changed there): ${listOf(paths)}.`;
 }
 
+/** A message's first words, quoted, as a dialog names it. */
+function quotedStart(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return `“${line.length > 48 ? `${line.slice(0, 47).trimEnd()}…` : line}”`;
+}
+
+/** Where a turn checkpoint puts the conversation back to, named as the user sees it, and what truncating it cuts. */
+interface TurnPoint {
+  what: string;
+  truncates: string;
+  /** The user message the truncation starts at (the task's first checkpoint: files and conversation go back to before that message). */
+  cutFrom?: string;
+  cutTranscript?: number;
+}
+
+/**
+ * The turn checkpoint `itemId` as the user knows it: the first checkpoint after a user message
+ * holds the files as they were before that message, so it is named by the message and
+ * truncating removes the message too; a later one of the same task is the model's turn `turn`
+ * of it, and truncating keeps the message and the turns before.
+ */
+function turnPoint(state: ChatViewState, itemId: string, turn: number): TurnPoint {
+  const index = state.items.findIndex((item) => item.id === itemId);
+  const before = state.items.slice(0, Math.max(index, 0));
+  const messageIndex = before.map((item) => item.kind).lastIndexOf('user');
+  const message = before[messageIndex];
+  if (message?.kind !== 'user') return { what: `the model's turn ${turn}`, truncates: 'that turn' };
+  const quoted = quotedStart(message.text);
+  const firstOfMessage = !before.slice(messageIndex + 1).some((item) => item.kind === 'checkpoint' && item.scope === 'turn');
+  if (!firstOfMessage) return { what: `the model's turn ${turn} of ${quoted}`, truncates: 'that turn' };
+  return { what: quoted, truncates: 'that message', cutFrom: message.id, cutTranscript: message.transcriptLength ?? 0 };
+}
+
 /** Restores the checkpoint of chat item `itemId` of the shown conversation. */
 export async function restoreCheckpoint(dependencies: RestoreDependencies, itemId: string): Promise<RestoreOutcome> {
   const { session, store, editor, dialogs, displayPath, workspace } = dependencies;
@@ -127,7 +162,8 @@ export async function restoreCheckpoint(dependencies: RestoreDependencies, itemI
     session.notice('This checkpoint is no longer kept (a conversation keeps its latest checkpoints only); nothing was restored.');
     return { status: 'unavailable' };
   }
-  const what = target.scope === 'turn' ? `turn ${plan.first.turn}` : 'this task';
+  const point = target.scope === 'turn' ? turnPoint(session.state, itemId, plan.first.turn) : undefined;
+  const what = point?.what ?? 'this task';
 
   // A file that now leads outside the workspace is neither read, nor offered, nor written.
   const outside = await pathsNowOutside(workspace, plan.entries.map((entry) => entry.path));
@@ -139,6 +175,7 @@ export async function restoreCheckpoint(dependencies: RestoreDependencies, itemI
   const question: RestoreQuestion = {
     scope: target.scope,
     what,
+    ...(point ? { truncates: point.truncates } : {}),
     files: toApply.map((entry) => ({ path: displayPath(entry.path), action: !entry.target.exists ? 'delete' : current.get(entry.path)?.fingerprint.exists ? 'restore' : 'recreate' })),
     unrestorable,
   };
@@ -190,13 +227,13 @@ export async function restoreCheckpoint(dependencies: RestoreDependencies, itemI
   await recordRestoredStates(log, toApply.filter((entry) => applied.has(entry.path)), editor);
   if (truncate) log.checkpoints = log.checkpoints.slice(0, log.checkpoints.indexOf(plan.first));
   await store.save(conversationId, log);
-  if (truncate) await session.truncateFrom(turnCheckpointItemId(plan.first.id), plan.first.transcriptLength);
+  if (truncate && point) await session.truncateFrom(point.cutFrom ?? turnCheckpointItemId(plan.first.id), point.cutTranscript ?? plan.first.transcriptLength);
 
   const restored = files.map((file) => displayPath(file.path));
   const refused = [...outside].map(displayPath);
   const nothingDone = refused.length > 0 ? `Nothing was restored.` : `The files already were as before ${what}.`;
   const parts = [restored.length > 0 ? `Restored ${restored.length === 1 ? '1 file to its' : `${restored.length} files to their`} state before ${what}: ${listOf(restored)}.` : nothingDone];
-  if (truncate) parts.push('The conversation was truncated to that point.');
+  if (truncate) parts.push(point?.cutFrom ? 'The conversation went back to before that message; its text is in the message box to edit and send again.' : 'The conversation was truncated to that point.');
   if (refused.length > 0) parts.push(outsideNotice(refused));
   const notRestored = [...unrestorable, ...missing];
   if (notRestored.length > 0) parts.push(`Not restored (their earlier content was not saved): ${listOf(notRestored)}.`);

@@ -382,6 +382,30 @@ describe('ChatSession asks before what cannot be taken back', () => {
     assert.equal(questions.length, 2);
   });
 
+  it('a one-shot request from the editor gets a new conversation; the open one stays in the history untouched; an empty one is used; a running task is stopped only when the user agrees', async () => {
+    const { questions, confirm } = asker(false, true);
+    const { session, broker, store } = setup(['Planned.', call('write_file', { path: 'a.txt', content: 'new' }), 'Done.'], { confirm });
+    await session.send('Plan the release');
+    const planned = session.state.conversationId;
+    const savedBefore = JSON.stringify(store.load(planned));
+    assert.equal(await session.freshConversationFor('Fix 1 problem in a.ts'), true);
+    assert.notEqual(session.state.conversationId, planned, 'a new conversation');
+    assert.equal(JSON.stringify(store.load(planned)), savedBefore, 'the open one is kept as it was');
+    const fresh = session.state.conversationId;
+    assert.equal(await session.freshConversationFor('Explain a.ts:1-2'), true);
+    assert.equal(session.state.conversationId, fresh, 'an empty conversation is used as it is');
+    assert.equal(questions.length, 0, 'nothing was asked: no task ran');
+    const running = session.send('Write a.txt');
+    await waitFor(() => broker.pendingIds().length === 1);
+    assert.equal(await session.freshConversationFor('Explain a.ts:1-2'), false);
+    assert.deepEqual([session.busy, session.state.conversationId], [true, fresh], 'declining keeps the task and its conversation');
+    assert.equal(await session.freshConversationFor('Explain a.ts:1-2'), true);
+    await running;
+    assert.deepEqual(questions, ['A task is still running: stop it and start a new conversation for “Explain a.ts:1-2”? [Stop and start new]', 'A task is still running: stop it and start a new conversation for “Explain a.ts:1-2”? [Stop and start new]']);
+    assert.notEqual(session.state.conversationId, fresh);
+    assert.deepEqual(store.list().map((entry) => entry.id).sort(), [planned, fresh].sort(), 'both earlier conversations are in the history');
+  });
+
   it('deleting a conversation from history asks first, naming it and its checkpoints', async () => {
     const { questions, confirm } = asker(false, true);
     const { session } = setup(['Hi.'], { confirm });

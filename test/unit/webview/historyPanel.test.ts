@@ -38,13 +38,25 @@ describe('history panel', () => {
     assert.match(formatHistoryDate(entries[2].updatedAt, now), /2025/);
   });
 
-  it('puts the shown conversation first under its current title once it has a message', () => {
+  it('puts a conversation begun since the list came first, under its current title, dated by its message', () => {
     const empty = emptyChatState('new');
-    assert.deepEqual(withShownConversation(entries, empty, 5).map((entry) => entry.id), ['a', 'b', 'c']);
-    const begun = reduceChat(empty, { type: 'userMessage', id: 'u', text: 'Rename the helper', time: 1 });
-    assert.deepEqual(withShownConversation(entries, begun, 5)[0], { id: 'new', title: 'Rename the helper', updatedAt: 5, text: 'Rename the helper' });
-    const reopened = { ...reduceChat(emptyChatState('b'), { type: 'userMessage', id: 'u', text: 'Explain the parser again', time: 1 }) };
-    assert.deepEqual(withShownConversation(entries, reopened, 5).map((entry) => entry.id), ['b', 'a', 'c']);
+    assert.deepEqual(withShownConversation(entries, empty).map((entry) => entry.id), ['a', 'b', 'c']);
+    const sent = Date.UTC(2026, 10, 26, 9);
+    const begun = reduceChat(empty, { type: 'userMessage', id: 'u', text: 'Rename the helper', time: sent });
+    assert.deepEqual(withShownConversation(entries, begun)[0], { id: 'new', title: 'Rename the helper', updatedAt: sent, text: 'Rename the helper' });
+  });
+
+  it('an older conversation opened from the history keeps its date and place; a message sent in it moves it to the top', () => {
+    const saved = entries[1];
+    const opened = reduceChat(emptyChatState('b'), { type: 'userMessage', id: 'u', text: 'Explain the parser', time: saved.updatedAt - 60_000 });
+    const shown = withShownConversation(entries, { ...opened, title: saved.title });
+    assert.deepEqual(shown.map((entry) => entry.id), ['a', 'b', 'c']);
+    assert.equal(shown[1].updatedAt, saved.updatedAt, 'showing it does not change its date');
+    const later = Date.UTC(2026, 10, 26, 9);
+    const continued = reduceChat(opened, { type: 'userMessage', id: 'v', text: 'And the scanner?', time: later });
+    const after = withShownConversation(entries, continued);
+    assert.deepEqual(after.map((entry) => entry.id), ['b', 'a', 'c']);
+    assert.equal(after[0].updatedAt, later);
   });
 
   it('lists titles with dates, opens a row, deletes one, and searches', () => {

@@ -176,6 +176,8 @@ describe('ChatRenderer: message actions', () => {
     const retry = list.querySelectorAll<HTMLElement>('[data-testid="retry-message"]');
     assert.equal(retry.length, 1);
     assert.equal(retry[0]!.closest('[data-id]')?.getAttribute('data-id'), 'a2', 'on the last answer');
+    // The last answer's bar always shows (class `last`); the earlier one's only on hover or focus.
+    assert.deepEqual([...list.querySelectorAll('.message.assistant')].map((answer) => answer.classList.contains('last')), [false, true]);
     const [first] = list.querySelectorAll<HTMLElement>('[data-testid="user-message"]');
     assert.equal(first!.textContent, 'First', 'button labels come from CSS, not the text');
     first!.querySelector<HTMLElement>('[data-testid="copy-message"]')!.click();

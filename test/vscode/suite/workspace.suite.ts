@@ -96,11 +96,13 @@ export function registerWorkspaceSuite(runner: SuiteRunner, api: PTKExtensionApi
       }
     });
 
-    runner.test('writeFile creates a new file and its missing parent folders', async () => {
+    runner.test('writeFile creates a new file and its missing parent folders, with no text document opened for it', async () => {
       const newPath = fixturePath(api, 'generated/deep/created.txt');
       assert.equal(await workspace.stat(newPath), undefined);
       await workspace.writeFile(newPath, 'line one\nline two\n');
       assert.equal(await readFile(newPath, 'utf8'), 'line one\nline two\n');
+      // No text document is opened for it (for a .ts file that would start the TypeScript extension: nothing the write needs).
+      assert.equal(vscode.workspace.textDocuments.some((document) => document.uri.fsPath === vscode.Uri.file(newPath).fsPath), false);
       await workspace.writeFile(fixturePath(api, 'generated/empty.txt'), '');
       assert.equal(await readFile(fixturePath(api, 'generated/empty.txt'), 'utf8'), '');
       await closeAllEditors();

@@ -169,7 +169,7 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
     await chat().locator('[data-testid="checkpoint"]').nth(1).waitFor({ timeout: 30_000 });
     await chat().locator('[data-testid="checkpoint"]').nth(1).locator('[data-testid="restore-checkpoint"]').click();
     await answerDialog('Restore Files Only');
-    await waitForNotice(/Restored 1 file to its state before turn 2: src\/checkpoint-a\.txt\./);
+    await waitForNotice(/Restored 1 file to its state before the model's turn 2 of “Run the checkpoint task”: src\/checkpoint-a\.txt\./);
     assert.deepEqual(files(), afterTurnOne);
     await shot('restored-turn-2');
   });

@@ -1,7 +1,7 @@
 /**
  * The chat view's header, empty state, history and names in a REAL VS Code, on the ChatGPT replica
  * site (a local address: the offline demo) driven by the real browser backend: the header fits the
- * sidebar's default width and names site · model · address with the full status on hover; one "+";
+ * sidebar's default width and names site · model (the address and the full status on hover); one "+";
  * Stop (the composer's and the view title's) only while a task runs; the empty conversation offers
  * example prompts and says it is the demo site; the history lists titles and dates, searches,
  * opens and deletes (after asking); the status bar names site and model; Choose Model names the current choice and heads the models as the demo's; Choose Site lists the demo as current; the editor's context menu names its PTK
@@ -49,12 +49,13 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
     await workbench!.shot('empty-state');
   });
 
-  it('the header fits the default sidebar width, names the demo site and its address, and has the status on hover', async () => {
+  it('the header fits the default sidebar width and shows site · model whole; the address and the status are on hover', async () => {
     await send('Say hello');
     await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 120_000 });
     await idle();
     const status = chat().locator('[data-testid="connection-status"]');
-    assert.match((await status.textContent()) ?? '', /^Demo \(offline\) · 127\.0\.0\.1:\d+$/);
+    // Site · model, the address only in the tooltip: at the default width both names are shown whole.
+    assert.equal(await status.textContent(), "Demo (offline) · site's model");
     const title = (await status.getAttribute('title')) ?? '';
     assert.match(title, /Demo \(offline\) · Connected/);
     assert.match(title, /Offline demo site/);
@@ -65,15 +66,15 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
         width: document.body.clientWidth,
         headerWhole: header.scrollWidth <= header.clientWidth,
         childrenInside: [...header.children].every((child) => child.getBoundingClientRect().right <= right + 0.5),
+        namesWhole: element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight,
       };
     });
     assert.ok(fit.width <= 400, `the view has the sidebar's default width (${fit.width} px)`);
-    assert.deepEqual({ ...fit, width: 0 }, { width: 0, headerWhole: true, childrenInside: true }, 'no button of the header is cut off');
-    // A line longer than the view ends in an ellipsis; the tooltip has all of it.
+    assert.deepEqual({ ...fit, width: 0 }, { width: 0, headerWhole: true, childrenInside: true, namesWhole: true }, 'neither the names nor a button of the header is cut off');
     assert.match(title, /Model: the site's current model\nAddress: http:\/\/127\.0\.0\.1:\d+/);
     assert.equal(await chat().locator('[data-testid="new-conversation"]').count(), 1);
     assert.equal(await page.locator('.part.sidebar .title-actions .action-label[aria-label^="New Conversation"]').count(), 0, 'one "+" only: the view\'s');
-    assert.match((await page.locator('.statusbar').textContent()) ?? '', /PTK: Demo \(offline\) · 127\.0\.0\.1/);
+    assert.match((await page.locator('.statusbar').textContent()) ?? '', /PTK: Demo \(offline\) · site's model · 127\.0\.0\.1/);
     await workbench!.shot('header');
   });
 
@@ -107,10 +108,19 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
     // The search matches the messages too: "replica" is only in the greeting's answer, not in any title.
     await chat().locator('[data-testid="history-search"]').fill('replica');
     assert.deepEqual(await rows.locator('.history-title').allTextContents(), ['Say hello']);
-    await rows.first().locator('.history-open').click();
+    await chat().locator('[data-testid="history-search"]').fill('');
+    // Each row's title and its full date (the date's tooltip, to the second).
+    const listed = () => rows.evaluateAll((entries) => entries.map((entry) => `${entry.querySelector('.history-title')?.textContent} @ ${entry.querySelector('[data-testid="history-date"]')?.getAttribute('title')}`));
+    const beforeOpening = await listed();
+    // Opening the older conversation shows it; it neither moves to the top nor gets a new date.
+    await rows.filter({ hasText: 'Say hello' }).locator('.history-open').click();
     await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello' }).waitFor({ timeout: 15_000 });
     await chat().locator('[data-testid="history"]').click();
-    await chat().locator('[data-testid="history-search"]').fill('');
+    await rows.first().waitFor({ timeout: 15_000 });
+    // (The other one's date may be newer: its stopped task was saved after the list came.)
+    const afterOpening = await listed();
+    assert.deepEqual(afterOpening.map((row) => row.split(' @ ')[0]), ['Take your time and think', 'Say hello'], 'the order stays');
+    assert.equal(afterOpening[1], beforeOpening[1], 'the opened conversation keeps its date');
     // Delete asks first in a modal dialog (its checkpoints go with it): Cancel keeps the conversation.
     const deleteQuestion = page.locator('.monaco-dialog-box', { hasText: 'Delete "Take your time and think"? Its checkpoints are deleted too.' });
     await rows.filter({ hasText: 'Take your time' }).locator('[data-testid="history-delete"]').click();
@@ -118,8 +128,7 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
     await workbench!.shot('delete-question');
     await deleteQuestion.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
     await deleteQuestion.waitFor({ state: 'detached', timeout: 15_000 });
-    // Opening a conversation may bring it to the top: the order is not what Cancel decides.
-    assert.deepEqual((await rows.locator('.history-title').allTextContents()).sort(), ['Say hello', 'Take your time and think'], 'Cancel kept it');
+    assert.deepEqual(await rows.locator('.history-title').allTextContents(), ['Take your time and think', 'Say hello'], 'Cancel kept it');
     await rows.filter({ hasText: 'Take your time' }).locator('[data-testid="history-delete"]').click();
     await deleteQuestion.locator('.monaco-button', { hasText: /^Delete$/ }).click();
     await rows.filter({ hasText: 'Take your time' }).waitFor({ state: 'detached', timeout: 15_000 });

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { FrameLocator } from 'playwright-core';
+import type { FrameLocator, Locator } from 'playwright-core';
 import { missingTools, REPOSITORY_ROOT } from '../harness/paths';
 import { BROWSER_ENTRY, startReplicaSiteWorkbench, type ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
 import { call, createTaskResponder, type ScriptedTask } from './scriptedTasks';
@@ -207,6 +207,30 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     assert.equal(await input().inputValue(), 'Say something short, edited');
     await input().fill('');
     await workbench!.shot('edited');
+  });
+
+  it('the last answer shows Copy and Retry without hover; Tab reaches an earlier message\'s buttons, which then show', async () => {
+    // A second answer, so the first is an earlier one.
+    await send('Say it once more');
+    await idle();
+    await input().focus();
+    // The pointer is away from the messages (over the editor area).
+    await workbench!.page.mouse.move(900, 300);
+    const shown = (bar: Locator) => bar.evaluate((element) => getComputedStyle(element).opacity);
+    const lastBar = chat().locator('[data-testid="assistant-message"]').last().locator('.message-actions');
+    await lastBar.locator('[data-testid="retry-message"]').waitFor({ timeout: 15_000 });
+    assert.equal(await shown(lastBar), '1', "the last answer's actions show without hover");
+    const answers = chat().locator('[data-testid="assistant-message"]');
+    const earlier = answers.nth((await answers.count()) - 2);
+    const earlierBar = earlier.locator('.message-actions');
+    assert.equal(await shown(earlierBar), '0', "an earlier answer's actions wait for hover or focus");
+    // A click on its text puts the keyboard's starting point there (nothing focusable is in it); Tab goes on to its Copy.
+    await earlier.locator('p').last().click();
+    await workbench!.page.mouse.move(900, 300);
+    await workbench!.page.keyboard.press('Tab');
+    assert.equal(await earlierBar.locator('[data-testid="copy-message"]').evaluate((button) => button === button.ownerDocument.activeElement), true, 'Tab reaches Copy');
+    assert.equal(await shown(earlierBar), '1', 'the focused bar shows');
+    await workbench!.shot('actions-without-hover');
   });
 
   it('Retry is on the last answer only and sends the last message again', async () => {

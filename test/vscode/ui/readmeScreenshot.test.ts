@@ -194,6 +194,10 @@ describe('README pictures of the chat view in real VS Code', { skip: missingTool
     await assertInside('the "Always" chip', always, sidebar, 'the visible sidebar');
     assert.equal((await rules.textContent())?.trim(), 'Rules: AGENTS.md');
     assert.match((await always.textContent()) ?? '', /write_file/);
+    // The writes' own times as their cards show them (printed to compare runs, not asserted: a loaded machine varies).
+    for (const card of await chat().locator('[data-testid="tool-card"][data-tool="write_file"]').all()) {
+      console.log(`write_file card: ${(await card.textContent())?.replace(/\s+/g, ' ').slice(0, 90)} — ${await card.getAttribute('data-duration-ms')} ms (the approval wait of ${await card.getAttribute('data-approval-wait-ms') ?? 0} ms left out)`);
+    }
     const [alwaysBox, messageBox] = [await always.boundingBox(), await chat().locator('[data-testid="user-message"]').first().boundingBox()];
     assert.ok(alwaysBox && messageBox && alwaysBox.x >= messageBox.x - 1, `the "Always" chip lines up with the messages, clear of the sidebar's edge (${alwaysBox?.x} vs ${messageBox?.x})`);
 

@@ -155,8 +155,11 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     await shot('rejected');
   });
 
-  it('"Fix with PTK" from the lightbulb fixes a real diagnostic', async () => {
-    await newConversation();
+  it('"Fix with PTK" from the lightbulb fixes a real diagnostic, in a new conversation; the open one stays in the history as it was', async () => {
+    // The conversation of the rejected write is open: the lightbulb's task does not join it.
+    const userMessages = () => chat().locator('[data-testid="user-message"]').evaluateAll((elements) => elements.map((element) => element.firstChild?.textContent ?? ''));
+    const earlier = await userMessages();
+    assert.ok(earlier.length > 0, 'a conversation with messages is open');
     await page.keyboard.press('Control+P');
     const quickOpen = page.locator('.quick-input-widget input');
     await quickOpen.fill('broken.json');
@@ -167,7 +170,7 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     await page.locator('.monaco-editor .view-line', { hasText: '}' }).last().click();
     await page.keyboard.press('Control+.');
     const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Fix with PTK' }).first();
-    await fix.waitFor({ timeout: 15_000 });
+    await fix.waitFor({ timeout: 30_000 });
     await shot('lightbulb');
     await fix.click();
     const card = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]').last();
@@ -175,6 +178,15 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     await card.locator('[data-testid="approve"]').click();
     await chat().locator('[data-testid="assistant-message"]', { hasText: 'fixed' }).waitFor({ timeout: 30_000 });
     assert.deepEqual(JSON.parse(readFileSync(join(workspaceDir, 'config', 'broken.json'), 'utf8')), { name: 'broken', value: 1 });
+    assert.equal((await userMessages()).length, 1, 'the fix is the only message of its conversation');
+    await chat().locator('[data-testid="history"]').click();
+    const rows = chat().locator('[data-testid="history-entry"]');
+    await rows.first().waitFor({ timeout: 15_000 });
+    const titles = await rows.locator('.history-title').allTextContents();
+    assert.equal(titles[1], earlier[0], `the fix's conversation is the newest, the earlier one next: ${titles.join(' | ')}`);
+    await rows.nth(1).locator('.history-open').click();
+    await chat().locator('[data-testid="user-message"]').first().waitFor({ timeout: 15_000 });
+    assert.deepEqual(await userMessages(), earlier, 'the earlier conversation is untouched');
     await shot('fixed');
   });
 

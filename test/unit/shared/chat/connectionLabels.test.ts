@@ -20,7 +20,13 @@ describe('connection labels and actions', () => {
   it('before the first send the header says what will happen, not that something is wrong', () => {
     assert.equal(headerLine({ site: 'chatgpt', status: 'disconnected', url: 'http://127.0.0.1:4100/', demo: true }), 'Demo (offline) · connects when you send');
     assert.equal(headerLine({ site: 'claude', status: 'disconnected' }), 'claude · connects when you send');
+    assert.equal(headerLine({ site: 'claude', status: 'disconnected', model: 'Haiku 4.5' }), 'claude · Haiku 4.5 · connects when you send');
+  });
+
+  it('the header names site and model, never the address (the tooltip has it): the default sidebar width shows both names', () => {
     assert.equal(headerLine({ site: 'claude', status: 'connected', model: 'Haiku 4.5' }), 'claude · Haiku 4.5');
+    assert.equal(headerLine({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), "Demo (offline) · site's model");
+    assert.equal(headerLine({ site: 'chatgpt', status: 'error', model: 'GPT-5.5', url: 'http://127.0.0.1:4100/', demo: true }), 'Demo (offline) · GPT-5.5');
   });
 
   it('names the site, the status and a guest session; the tooltip holds the detail and the site notice', () => {
@@ -39,7 +45,7 @@ describe('connection labels and actions', () => {
     assert.equal(connectionTargetLine({ site: 'chatgpt', status: 'connected', model: 'GPT-5.5', url: 'http://127.0.0.1:4100/' }), 'chatgpt · GPT-5.5 · 127.0.0.1:4100');
     assert.match(connectionTooltip({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), /Address: http:\/\/127\.0\.0\.1:4100\/\nOffline demo site/);
     // The demo replica is named as the demo, never as the site it imitates.
-    assert.equal(connectionTargetLine({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), 'Demo (offline) · 127.0.0.1:4100');
+    assert.equal(connectionTargetLine({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), "Demo (offline) · site's model · 127.0.0.1:4100");
     assert.match(connectionTooltip({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), /^Demo \(offline\) · Connected/);
     assert.equal(isLocalAddress('http://127.0.0.1:4100/'), true);
     assert.equal(isLocalAddress('http://localhost:8080'), true);

@@ -132,7 +132,9 @@ describe('Checkpoints in a chat task', () => {
     ]);
     assert.equal(editor.applied.length, 1, 'one edit for all files');
     assert.equal(session.state.items.length, itemsBefore + 1);
-    assert.match((lastNotice(session.state.items) as { text: string }).text, /^Restored 2 files to their state before turn 2/);
+    assert.match((lastNotice(session.state.items) as { text: string }).text, /^Restored 2 files to their state before the model's turn 2 of “Change the app”/);
+    assert.equal(asked.questions[0]?.what, "the model's turn 2 of “Change the app”");
+    assert.equal(asked.questions[0]?.truncates, 'that turn');
   });
 
   it('"Restore checkpoint" with truncation also cuts the view and the transcript back to that turn; its checkpoints go', async () => {
@@ -154,6 +156,34 @@ describe('Checkpoints in a chat task', () => {
     assert.equal(next?.success, true, next?.error);
     assert.doesNotMatch(model.prompts.at(-1) ?? '', /Turn two\./);
     assert.match(model.prompts.at(-1) ?? '', /Turn one\./);
+  });
+
+  it('the first checkpoint after a message is named by the message; truncating removes the message too and gives its text back to the composer', async () => {
+    const second = 'Write hello to notes/hello.txt';
+    const { rig, session, conversations, model } = await rigWithTask([`Writing it.\n${call('write_file', { path: 'notes/hello.txt', content: 'hello\n' })}`, 'Written.', 'Again.']);
+    const firstTaskItems = session.state.items.map((item) => item.id);
+    const result = await session.send(second);
+    assert.equal(result?.success, true, result?.error);
+    assert.equal(existsSync(rig.file('notes/hello.txt')), true);
+    const returned: string[] = [];
+    session.onMessageReturned((text) => returned.push(text));
+    // The second message's first checkpoint: the model's turn 1 of its task, the second message of the conversation.
+    const item = checkpointItems(session.state.items).filter((entry) => entry.scope === 'turn').at(-1)!;
+    const { outcome, asked } = await restore(rig, session, item.id, { turn: 'truncate' });
+    assert.equal(outcome.status, 'restored');
+    assert.equal(asked.questions[0]?.what, `“${second}”`);
+    assert.equal(asked.questions[0]?.truncates, 'that message');
+    assert.equal(existsSync(rig.file('notes/hello.txt')), false, 'the file the message had written is gone');
+    assert.deepEqual(session.state.items.slice(0, -1).map((entry) => entry.id), firstTaskItems, 'the conversation is back to just before the message');
+    assert.match((lastNotice(session.state.items) as { text: string }).text, /before “Write hello to notes\/hello\.txt”: notes\/hello\.txt\. The conversation went back to before that message/);
+    assert.deepEqual(returned, [second], 'its text goes back to the composer');
+    const saved = conversations.load(session.state.conversationId)!;
+    assert.ok(!saved.messages.some((message) => message.content.includes(second)), 'the model no longer gets it');
+    assert.ok(!saved.state.items.some((entry) => entry.kind === 'user' && entry.text === second));
+    // Retry on the answer now last sends the message before the removed one.
+    await session.retry();
+    assert.match(model.prompts.at(-1) ?? '', /Change the app/);
+    assert.doesNotMatch(model.prompts.at(-1) ?? '', /Write hello/);
   });
 
   it('"Undo all changes of this task" puts back the original; then there is nothing left to undo', async () => {
