@@ -8,10 +8,20 @@
 export function fastestCpu(action: () => void): number {
   let best = Infinity;
   for (let run = 0; run < 3; run++) {
-    const started = process.cpuUsage();
+    const started = cpuNowMs();
     action();
-    const used = process.cpuUsage(started);
-    best = Math.min(best, (used.user + used.system) / 1000);
+    best = Math.min(best, cpuNowMs() - started);
   }
   return best;
+}
+
+const threadCpuUsage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.bind(process);
+
+/**
+ * The CPU time used so far, ms: the main thread's where Node can tell it (Node ≥ 23.9), else
+ * the process's. Unlike wall time it leaves out the time other processes held the cores.
+ */
+export function cpuNowMs(): number {
+  const used = threadCpuUsage ? threadCpuUsage() : process.cpuUsage();
+  return (used.user + used.system) / 1000;
 }

@@ -150,7 +150,7 @@ export class TurnWatch {
     const whole = snapshot.rewrite !== null ? snapshot.rewrite : snapshot.sequence === 1 ? snapshot.append : null;
     const next = whole ?? (snapshot.append === '' ? previous : previous + snapshot.append);
     const changed = whole !== null ? whole !== previous : snapshot.append !== '';
-    if (changed) this.textChanged(previous, next, now, whole === null);
+    if (changed) this.textChanged(previous, next, now, whole === null ? snapshot.append : undefined);
     this.lastSnapshot = snapshot;
     this.lastReportAt = now;
     this.noteMatched(snapshot.matched ?? {});
@@ -222,13 +222,17 @@ export class TurnWatch {
     return Math.min(decision.recheckInMs ?? IDLE_RECHECK_MS, this.looksFinished() ? CONFIRM_POLL_MS : IDLE_RECHECK_MS);
   }
 
-  /** `extended`: `next` is `previous` plus an append (a whole text is compared to tell). */
-  private textChanged(previous: string, next: string, now: number, extended: boolean): void {
+  /**
+   * `appended`: the text `next` adds to `previous`, when the report said so (an append); for a
+   * whole text it is undefined and the texts are compared to tell. The delta carries the append
+   * itself: slicing it off `next` would flatten the whole concatenated text on every report.
+   */
+  private textChanged(previous: string, next: string, now: number, appended: string | undefined): void {
     this.text = next;
     this.lastMutationAt = now;
     if (this.firstTokenAt === undefined && next.length > 0) this.firstTokenAt = now;
-    const appended = extended || next.startsWith(previous);
-    const delta: StreamDelta = { text: appended ? next.slice(previous.length) : '', full: next, rewrite: !appended };
+    const added = appended ?? (next.startsWith(previous) ? next.slice(previous.length) : undefined);
+    const delta: StreamDelta = { text: added ?? '', full: next, rewrite: added === undefined };
     try {
       this.options.call.onDelta?.(delta);
     } catch {

@@ -21,6 +21,7 @@
  */
 import { addCopyButtons, finishedBlocksEnd, type MarkdownRenderer } from './markdown';
 import { closedParagraphSegment, closesFence, lastCutCandidate, mayCloseFence, openFenceCode, openingFence, plainLinesFrom } from './openBlock';
+import { OpenContainer } from './openContainer';
 
 /** An open code block growing in place. */
 interface OpenCode {
@@ -53,7 +54,7 @@ export class StreamingMarkdown {
   /** The nodes of the open tail's rendering. */
   private tailNodes: ChildNode[] = [];
   /** The open tail when it grows in place. */
-  private open: OpenCode | OpenParagraph | undefined;
+  private open: OpenCode | OpenParagraph | OpenContainer | undefined;
   /** Characters of markdown rendered so far (finished blocks once, the tail as it is rendered). */
   renderedChars = 0;
 
@@ -72,8 +73,11 @@ export class StreamingMarkdown {
     if (text.length < this.text.length || !text.startsWith(this.text)) return false;
     const shown = this.text.length;
     this.text = text;
-    if (this.open?.kind === 'code' && this.growCode(this.open, shown)) return true;
-    if (this.open?.kind === 'paragraph' && this.growParagraph(this.open, shown)) return true;
+    const open = this.open;
+    if (open instanceof OpenContainer) {
+      if (open.grow(text)) return true;
+    } else if (open?.kind === 'code' && this.growCode(open, shown)) return true;
+    else if (open?.kind === 'paragraph' && this.growParagraph(open, shown)) return true;
     this.open = undefined;
     const end = finishedBlocksEnd(text, this.finished);
     if (end > this.finished) {
@@ -85,8 +89,15 @@ export class StreamingMarkdown {
     const tail = this.fragment(text.slice(this.finished));
     this.tailNodes = Array.from(tail.childNodes);
     this.root.append(tail);
-    this.open = this.openCode() ?? this.openParagraph();
+    this.open = this.openCode() ?? this.openParagraph() ?? this.openContainer();
     return true;
+  }
+
+  /** The tail as an open table, list or quote that can grow in place, when it is one. */
+  private openContainer(): OpenContainer | undefined {
+    const blocks = this.tailNodes.filter((node) => node.nodeType === node.ELEMENT_NODE) as HTMLElement[];
+    if (blocks.length !== 1) return undefined;
+    return OpenContainer.open(this.text, this.finished, blocks[0], (markdown) => this.fragment(markdown));
   }
 
   /** The tail as an open code block that can grow in place, when it is one. */

@@ -36,6 +36,39 @@ function snapshot(change: Partial<PageSnapshot> = {}): PageSnapshot {
   };
 }
 
+/** The String.prototype methods that read a string's characters (slicing a rope flattens it whole). */
+const READING_METHODS = ['slice', 'substring', 'substr', 'startsWith', 'endsWith', 'indexOf', 'lastIndexOf', 'includes', 'charAt', 'charCodeAt', 'codePointAt', 'at', 'split', 'match', 'matchAll', 'replace', 'replaceAll', 'search', 'trim', 'trimStart', 'trimEnd', 'localeCompare', 'normalize', 'toLowerCase', 'toUpperCase', 'concat', 'padEnd', 'padStart', 'repeat'] as const;
+
+/**
+ * Records the longest string (over 100,000 characters) any reading String method, RegExp
+ * method or JSON.stringify was applied to, until restore().
+ */
+function readsOfStrings(): { longest(): number; restore(): void } {
+  let longest = 0;
+  const note = (value: unknown): void => {
+    if (typeof value === 'string' && value.length > 100_000) longest = Math.max(longest, value.length);
+  };
+  const restorers: Array<() => void> = [];
+  const wrap = <T extends object>(target: T, name: keyof T, argument: boolean): void => {
+    const original = target[name] as (...args: unknown[]) => unknown;
+    (target as Record<keyof T, unknown>)[name] = function spied(this: unknown, ...args: unknown[]): unknown {
+      note(argument ? args[0] : this);
+      return original.apply(this, args);
+    };
+    restorers.push(() => ((target as Record<keyof T, unknown>)[name] = original));
+  };
+  for (const name of READING_METHODS) wrap(String.prototype, name, false);
+  for (const name of ['exec', 'test'] as const) wrap(RegExp.prototype, name, true);
+  const stringify = JSON.stringify;
+  JSON.stringify = ((value: unknown, ...rest: unknown[]) => {
+    note(value);
+    if (value && typeof value === 'object') for (const field of Object.values(value)) note(field);
+    return (stringify as (...args: unknown[]) => string)(value, ...rest);
+  }) as typeof JSON.stringify;
+  restorers.push(() => (JSON.stringify = stringify));
+  return { longest: () => longest, restore: () => restorers.reverse().forEach((restore) => restore()) };
+}
+
 /** A tracker that records what it was shown. */
 function recordingTracker(): TurnWatchOptions['tracker'] & { seen: TurnEvidence[] } {
   const seen: TurnEvidence[] = [];
@@ -87,6 +120,31 @@ describe('TurnWatch reports', () => {
       ],
     );
     assert.ok(watch.firstTokenAt !== undefined && watch.lastMutationAt !== undefined && watch.lastReportAt !== undefined);
+  });
+
+  it('an append costs the new text only: no string operation reads the text before it', () => {
+    const earlier = 'x'.repeat(1_000_000);
+    const deltas: StreamDelta[] = [];
+    const checked: Array<StreamDelta | undefined> = [];
+    const watch = watchWith({ earlyStop: true, call: { onDelta: (delta) => deltas.push(delta), isComplete: (_text, delta) => (checked.push(delta), false) } });
+    watch.report(snapshot({ sequence: 1, append: earlier }));
+    const read = readsOfStrings();
+    try {
+      for (let index = 0; index < 50; index++) watch.report(snapshot({ sequence: index + 2, append: `piece ${index}. ` }));
+    } finally {
+      read.restore();
+    }
+    assert.equal(read.longest(), 0, 'a string method read the whole text during an append');
+    assert.equal(watch.text.length, earlier.length + deltas.slice(1).reduce((sum, delta) => sum + delta.text.length, 0));
+    assert.deepEqual(
+      deltas.slice(1).map((delta) => [delta.text, delta.rewrite]),
+      Array.from({ length: 50 }, (_, index) => [`piece ${index}. `, false]),
+    );
+    assert.deepEqual(
+      checked.slice(1).map((delta) => delta?.text),
+      deltas.slice(1).map((delta) => delta.text),
+      'the completeness check gets the delta',
+    );
   });
 
   it('passes the age of the answer DOM\'s last change on to the tracker with the text change it came with', () => {

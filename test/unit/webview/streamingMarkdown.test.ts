@@ -78,4 +78,21 @@ describe('StreamingMarkdown', () => {
       assert.ok(renderedChars <= answer.length * 3, `${name}: ${renderedChars} characters rendered for a ${answer.length}-character answer`);
     }
   });
+
+  it('renders a 2,000-row table and a long quote with code blocks in it at a cost proportional to the answer', () => {
+    const table = `| n | name | link |\n|---:|:---|---|\n${Array.from({ length: 2_000 }, (_, index) => `| ${index} | \`v${index}\` *x* | [l](https://e.com/${index}) |`).join('\n')}\n`;
+    const quote = Array.from({ length: 300 }, (_, index) => `> Part ${index} with *words* here.\n>\n> \`\`\`ts\n> const x${index} = 1;\n> \`\`\`\n>\n`).join('');
+    for (const [name, answer] of [['table', table], ['quote', quote]] as const) {
+      const { html, renderedChars } = stream(answer, 8, 600);
+      assert.equal(html, whole(answer), `${name}: the streamed bubble is the whole render`);
+      assert.ok(renderedChars <= answer.length * 3, `${name}: ${renderedChars} characters rendered for a ${answer.length}-character answer`);
+    }
+  });
+
+  it('a paragraph with a mark that never closes, then 200 paragraphs, costs in proportion to the answer', () => {
+    const answer = `The product 5*3 = 15 and an unclosed \`tick.\n\n${Array.from({ length: 200 }, (_, index) => `Paragraph ${index} has some words in it and goes on for a while.`).join('\n\n')}\n`;
+    const { html, renderedChars } = stream(answer, 9, 300);
+    assert.equal(html, whole(answer));
+    assert.ok(renderedChars <= answer.length * 3, `${renderedChars} characters rendered for a ${answer.length}-character answer`);
+  });
 });
