@@ -117,6 +117,9 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     const chip = chat().locator('[data-testid="auto-approval-always"]');
     await chip.waitFor({ timeout: 30_000 });
     assert.match((await chip.textContent()) ?? '', /write_file/);
+    // The chip takes a row of its own below the messages: it never lies over a card's top.
+    const [chipBox, messagesBox] = await Promise.all([chip.boundingBox(), chat().locator('[data-testid="messages"]').boundingBox()]);
+    assert.ok(chipBox && messagesBox && chipBox.y >= messagesBox.y + messagesBox.height, `the chip (top ${chipBox?.y}) is below the messages (bottom ${messagesBox && messagesBox.y + messagesBox.height})`);
     const auto = chat().locator('[data-testid="tool-card"][data-auto-approved="true"]');
     assert.equal(await auto.count(), 1, 'the gamma write ran without asking');
     assert.match((await auto.locator('.approval-summary').textContent()) ?? '', /gamma\.txt/);
