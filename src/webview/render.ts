@@ -297,6 +297,7 @@ export class ChatRenderer {
       const duration = document.createElement('span');
       duration.className = 'tool-duration';
       duration.textContent = formatDuration(item.durationMs);
+      duration.title = item.approvalWaitMs ? `The tool's own time: the ${formatDuration(item.approvalWaitMs)} it waited for your answer are left out.` : "The tool's own time.";
       header.append(duration);
     }
     element.append(header);

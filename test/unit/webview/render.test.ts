@@ -91,6 +91,14 @@ describe('ChatRenderer', () => {
     assert.equal(list.querySelector('[data-testid="open-diff"]')?.textContent, 'View proposed change', 'stopped while waiting for approval');
   });
 
+  it('an approved card\'s time is the tool\'s own, and its tooltip says how long the answer took, left out', () => {
+    const { list, renderer } = setup();
+    renderer.update(replayChat('c', [...base, { type: 'approvalResolved', approvalId: 'ap', decision: 'approve', waitedMs: 14_000 }, { type: 'toolResult', id: 'c', taskId: 't', success: true, summary: 'Wrote a.txt', durationMs: 14_250 }]));
+    const duration = list.querySelector<HTMLElement>('.tool-duration')!;
+    assert.equal(duration.textContent, '250 ms');
+    assert.equal(duration.title, "The tool's own time: the 14.0 s it waited for your answer are left out.");
+  });
+
   it('a rejected card shows its reason once; the reason box has a short placeholder and says the rest on hover', () => {
     const { list, renderer } = setup();
     renderer.update(replayChat('c', base));
