@@ -122,7 +122,8 @@ function main(): void {
   // What the running task is doing ("Waiting for the site…", "Running write_file…"), under the messages.
   const working = element('div', 'working', { 'data-testid': 'working', role: 'status' });
   working.hidden = true;
-  app.append(header, historyPanel.element, autoApproval.element, empty, list, approvalNeeded.element, working, composer);
+  // The auto-approval chip is a row of its own above the composer: never over the messages, whose top it would hide.
+  app.append(header, historyPanel.element, empty, list, approvalNeeded.element, working, autoApproval.element, composer);
   // Before the input's own keydown listener: the `@` list keeps Enter, Tab, arrows and Escape.
   const mentionComposer = new MentionComposer({ input, chips: mentionChips, list: mentionList, post: (message) => post(message), onChange: () => save() });
   mentionComposer.set(persisted.mentions ?? []);

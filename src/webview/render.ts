@@ -8,6 +8,7 @@
 import { CONNECTION_ACTION_LABELS } from '../shared/chat/connectionLabels';
 import type { ContextMention } from '../shared/chat/mentions';
 import type { AutoApprovedBy, ChatItem, ChatViewState, ConnectionAction } from '../shared/chat/protocol';
+import { retryTargetId } from '../shared/chat/retryTarget';
 import type { MarkdownRenderer } from './markdown';
 import { renderMessageAttachments } from './messageAttachments';
 import { renderMentionChips } from './mentionChips';
@@ -28,7 +29,7 @@ interface RenderHandlers {
   restoreCheckpoint?(itemId: string): void;
   /** A user message's "Edit": its text and chips back in the composer, to change and send in its place (`itemId`). */
   edit?(text: string, mentions: readonly ContextMention[], itemId: string): void;
-  /** The last answer's "Retry": the last message is sent again. */
+  /** "Retry" on the last turn (its answer, or its "Stopped." notice): the last message is sent again. */
   retry?(): void;
 }
 
@@ -45,7 +46,12 @@ const STATUS_LABELS: Record<Extract<ChatItem, { kind: 'tool' }>['status'], strin
   cancelled: 'cancelled',
 };
 
-/** What "Always" covers, for its tooltip: a tool's every write, or one exact command line. */
+/** The diff link of a card whose change was never written: named for what it shows, not "Open diff". */
+const DIFF_LINK_LABELS: Partial<Record<Extract<ChatItem, { kind: 'tool' }>['status'], string>> = {
+  rejected: 'View rejected change',
+  cancelled: 'View proposed change',
+};
+
 /** Why a card's "Open diff" is disabled: its change went with the window; a refused or cancelled one was never written. */
 export function diffGoneTooltip(status: Extract<ChatItem, { kind: 'tool' }>['status']): string {
   const gone = 'This change is no longer kept (the window was reloaded since), so its diff cannot be shown.';
@@ -54,6 +60,7 @@ export function diffGoneTooltip(status: Extract<ChatItem, { kind: 'tool' }>['sta
   return `${gone} Whether the file has it depends on how the call ended (its result line says).`;
 }
 
+/** What "Always" covers, for its tooltip: a tool's every write, or one exact command line. */
 function alwaysScope(tool: string, approval: { kind: 'write' | 'edit' | 'command'; command?: string }): string {
   const what = approval.kind === 'command' ? `this exact command of ${tool} ("${approval.command ?? ''}")` : `${tool} — all files`;
   return `Always allow ${what}: in every conversation of this window, until you turn it off (the chip above the chat) or reload the window.`;
@@ -88,7 +95,7 @@ interface RenderedItem {
   signature?: string;
   /** An assistant bubble's markdown, rendered as it grows. */
   bubble?: StreamingMarkdown;
-  /** Whether it was rendered as the last answer (which offers Retry). */
+  /** Whether it was rendered as the item that offers Retry (the last turn's answer or notice). */
   retryable?: boolean;
   /** A finished answer's action bar (Copy, Retry). */
   actions?: HTMLElement;
@@ -118,11 +125,11 @@ export class ChatRenderer {
     const document = this.list.ownerDocument;
     const seen = new Set<string>();
     let previous: Element | null = null;
-    // Retry is offered on the conversation's last answer, once no task runs.
-    const lastAnswer = state.busy ? undefined : state.items.filter((item) => item.kind === 'assistant').at(-1)?.id;
+    // Retry is offered on the last message's turn only, once no task runs.
+    const retryTarget = retryTargetId(state);
     for (const item of state.items) {
       seen.add(item.id);
-      const retryable = item.id === lastAnswer;
+      const retryable = item.id === retryTarget;
       let entry = this.elements.get(item.id);
       if (!entry || !this.kept(entry, item, retryable)) {
         const rendered = this.renderEntry(document, item, retryable);
@@ -173,13 +180,14 @@ export class ChatRenderer {
       this.setAnswerActions(entry, item, retryable);
       return true;
     }
-    if (entry.signature !== JSON.stringify(item)) return false;
+    if (entry.signature !== JSON.stringify(item) || entry.retryable !== retryable) return false;
     entry.item = item;
     return true;
   }
 
   private renderEntry(document: Document, item: ChatItem, retryable: boolean): RenderedItem {
     const element = this.renderItem(document, item);
+    if (item.kind === 'notice' && retryable) this.appendNoticeRetry(element);
     if (item.kind !== 'assistant') return { item, element, signature: JSON.stringify(item), retryable };
     element.className = assistantClass(item, retryable);
     const entry: RenderedItem = { item, element, retryable };
@@ -201,6 +209,13 @@ export class ChatRenderer {
       ...(retryable && this.handlers.retry ? [['Retry', 'retry-message', () => this.handlers.retry?.()] as const] : []),
     ]);
     entry.element.append(entry.actions);
+  }
+
+  /** A stopped turn without an answer offers Retry on its notice, always shown (it is the last turn). */
+  private appendNoticeRetry(element: HTMLElement): void {
+    if (!this.handlers.retry) return;
+    element.classList.add('retryable');
+    element.append(this.messageActions(element.ownerDocument, [['Retry', 'retry-message', () => this.handlers.retry?.()]]));
   }
 
   private renderItem(document: Document, item: ChatItem): HTMLElement {
@@ -282,6 +297,7 @@ export class ChatRenderer {
       const duration = document.createElement('span');
       duration.className = 'tool-duration';
       duration.textContent = formatDuration(item.durationMs);
+      duration.title = item.approvalWaitMs ? `The tool's own time: the ${formatDuration(item.approvalWaitMs)} it waited for your answer are left out.` : "The tool's own time.";
       header.append(duration);
     }
     element.append(header);
@@ -322,12 +338,12 @@ export class ChatRenderer {
         element.append(protection);
       }
       if (approval.hasDiff) {
-        // A rejected change stays viewable (what was refused, next to the reason given), under a name that does not read as pending.
+        // A rejected or cancelled change stays viewable (what was refused or never written), under a name that does not read as pending.
         const link = document.createElement('a');
         link.href = '#';
         link.className = 'open-diff';
         link.dataset.testid = 'open-diff';
-        link.textContent = item.status === 'rejected' ? 'View rejected change' : 'Open diff';
+        link.textContent = DIFF_LINK_LABELS[item.status] ?? 'Open diff';
         if (approval.diffGone) {
           // The change went with the window that proposed it: the link stays, disabled, saying why.
           link.removeAttribute('href');

@@ -11,7 +11,8 @@ import { codeBlocksIn, markupAnswer } from './markupAnswer';
 const dom = new JSDOM('<!DOCTYPE html><body><div id="list"></div></body>');
 after(() => dom.window.close());
 
-function setup() {
+/** A renderer on an empty list whose handlers record their calls; `messageActions` adds Edit and Retry. */
+function setup(messageActions = false) {
   const list = dom.window.document.getElementById('list') as HTMLElement;
   list.replaceChildren();
   const calls: string[] = [];
@@ -21,6 +22,7 @@ function setup() {
     openDiff: (id) => calls.push(`diff ${id}`),
     action: (action) => calls.push(`action ${action}`),
     copy: (text) => calls.push(`copy ${text}`),
+    ...(messageActions ? { edit: (text: string, mentions: readonly unknown[]) => calls.push(`edit ${text} ${mentions.length}`), retry: () => calls.push('retry') } : {}),
   });
   return { list, calls, renderer };
 }
@@ -78,6 +80,23 @@ describe('ChatRenderer', () => {
     renderer.update(replayChat('c', [...base, { type: 'approvalResolved', approvalId: 'ap', decision: 'reject' }]));
     assert.equal(list.querySelector('[data-testid="approval-auto"]'), null);
     assert.equal(list.querySelector('[data-testid="open-diff"]')?.textContent, 'View rejected change');
+  });
+
+  it('a cancelled card never wrote its change: it offers it as "View proposed change", not "Open diff"', () => {
+    const { list, renderer } = setup();
+    renderer.update(replayChat('c', [...base, { type: 'approvalResolved', approvalId: 'ap', decision: 'cancelled', reason: 'Stopped: a new conversation was started.' }]));
+    assert.equal(list.querySelector<HTMLElement>('[data-testid="tool-card"]')?.dataset.status, 'cancelled');
+    assert.equal(list.querySelector('[data-testid="open-diff"]')?.textContent, 'View proposed change');
+    renderer.update(replayChat('c', [...base, { type: 'taskFinished', taskId: 't', outcome: 'stopped' }]));
+    assert.equal(list.querySelector('[data-testid="open-diff"]')?.textContent, 'View proposed change', 'stopped while waiting for approval');
+  });
+
+  it('an approved card\'s time is the tool\'s own, and its tooltip says how long the answer took, left out', () => {
+    const { list, renderer } = setup();
+    renderer.update(replayChat('c', [...base, { type: 'approvalResolved', approvalId: 'ap', decision: 'approve', waitedMs: 14_000 }, { type: 'toolResult', id: 'c', taskId: 't', success: true, summary: 'Wrote a.txt', durationMs: 14_250 }]));
+    const duration = list.querySelector<HTMLElement>('.tool-duration')!;
+    assert.equal(duration.textContent, '250 ms');
+    assert.equal(duration.title, "The tool's own time: the 14.0 s it waited for your answer are left out.");
   });
 
   it('a rejected card shows its reason once; the reason box has a short placeholder and says the rest on hover', () => {
@@ -151,18 +170,7 @@ describe('ChatRenderer', () => {
 
 describe('ChatRenderer: message actions', () => {
   it('Copy and Edit on user messages, Copy on answers, Retry on the last answer once the task ended; the texts stay the messages alone', () => {
-    const list = dom.window.document.getElementById('list') as HTMLElement;
-    list.replaceChildren();
-    const calls: string[] = [];
-    const renderer = new ChatRenderer(list, createMarkdownRenderer(dom.window as unknown as WindowLike), {
-      approve() {},
-      reject() {},
-      openDiff() {},
-      action() {},
-      copy: (text) => calls.push(`copy ${text}`),
-      edit: (text, mentions) => calls.push(`edit ${text} ${mentions.length}`),
-      retry: () => calls.push('retry'),
-    });
+    const { list, calls, renderer } = setup(true);
     const events: ChatEvent[] = [
       { type: 'userMessage', id: 'u1', text: 'First', time: 0 },
       { type: 'assistantDone', id: 'a1', text: 'One **answer**' },
@@ -185,6 +193,29 @@ describe('ChatRenderer: message actions', () => {
     list.querySelector<HTMLElement>('[data-id="a1"] [data-testid="copy-message"]')!.click();
     retry[0]!.click();
     assert.deepEqual(calls, ['copy First', 'edit First 0', 'copy One **answer**', 'retry']);
+  });
+});
+
+describe('ChatRenderer: Retry belongs to the last turn', () => {
+  it('ask A, ask B, stop B before any answer: B\'s "Stopped." offers Retry, A\'s answer none', () => {
+    const { list, calls, renderer } = setup(true);
+    const asked: ChatEvent[] = [
+      { type: 'userMessage', id: 'uA', text: 'Explain src/greeting.ts', time: 0 },
+      { type: 'taskStarted', taskId: 'tA', title: 'A' },
+      { type: 'assistantDone', id: 'aA', text: 'It greets.' },
+      { type: 'taskFinished', taskId: 'tA', outcome: 'done' },
+    ];
+    renderer.update(replayChat('c', asked));
+    assert.equal(list.querySelector('[data-testid="retry-message"]')?.closest('[data-id]')?.getAttribute('data-id'), 'aA', 'A is the last turn: its answer offers Retry');
+    const stopped: ChatEvent[] = [...asked, { type: 'userMessage', id: 'uB', text: 'Explain package.json', time: 1 }, { type: 'taskStarted', taskId: 'tB', title: 'B' }];
+    renderer.update(replayChat('c', stopped));
+    renderer.update(replayChat('c', [...stopped, { type: 'taskFinished', taskId: 'tB', outcome: 'stopped' }]));
+    const retry = [...list.querySelectorAll<HTMLElement>('[data-testid="retry-message"]')];
+    assert.deepEqual(retry.map((button) => button.closest('[data-id]')?.getAttribute('data-id')), ['notice:tB'], 'only the stopped turn offers Retry');
+    assert.equal(list.querySelector('[data-id="aA"] [data-testid="retry-message"]'), null, 'A\'s answer no longer offers a Retry that would run B');
+    assert.ok(list.querySelector('[data-id="notice:tB"]')?.classList.contains('retryable'), 'shown without hovering');
+    retry[0]!.click();
+    assert.deepEqual(calls, ['retry']);
   });
 });
 

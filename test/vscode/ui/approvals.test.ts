@@ -35,7 +35,11 @@ const TASKS: ScriptedTask[] = [
   { ask: 'Write delta to notes/delta.txt', replies: [`Writing delta.\n${call('write_file', { path: 'notes/delta.txt', content: 'delta\n' })}`, 'Delta left alone.'] },
   { ask: 'Write epsilon after a long plan', replies: [`${LONG_PREAMBLE}\n\n${call('write_file', { path: 'notes/epsilon.txt', content: 'epsilon\n' })}`, 'Epsilon written.'] },
   { ask: 'Write zeta while the chat is hidden', replies: [`Writing zeta.\n${call('write_file', { path: 'notes/zeta.txt', content: 'zeta\n' })}`, 'Zeta written.'] },
+  { ask: 'Rewrite notes/alpha.txt', replies: [`Rewriting alpha.\n${call('write_file', { path: 'notes/alpha.txt', content: 'alpha again\n' })}`, 'Alpha rewritten.'] },
 ];
+
+/** How long the user "thinks" before approving on the card: the card's time must leave it out. */
+const DECISION_PAUSE_MS = 3_000;
 
 describe('Approvals: the diff editor title bar, "Always" shown and turned off, Stop, a hidden view, in real VS Code (replica site)', { skip: skipReason || undefined, timeout: 600_000 }, () => {
   let workbench: ReplicaSiteWorkbench | undefined;
@@ -105,6 +109,23 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     await shot('2-accepted-tab-closed');
   });
 
+  it('approved with the card\'s Approve after a pause, a write\'s card shows the write\'s own time, not the pause', async () => {
+    await send(TASKS[5].ask);
+    const card = await waitingCard();
+    // The user reads the card, then decides: this wait is theirs, not the tool's.
+    await new Promise((resolve) => setTimeout(resolve, DECISION_PAUSE_MS));
+    await card.locator('[data-testid="approve"]').click();
+    await answer('Alpha rewritten.');
+    assert.equal(readFileSync(join(workspaceDir, 'notes', 'alpha.txt'), 'utf8'), 'alpha again\n');
+    const done = chat().locator('[data-testid="tool-card"][data-tool="write_file"][data-duration-ms]').last();
+    await done.waitFor({ timeout: 30_000 });
+    const durationMs = Number(await done.getAttribute('data-duration-ms'));
+    const waitMs = Number(await done.getAttribute('data-approval-wait-ms'));
+    assert.ok(waitMs >= DECISION_PAUSE_MS, `the ${waitMs} ms the card waited include the ${DECISION_PAUSE_MS} ms pause`);
+    assert.ok(durationMs < waitMs, `the card's ${durationMs} ms are the write's own, not the ${waitMs} ms the user took`);
+    assert.equal(await done.locator('.tool-duration').textContent(), formatDuration(durationMs));
+  });
+
   it('"Always" says its scope; a chip shows it is on; the auto-approved card says so and keeps its change and Open diff', async () => {
     await send(TASKS[1].ask);
     const card = await waitingCard();
@@ -117,6 +138,9 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     const chip = chat().locator('[data-testid="auto-approval-always"]');
     await chip.waitFor({ timeout: 30_000 });
     assert.match((await chip.textContent()) ?? '', /write_file/);
+    // The chip takes a row of its own below the messages: it never lies over a card's top.
+    const [chipBox, messagesBox] = await Promise.all([chip.boundingBox(), chat().locator('[data-testid="messages"]').boundingBox()]);
+    assert.ok(chipBox && messagesBox && chipBox.y >= messagesBox.y + messagesBox.height, `the chip (top ${chipBox?.y}) is below the messages (bottom ${messagesBox && messagesBox.y + messagesBox.height})`);
     const auto = chat().locator('[data-testid="tool-card"][data-auto-approved="true"]');
     assert.equal(await auto.count(), 1, 'the gamma write ran without asking');
     assert.match((await auto.locator('.approval-summary').textContent()) ?? '', /gamma\.txt/);

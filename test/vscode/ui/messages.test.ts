@@ -275,6 +275,28 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     assert.deepEqual(await answersAfterCard(), answers, 'saved and restored the same');
   });
 
+  it('Stop, then Retry: only the stopped turn offers Retry, and it sends that turn\'s question again', async () => {
+    await send('Explain slowly src/main.ts');
+    await chat().locator('[data-testid="stop"]').click();
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).last().waitFor({ timeout: 60_000 });
+    await idle();
+    const retry = chat().locator('[data-testid="retry-message"]');
+    assert.equal(await retry.count(), 1, 'one Retry');
+    // It sits in the stopped turn (its answer or its "Stopped." notice), not under an earlier answer.
+    const inLastTurn = await chat().locator('[data-testid="messages"]').evaluate((list) => {
+      const items = [...list.children];
+      const lastUser = items.map((item) => (item as HTMLElement).dataset.testid).lastIndexOf('user-message');
+      return items.findIndex((item) => item.querySelector('[data-testid="retry-message"]')) > lastUser;
+    });
+    assert.ok(inLastTurn, 'Retry belongs to the stopped turn');
+    const before = await userTexts();
+    await retry.click();
+    await chat().locator('[data-testid="user-message"]').nth(before.length).waitFor({ timeout: 60_000 });
+    await chat().locator('[data-testid="stop"]').click();
+    await idle();
+    assert.deepEqual(await userTexts(), [...before, 'Explain slowly src/main.ts'], 'the stopped question, sent again');
+  });
+
   it('Enter on "@terminal:" with no terminal to choose sends nothing', async () => {
     await idle();
     const before = await userTexts();

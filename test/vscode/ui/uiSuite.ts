@@ -17,11 +17,18 @@ export async function run(api: PTKExtensionApi, report: (line: Record<string, un
   const model = new ReplicaChatModel();
   const promptsFile = process.env.PTK_UI_PROMPTS;
   const originalCall = model.call.bind(model);
+  const savePrompts = () => {
+    if (promptsFile) writeFileSync(promptsFile, JSON.stringify(model.prompts));
+  };
   model.call = async (prompt, options) => {
+    // The model records the prompt as the call starts: saved before any of the reply can reach the view,
+    // so a driver that has seen the reply always finds the prompt in the file.
+    const reply = originalCall(prompt, options);
+    savePrompts();
     try {
-      return await originalCall(prompt, options);
+      return await reply;
     } finally {
-      if (promptsFile) writeFileSync(promptsFile, JSON.stringify(model.prompts));
+      savePrompts();
     }
   };
   api.useChatModel(model, 'replica');

@@ -1,0 +1,24 @@
+/**
+ * Which item of the conversation carries "Retry". Retry sends the conversation's last message
+ * again, so it is offered only on that message's turn: on the turn's last answer, or, when the
+ * turn ended without one (stopped or failed before any text), on its "Stopped." notice. An
+ * earlier answer never offers it: there it would re-run a question other than its own.
+ */
+import type { ChatViewState } from './protocol';
+
+/** The id of the item that offers Retry; undefined while a task runs or when nothing can be retried. */
+export function retryTargetId(state: ChatViewState): string | undefined {
+  if (state.busy) return undefined;
+  let lastUser = -1;
+  for (let index = state.items.length - 1; index >= 0; index--) {
+    if (state.items[index].kind === 'user') {
+      lastUser = index;
+      break;
+    }
+  }
+  const turn = state.items.slice(lastUser + 1);
+  const answer = turn.filter((item) => item.kind === 'assistant').at(-1);
+  if (answer) return answer.id;
+  if (lastUser === -1) return undefined;
+  return turn.filter((item) => item.kind === 'notice').at(-1)?.id;
+}

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { replayChat } from '../../../src/shared/chat/chatReducer';
+import type { ChatEvent } from '../../../src/shared/chat/protocol';
+import { retryTargetId } from '../../../src/shared/chat/retryTarget';
+
+const first: ChatEvent[] = [
+  { type: 'userMessage', id: 'uA', text: 'A', time: 0 },
+  { type: 'taskStarted', taskId: 'tA', title: 'A' },
+  { type: 'assistantDone', id: 'aA', text: 'one' },
+  { type: 'taskFinished', taskId: 'tA', outcome: 'done' },
+  { type: 'userMessage', id: 'uB', text: 'B', time: 1 },
+  { type: 'taskStarted', taskId: 'tB', title: 'B' },
+];
+
+describe('retryTargetId', () => {
+  it('is nothing while a task runs', () => {
+    assert.equal(retryTargetId(replayChat('c', first)), undefined);
+  });
+
+  it('a turn stopped before any answer: its "Stopped." notice, never the earlier answer', () => {
+    assert.equal(retryTargetId(replayChat('c', [...first, { type: 'taskFinished', taskId: 'tB', outcome: 'stopped' }])), 'notice:tB');
+  });
+
+  it('a turn stopped after it began answering: its own answer', () => {
+    assert.equal(retryTargetId(replayChat('c', [...first, { type: 'assistantDelta', id: 'aB', text: 'half' }, { type: 'taskFinished', taskId: 'tB', outcome: 'stopped' }])), 'aB');
+  });
+
+  it('a turn that failed with neither answer nor notice: nothing (its error card carries its own actions)', () => {
+    assert.equal(retryTargetId(replayChat('c', [...first, { type: 'taskFinished', taskId: 'tB', outcome: 'failed' }])), undefined);
+  });
+
+  it('the last turn answered: its last answer', () => {
+    assert.equal(retryTargetId(replayChat('c', first.slice(0, 4))), 'aA');
+  });
+});
