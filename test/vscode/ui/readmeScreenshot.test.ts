@@ -159,7 +159,9 @@ describe('README pictures of the chat view in real VS Code', { skip: missingTool
     const tab = page.locator('.tabs-container .tab', { hasText: /main\.ts \(proposed change\)/ });
     await tab.waitFor({ timeout: 30_000 });
     const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
-    await diff.locator('.view-line', { hasText: 'Says goodbye' }).first().waitFor({ timeout: 30_000 });
+    // The first .ts document of the window starts TypeScript's extension in the extension host,
+    // which also serves the proposed content: on a loaded machine that takes a while.
+    await diff.locator('.view-line', { hasText: 'Says goodbye' }).first().waitFor({ timeout: 120_000 });
     const viewport = { x: 0, y: 0, ...page.viewportSize()! };
     const sidebar = await sidebarBox();
     for (const action of ['approve', 'approve-always', 'reject']) await assertInside(`the card's ${action}`, card.locator(`[data-testid="${action}"]`), sidebar, 'the visible sidebar');
