@@ -265,12 +265,6 @@ describe('page watch: what can still change is held back while the turn streams'
       assert.match(watched.text, /^It is \*\*bold\*\*\n\n- item\n\s*continued\n\n## Title\n\n1\. first$/);
     }));
 
-  it('a paragraph line that becomes a heading once a "-" or "=" line comes under it ("Title" → "## Title")', () =>
-    withWatch(async (watched) => {
-      const seen = await stream(watched, ['<p>Intro.</p><p>Title</p>', '<p>Intro.</p><h2>Title</h2>', '<p>Intro.</p><h2>Title</h2><p>Body.</p><p>Second</p>', '<p>Intro.</p><h2>Title</h2><p>Body.</p><h1>Second</h1>']);
-      assert.deepEqual(seen, ['Intro.', 'Intro.\n\n## Title', 'Intro.\n\n## Title\n\nBody.', 'Intro.\n\n## Title\n\nBody.\n\n# Second'], 'a short last paragraph waits for what follows it');
-    }));
-
   it('a long last paragraph streams', () =>
     withWatch(async (watched) => {
       const long = 'word '.repeat(10).trim();

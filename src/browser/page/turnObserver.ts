@@ -16,8 +16,7 @@
  *   confirmation snapshot with no record since the last one converts nothing;
  * - the streamed text holds back its last line while that line can still change other than by
  *   growing (a closing code fence, which moves on with every token of the code; a table row,
- *   whose cells show empty first; an empty heading or list item; a short paragraph line that
- *   a "-" or "=" line would turn into a heading) until the turn looks
+ *   whose cells show empty first; an empty heading or list item) until the turn looks
  *   finished, so the text only grows and goes to the Node side as appends;
  * - a change that may carry a state (the stop button, the action bar) has the states read once
  *   the page has drawn it: the page's own frame brings its style up to date, so the visibility
@@ -63,11 +62,9 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
    * streaming), a line that starts with a pipe (a table row shows its cells empty first, and a
    * paragraph "| a | b" becomes a table's header once its separator row arrives), or a line of
    * markers only ("#" is an empty heading until "## Title", "-" an empty list item until "---"
-   * or "- item", "1." an empty numbered item), or a short paragraph line after a blank line
-   * (a "-" or "=" line under it makes it a heading: "Title" becomes "## Title"; a title is
-   * short, and a line past 40 characters is let go, so a paragraph still streams).
+   * or "- item", "1." an empty numbered item).
    */
-  const UNSETTLED_TAIL = /(?:^|\n)(?:(?:`{3,}|~{3,})[^\n`~]*\n\n?(?:`{3,}|~{3,})|`{3,}|~{3,}|\|[^\n]*|[-*+_=# ]+|\d+[.)] *)$|(?:^|\n\n)[^\s#>+\-|`~][^\n]{0,39}$/;
+  const UNSETTLED_TAIL = /(?:^|\n)(?:(?:`{3,}|~{3,})[^\n`~]*\n\n?(?:`{3,}|~{3,})|`{3,}|~{3,}|\|[^\n]*|[-*+_=# ]+|\d+[.)] *)$/;
   let config: WatchConfig | null = null;
   let observer: MutationObserver | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
