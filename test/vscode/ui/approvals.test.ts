@@ -123,7 +123,7 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     const durationMs = Number(await done.getAttribute('data-duration-ms'));
     const waitMs = Number(await done.getAttribute('data-approval-wait-ms'));
     assert.ok(waitMs >= DECISION_PAUSE_MS, `the ${waitMs} ms the card waited include the ${DECISION_PAUSE_MS} ms pause`);
-    // The write runs after the click: its own time fits between the click and now, whatever the machine's load; with the wait counted in, it would not.
+    // The write runs after the click: its own time fits between the click and now, whatever the machine's load; with the wait counted in, it would exceed it unless the rest of the task took longer than the wait.
     const sinceClickMs = Date.now() - clickedAt;
     assert.ok(durationMs <= sinceClickMs, `the card's ${durationMs} ms are the write's own (${sinceClickMs} ms since Approve), not the ${waitMs} ms the user took`);
     assert.equal(await done.locator('.tool-duration').textContent(), formatDuration(durationMs));
