@@ -39,7 +39,10 @@ const CHROMIUM = process.env.PTK_CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', ...replicaBrowserArgs()];
 const SIZES = (process.env.PTK_BENCH_SIZES ?? '2000,50000,200000,800000').split(',').map(Number);
 const SITES = (process.env.PTK_BENCH_SITES ?? 'chatgpt,claude').split(',');
-/** Runs per size for the latency median and the host's CPU median (the page costs are of the first run). */
+/**
+ * Runs per size: the latency, the host's CPU and the page's cost are medians over them (the
+ * first run of a page also compiles PTK's page script, a cost a tab pays once, not per answer).
+ */
 const LATENCY_RUNS: Record<number, number> = { 2000: 5, 50000: 3, 200000: 3 };
 const TOKEN_CHARS = 200;
 const TOKEN_MS = 3;
@@ -109,6 +112,13 @@ async function ptkScripts(cdp: CDPSession, profile: { nodes: ProfileNode[] }, kn
   return new Set([...known].filter(([, ours]) => ours).map(([id]) => id));
 }
 
+/** A frame's function name, or for an anonymous one the start of its source ("(selectors,nonce)=>{…"). */
+function frameName(frame: ProfileNode['callFrame']): string {
+  if (frame.functionName) return frame.functionName;
+  const start = sources.get(frame.scriptId)?.[frame.lineNumber]?.slice(frame.columnNumber, frame.columnNumber + 28);
+  return start ? `«${start}»` : '(anonymous)';
+}
+
 /**
  * Milliseconds of the profile spent in PTK's page script (and what it called): over the whole
  * call, and over the answer window (its last `answerWindowMs`: from the prompt's submission to
@@ -150,7 +160,7 @@ function ptkTime(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas:
       self.set(where, (self.get(where) ?? 0) + ms);
       // The innermost PTK frames of the sample, outermost first (PTK_BENCH_DEBUG prints where the time goes).
       const chain: string[] = [];
-      for (let node: number | undefined = id; node !== undefined && chain.length < 4; node = parent.get(node)) if (isOurs(node)) chain.push(byId.get(node)!.callFrame.functionName || '(anonymous)');
+      for (let node: number | undefined = id; node !== undefined && chain.length < 4; node = parent.get(node)) if (isOurs(node)) chain.push(frameName(byId.get(node)!.callFrame));
       const key = chain.reverse().join('>');
       top.set(key, (top.get(key) ?? 0) + ms);
     }
@@ -178,29 +188,35 @@ function windowTop(profile: { nodes: ProfileNode[]; samples: number[]; timeDelta
   return [...self].sort((left, right) => right[1] - left[1]).slice(0, 8).map(([key, ms]) => `${key} ${ms.toFixed(1)}`).join('; ');
 }
 
-/** Fastest of three full DOM → markdown conversions of the last answer on the page, ms. */
-async function fullConversionMs(page: Page, site: string): Promise<number> {
+/**
+ * Fastest of several full DOM → markdown conversions of the last answer on the page, ms: the
+ * copy evaluated here starts cold, so the first runs warm it up to the state PTK's own copy is
+ * in after an answer (the baseline is a warm conversion, not an interpreted one).
+ */
+async function fullConversionMs(page: Page, site: string, size: number): Promise<number> {
   const selector = site === 'claude' ? '[data-is-streaming] > .font-claude-response' : '[data-message-author-role="assistant"]';
   const blocks = site === 'claude' ? ':scope > .standard-markdown' : '.markdown';
-  function convert(this: void, turnSelector: string, blockSelector: string, pieces: { domToMarkdown: typeof domToMarkdown }): number {
+  function convert(this: void, turnSelector: string, blockSelector: string, runs: number, pieces: { domToMarkdown: typeof domToMarkdown }): number {
     const turns = document.querySelectorAll(turnSelector);
     const turn = turns[turns.length - 1]!;
     let best = Infinity;
-    for (let run = 0; run < 3; run++) {
+    for (let run = 0; run < runs; run++) {
       const started = performance.now();
       Array.from(turn.querySelectorAll(blockSelector), (block) => pieces.domToMarkdown(block)).join('\n\n');
       best = Math.min(best, performance.now() - started);
     }
     return best;
   }
-  return page.evaluate(pageCall(convert as never, [selector, blocks], { domToMarkdown })) as Promise<number>;
+  // Small answers convert in a millisecond: many runs cost little and warm the copy fully.
+  const runs = size < 100_000 ? 30 : 6;
+  return page.evaluate(pageCall(convert as never, [selector, blocks, runs], { domToMarkdown })) as Promise<number>;
 }
 
 interface Run {
   size: number;
-  /** PTK's page time over the whole call, and over the answer window (submitted → returned). */
+  /** PTK's page time over the whole call, and over the answer window (submitted → returned), of each run of the size (the first's whole-call time and share: see taskMs). */
   ptkMs: number;
-  watchMs: number;
+  watchMs: number[];
   busyMs: number;
   taskMs: number;
   conversionMs: number;
@@ -285,16 +301,17 @@ async function runSite(browser: import('playwright-core').Browser, site: string)
       if (run) {
         run.latencies.push(returnedAt - lastMutation);
         run.hostMs.push(host.reportMs);
+        run.watchMs.push(watchMs);
         run.exact &&= answer === expected;
         continue;
       }
       runs.set(size, {
         size,
         ptkMs,
-        watchMs,
+        watchMs: [watchMs],
         busyMs,
         taskMs,
-        conversionMs: await fullConversionMs(page, site),
+        conversionMs: await fullConversionMs(page, site, size),
         hostMs: [host.reportMs],
         hostReports: host.reports,
         hostMaxReportMs: host.maxReportMs,
@@ -321,10 +338,11 @@ async function main(): Promise<void> {
       const runs = await runSite(browser, site);
       console.log(`${site} replica, answers streamed in ${TOKEN_CHARS}-character tokens every ${TOKEN_MS} ms:`);
       for (const run of runs) {
-        const conversions = run.watchMs / Math.max(run.conversionMs, 0.1);
+        const watchMs = median(run.watchMs);
+        const conversions = watchMs / Math.max(run.conversionMs, 0.1);
         const share = run.ptkMs / Math.max(run.taskMs, run.busyMs, 1);
         console.log(
-          `  ${kb(run.size).padStart(7)}: PTK page, answer window (submitted → returned, final take included) ${run.watchMs.toFixed(0)} ms = ${conversions.toFixed(2)} full conversions (one: ${run.conversionMs.toFixed(1)} ms) ${verdict(conversions <= 5, `${kb(run.size)} page cost`)}, whole call (with install, probes, typing) ${run.ptkMs.toFixed(0)} ms; ` +
+          `  ${kb(run.size).padStart(7)}: PTK page, answer window (submitted → returned, final take included) median ${watchMs.toFixed(0)} ms of ${run.watchMs.length} = ${conversions.toFixed(2)} full conversions (one: ${run.conversionMs.toFixed(1)} ms) ${verdict(conversions <= 5, `${kb(run.size)} page cost`)}, whole call (with install, probes, typing) ${run.ptkMs.toFixed(0)} ms; ` +
             `${(share * 100).toFixed(1)}% of the page's main thread (${run.taskMs.toFixed(0)} ms)${run.size >= 800_000 ? ` target < 10% ${verdict(share < 0.1, 'share of the main thread')}` : ''}; ` +
             `host CPU median ${median(run.hostMs).toFixed(1)} ms of ${run.hostMs.length}${process.env.PTK_BENCH_DEBUG ? ` (runs ${run.hostMs.map((ms) => ms.toFixed(1)).join(', ')}; first: ${run.hostReports} reports, slowest ${run.hostMaxReportMs.toFixed(2)} ms)` : ''}; bytes page→host ${kb(run.bytes)} = ${(run.bytes / run.answerLength).toFixed(2)}× the answer, text ${run.textBytes === run.answerLength ? 'exactly the answer' : `${(run.textBytes / run.answerLength).toFixed(2)}× the answer`} (${run.rewrites} rewrites) ${verdict(run.textBytes === run.answerLength && run.rewrites === 0, `${kb(run.size)} traffic`)}; ` +
             `last mutation → done median ${median(run.latencies)} ms of ${run.latencies.length}; answer ${run.exact ? 'exact' : 'WRONG'} ${verdict(run.exact, `${kb(run.size)} answer`)}`,
@@ -335,7 +353,7 @@ async function main(): Promise<void> {
       const large = at(200_000);
       const small = at(2_000);
       if (mid && large) {
-        const page = large.watchMs / mid.watchMs;
+        const page = median(large.watchMs) / median(mid.watchMs);
         const hostGrowth = median(large.hostMs) / median(mid.hostMs);
         const bytes = large.bytes / mid.bytes;
         console.log(`  50 → 200 KB (4× the text): PTK page ${page.toFixed(2)}× ${verdict(page <= 5, 'page growth')}, host ${hostGrowth.toFixed(2)}× ${verdict(hostGrowth <= 5, 'host growth')}, bytes ${bytes.toFixed(2)}× ${verdict(bytes <= 5, 'bytes growth')}  targets ≤ 5×`);

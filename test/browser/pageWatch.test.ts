@@ -203,6 +203,32 @@ describe('page watch: the block cache', () => {
       await watched.set('<p id="c">Gamma!</p>', 'c', 'a');
       assert.equal(watched.text, 'Delta.\n\nGamma!', 'the removed block is gone, the changed one read anew');
     }));
+
+  it('blocks added in an answer element are text; an answer element added deep in a message read whole is found', () =>
+    withWatch(async (watched) => {
+      // The message has no answer element yet: it is read whole, its status line included.
+      await watched.set('<div id="wrap"><p>Searching the web</p></div>', 'answer');
+      assert.equal(watched.text, 'Searching the web');
+      const [found, grown] = await watched.page.evaluate(() => {
+        const message = document.querySelector('[data-role="assistant"]')!;
+        const status = document.createElement('p');
+        status.textContent = 'Searched 3 sites';
+        message.prepend(status);
+        // The answer element comes inside a wrapper that was already there.
+        document.getElementById('wrap')!.innerHTML = '<div class="markdown" id="late"><p id="l1">The answer.</p></div>';
+        const runtime = (window as unknown as { __ptkRuntime: { snapshot(): PageSnapshot | null } }).__ptkRuntime;
+        const first = runtime.snapshot();
+        const more = document.createElement('p');
+        more.id = 'l2';
+        more.textContent = 'More of it.';
+        document.getElementById('late')!.append(more);
+        return [first, runtime.snapshot()];
+      });
+      assert.equal(found?.rewrite, 'The answer.', 'the message is read from its answer element once one appears, its status line left out');
+      assert.deepEqual([grown?.rewrite, grown?.append], [null, '\n\nMore of it.'], 'a block added to the answer element is an append');
+      const counts = await watched.conversions();
+      assert.equal(counts.l1, 1, 'the first block of the answer element is converted once');
+    }));
 });
 
 describe('page watch: what can still change is held back while the turn streams', () => {

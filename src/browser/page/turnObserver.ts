@@ -95,6 +95,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   let answerGroups: Element[][] = [];
   let answerRoots: Element[] = [];
   let answerRootSet = new Set<Node>();
+  /** The answer elements a selector named (not a message node read whole for want of one): what comes or goes under them is text, never structure. */
+  let namedRootSet = new Set<Node>();
   let lastAssistant: Element | null = null;
   let lastScope: Element | null = null;
   let fullText = '';
@@ -131,20 +133,20 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
 
   const finishedLooking = (snapshot: PageSnapshot): boolean => snapshot.assistantTurnFound && snapshot.actionBarPresent && !snapshot.stopVisible && !snapshot.streaming && !snapshot.thinking;
 
-  /** Whether an added node is, or holds, a message node or an answer element. */
-  const holdsAnswer = (node: Node): boolean => {
-    if (node.nodeType !== 1 || !config) return false;
-    const element = node as Element;
-    return [...config.selectors.assistantTurn, ...config.selectors.answerContent].some((listed) => {
+  /** Whether `element` is, or (with `within`) holds, an element one of `listed` names. */
+  const namedBy = (element: Element, listed: readonly string[], within: boolean): boolean =>
+    listed.some((entry) => {
       // A child-of-the-message selector (":scope > .answer") names the answer element itself.
-      const selector = listed.replace(/^:scope\s*>\s*/, '');
+      const selector = entry.replace(/^:scope\s*>\s*/, '');
       try {
-        return element.matches(selector) || element.querySelector(selector) !== null;
+        return element.matches(selector) || (within && element.querySelector(selector) !== null);
       } catch {
         return false;
       }
     });
-  };
+
+  /** Whether an added node is, or holds, a message node or an answer element. */
+  const holdsAnswer = (node: Node): boolean => node.nodeType === 1 && config !== null && namedBy(node as Element, [...config.selectors.assistantTurn, ...config.selectors.answerContent], true);
 
   /** Forgets the converted blocks the records touched and notes where the page changed. */
   const absorb = (records: MutationRecord[]): boolean => {
@@ -155,10 +157,14 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       // One walk up from the target: the converted blocks it touched, whether it lies inside an
       // answer element and inside the turn.
       let inside = false;
+      let insideNamed = false;
       let inScope = false;
       for (let node: Node | null = target; node; node = node.parentNode) {
         blockCache.delete(node);
-        if (node !== target && answerRootSet.has(node)) inside = true;
+        if (node !== target && answerRootSet.has(node)) {
+          inside = true;
+          if (namedRootSet.has(node)) insideNamed = true;
+        }
         if (node === lastScope) inScope = true;
       }
       if (!lastScope) {
@@ -171,9 +177,13 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
         // once when nodes came or went (an action bar, an indicator, a new answer block).
         // Nodes that are or hold message nodes or answer elements change where the answer is read
         // (a message node that gets its first answer element, a new answer block).
+        // Blocks that come or go in a named answer element are its text (answer elements are read
+        // outermost, so nothing under one moves where the answer is read): the structure is
+        // looked at only for nodes that came or went elsewhere in the turn, or in a message node
+        // read whole (it may get its first answer element).
         const childList = record.type === 'childList';
-        const structural = childList && !inside && (Array.from(record.addedNodes).some(holdsAnswer) || Array.from(record.removedNodes).some((node) => answerRoots.some((root) => node.contains(root))));
-        if (inside || (childList && !structural && answerRootSet.has(target))) {
+        const structural = childList && !insideNamed && !namedRootSet.has(target) && (Array.from(record.addedNodes).some(holdsAnswer) || Array.from(record.removedNodes).some((node) => answerRoots.some((root) => node.contains(root))));
+        if (!structural && (inside || (childList && answerRootSet.has(target)))) {
           textDirty = true;
           answerChangedAt = Date.now();
         } else {
@@ -225,6 +235,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       answerGroups = turns.answerGroups(selectors, assistant);
       answerRoots = answerGroups.flat();
       answerRootSet = new Set(answerRoots);
+      namedRootSet = new Set(answerRoots.filter((root) => namedBy(root, selectors.answerContent, false)));
       structureDirty = false;
     }
     fullText = turns.textOfGroups(answerGroups, blockCache);
@@ -432,6 +443,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       answerGroups = [];
       answerRoots = [];
       answerRootSet = new Set();
+      namedRootSet = new Set();
       lastAssistant = lastScope = null;
       turnState = chromeState = null;
       fullText = '';
