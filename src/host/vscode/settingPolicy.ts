@@ -97,6 +97,8 @@ export interface IgnoredSetting {
   key: string;
   /** "only your user settings may set it: it lets commands run without asking". */
   reason: string;
+  /** For a deny list a workspace may only add to: the entries its value left out, which stay denied. */
+  kept?: string[];
 }
 
 /** Why a workspace value of `key` is ignored, or undefined when it counts. */
@@ -132,7 +134,7 @@ export function addedList(base: readonly unknown[], workspaceLists: readonly unk
 /** The notice entry of an `adds` setting whose workspace value left out entries (it did not remove them). */
 export function notRemovedSetting(key: string, kept: readonly unknown[]): IgnoredSetting | undefined {
   if (kept.length === 0) return undefined;
-  return { key, reason: `${settingPolicy(key).why} (kept: ${kept.map(String).join(', ')})` };
+  return { key, reason: `${settingPolicy(key).why} (kept: ${kept.map(String).join(', ')})`, kept: kept.map(String) };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -228,8 +230,10 @@ export class IgnoredSettingsNotice {
       );
     }
     if (partly.length > 0) {
-      const names = partly.map((setting) => `${setting.key}: ${setting.reason}`).join('; ');
-      sentences.push(`PTK Assistant still denies the paths this workspace's settings leave out of its deny lists (${names}).`);
+      const names = partly.map((setting) => setting.key).join(', ');
+      const kept = [...new Set(partly.flatMap((setting) => setting.kept ?? []))];
+      const stay = kept.length === 0 ? 'every path on them stays denied' : `${kept.join(', ')} ${kept.length === 1 ? 'stays' : 'stay'} denied`;
+      sentences.push(`This workspace's settings try to remove paths from PTK's deny ${partly.length === 1 ? 'list' : 'lists'} (${names}); a workspace can only add paths, so ${stay}.`);
     }
     if (sentences.length > 0) this.tell.notify(`${sentences.join(' ')} The PTK log says why for each.`);
     return fresh;

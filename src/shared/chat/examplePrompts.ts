@@ -1,6 +1,6 @@
 /**
  * The empty chat's example prompts, made for the workspace from what it holds: a source file to
- * explain, a file with problems to fix, a file to write a test for. An empty folder gets generic
+ * explain, the problems VS Code reports to fix (a search while it reports none), a file to write a test for. An empty folder gets generic
  * ones. Pure: the host gathers the facts (files, diagnostics), the view shows the prompts.
  */
 
@@ -15,9 +15,12 @@ export interface WorkspaceFacts {
 /** The examples for a workspace with nothing to name, each a task the tools can do anywhere. */
 export const GENERIC_EXAMPLE_PROMPTS: readonly string[] = [
   'Explain what this workspace does and how its files are organised.',
-  'Find the problems VS Code reports in this workspace and fix them.',
+  'Search this workspace for TODO and FIXME comments.',
   'Suggest tests for the most important function here, then write them.',
 ];
+
+/** The example for a workspace with errors in more than one file: fix them all in one task. */
+export const FIX_WORKSPACE_EXAMPLE = 'Find the problems VS Code reports in this workspace and fix them.';
 
 /** The file extensions counted as source code. */
 export const SOURCE_EXTENSIONS: readonly string[] = ['ts', 'tsx', 'js', 'jsx', 'mjs', 'cjs', 'py', 'go', 'rs', 'java', 'kt', 'cs', 'rb', 'php', 'c', 'cc', 'cpp', 'h', 'hpp', 'swift'];
@@ -51,10 +54,14 @@ export function examplePrompts(facts: WorkspaceFacts): string[] {
   const problem = facts.problemFiles[0];
   // Another file than the one explained and the one with problems, when the workspace has one.
   const tested = facts.sourceFiles.find((path) => path !== problem && path !== explained) ?? explained;
-  const [explainWorkspace, fixWorkspace, writeTests] = GENERIC_EXAMPLE_PROMPTS;
+  const [explainWorkspace, search, writeTests] = GENERIC_EXAMPLE_PROMPTS;
+  // VS Code reports a file's problems only once it has looked at the file (usually: opened it), so
+  // with none known yet the second example is a search, which does what it says in any workspace;
+  // the view posts the examples again when the problems change.
+  const fix = facts.problemFiles.length > 1 ? FIX_WORKSPACE_EXAMPLE : problem ? `Fix the problems VS Code reports in ${problem}` : search!;
   return [
     explained ? `Explain ${explained}` : explainWorkspace!,
-    problem ? `Fix the problems VS Code reports in ${problem}` : fixWorkspace!,
+    fix,
     tested ? `Write a test for ${tested}` : writeTests!,
   ];
 }

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
@@ -35,9 +35,13 @@ interface Played {
 }
 
 /** Runs `request` as a task on a fresh copy of the sample workspace with the demo model. */
-async function play(request: string, options: { threaded?: boolean; approve?: ApprovalDecision; readOnly?: boolean; diagnostics?: (root: string) => WorkspaceDiagnostic[] } = {}): Promise<Played> {
+async function play(
+  request: string,
+  options: { threaded?: boolean; approve?: ApprovalDecision; readOnly?: boolean; diagnostics?: (root: string) => WorkspaceDiagnostic[]; before?: (root: string) => void } = {},
+): Promise<Played> {
   const root = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, path.join(mkdtempSync(path.join(tmpdir(), 'ptk-demo-model-')), 'workspace'));
   created.push(path.dirname(root));
+  options.before?.(root);
   const approvals: string[] = [];
   const workspace = new NodeWorkspace({
     roots: [root],
@@ -58,7 +62,7 @@ async function play(request: string, options: { threaded?: boolean; approve?: Ap
     },
     { keepsThread: options.threaded ?? false },
   );
-  const run = createAssistantRun({ model: () => model, workspace, tools: () => createWorkspaceTools(workspace), settings: () => ({ maxIterations: 6 }) });
+  const run = createAssistantRun({ model: () => model, workspace, tools: () => createWorkspaceTools(workspace), settings: () => ({ maxIterations: 10 }) });
   const calls: string[] = [];
   const result = await run(request, { readOnly: options.readOnly, onToolCall: (toolCall) => void calls.push(`${toolCall.tool} ${String(toolCall.args.path ?? toolCall.args.command ?? '')}`) });
   return { calls, answer: result.content ?? '', success: result.success, root, approvals };
@@ -135,6 +139,33 @@ describe('the demo model (replica site of npm start)', () => {
         assert.match(played.answer, /^Fixed src\/main\.ts/);
       });
 
+      it('"Find the problems … and fix them" with errors in two files: fixes both in one task, then names each file fixed', async () => {
+        const reported = (root: string): WorkspaceDiagnostic[] => [
+          { path: path.join(root, 'config', 'broken.json'), severity: 'error', message: 'Value expected', range: { startLine: 4, startColumn: 1, endLine: 4, endColumn: 2 } },
+          { path: path.join(root, 'src', 'main.ts'), severity: 'error', message: "Type 'string' is not assignable to type 'number'.", source: 'ts', code: 2322, range: { startLine: 4, startColumn: 7, endLine: 4, endColumn: 14 } },
+        ];
+        const played = await play('Find the problems VS Code reports in this workspace and fix them.', { threaded, diagnostics: reported });
+        assert.deepEqual(played.calls, ['get_diagnostics ', 'read_file config/broken.json', 'edit_file config/broken.json', 'read_file src/main.ts', 'edit_file src/main.ts']);
+        assert.deepEqual(JSON.parse(readFileSync(path.join(played.root, 'config', 'broken.json'), 'utf8')), { name: 'broken', value: 1 });
+        assert.match(readFileSync(path.join(played.root, 'src', 'main.ts'), 'utf8'), /const retries: number = 3;/);
+        assert.ok(played.success);
+        assert.match(played.answer, /^Fixed 2 of the 2 files VS Code reports errors in:\n- config\/broken\.json: "value" had no value[^\n]*\n- src\/main\.ts: `retries` is declared as a `number`[^\n]*$/);
+      });
+
+      it('"Find the problems … and fix them": names a file it has no fix for, and one whose change was rejected, as not fixed', async () => {
+        const reported = (root: string): WorkspaceDiagnostic[] => [
+          { path: path.join(root, 'README.md'), severity: 'error', message: 'Unknown word', range: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 2 } },
+          { path: path.join(root, 'src', 'main.ts'), severity: 'error', message: "Type 'string' is not assignable to type 'number'.", source: 'ts', code: 2322, range: { startLine: 4, startColumn: 7, endLine: 4, endColumn: 14 } },
+        ];
+        const played = await play('Find the problems VS Code reports in this workspace and fix them.', { threaded, diagnostics: reported, approve: { decision: 'reject', reason: 'not now' } });
+        assert.deepEqual(played.calls, ['get_diagnostics ', 'read_file README.md', 'read_file src/main.ts', 'edit_file src/main.ts']);
+        assert.match(readFileSync(path.join(played.root, 'src', 'main.ts'), 'utf8'), /'three'/, 'nothing changed');
+        assert.equal(
+          played.answer,
+          'I fixed none of the 2 files VS Code reports errors in.\n\nNot fixed:\n- README.md: I have no scripted fix for it, so I changed nothing.\n- src/main.ts: I did not change it: you rejected the change (your reason: "not now").',
+        );
+      });
+
       it('"Find the problems … and fix them" when VS Code reports none: says so and changes nothing', async () => {
         const played = await play('Find the problems VS Code reports in this workspace and fix them.', { threaded });
         assert.deepEqual(played.calls, ['get_diagnostics ']);
@@ -181,6 +212,37 @@ describe('the demo model (replica site of npm start)', () => {
         assert.deepEqual(played.calls, ['run_command npm test']);
         assert.deepEqual(played.approvals, ['run_command'], 'the command asked first');
         assert.match(played.answer, /^`npm test` finished with exit code 0\.\n\n```\n[\s\S]*sample tests ok\n```$/);
+      });
+
+      it('"read src/main.ts": read_file, then the whole file in a code block', async () => {
+        const played = await play('read src/main.ts', { threaded });
+        assert.deepEqual(played.calls, ['read_file src/main.ts']);
+        const content = readFileSync(path.join(played.root, 'src', 'main.ts'), 'utf8').replace(/\n$/, '');
+        assert.equal(played.answer, `\`src/main.ts\` (${content.split('\n').length} lines):\n\n\`\`\`ts\n${content}\n\`\`\``);
+      });
+
+      it('"show .env": the deny list refuses, and the answer says so with the tool\'s error', async () => {
+        const played = await play('show .env', { threaded, before: (root) => writeFileSync(path.join(root, '.env'), 'SECRET=hunter2\n') });
+        assert.deepEqual(played.calls, ['read_file .env']);
+        assert.match(played.answer, /^I could not read \.env: .*den/i);
+        assert.doesNotMatch(played.answer, /hunter2/);
+      });
+
+      it('"open" a missing file or one outside the workspace: the tool\'s error, no content', async () => {
+        const missing = await play('open notes/missing.md', { threaded });
+        assert.deepEqual(missing.calls, ['read_file notes/missing.md']);
+        assert.match(missing.answer, /^I could not read notes\/missing\.md: \S/);
+        const outside = await play('read ../outside.txt', { threaded });
+        assert.deepEqual(outside.calls, ['read_file ../outside.txt']);
+        assert.match(outside.answer, /^I could not read \.\.\/outside\.txt: .*outside the workspace/);
+      });
+
+      it('the empty chat\'s search example: search_code, then the matches, or that there are none', async () => {
+        const none = await play('Search this workspace for TODO and FIXME comments.', { threaded });
+        assert.deepEqual(none.calls, ['search_code ']);
+        assert.equal(none.answer, 'There are no TODO or FIXME comments in this workspace: searching for `TODO|FIXME` found no matches.');
+        const found = await play('Search this workspace for TODO and FIXME comments.', { threaded, before: (root) => writeFileSync(path.join(root, 'src', 'later.ts'), '// TODO: handle retries\n') });
+        assert.match(found.answer, /^Found 1 match for `TODO\|FIXME`:\n\n```\nsrc\/later\.ts:1:\d+: \/\/ TODO: handle retries\n```$/);
       });
 
       it('a write asked for in a read-only task: says it cannot, and calls nothing', async () => {

@@ -8,8 +8,12 @@
  *     prompt names, then edit_file on that file (the sample workspace's TS2322 in src/main.ts
  *     and JSON syntax error in config/broken.json), then a short summary;
  *   - find and fix ("Find the problems VS Code reports in this workspace and fix them"):
- *     get_diagnostics, then the fix flow on the first file with an error, or an honest answer
- *     when VS Code reports none;
+ *     get_diagnostics, then read → edit on each file with an error, one after another, then a
+ *     summary naming each file fixed and each it could not fix; or an honest answer when VS Code
+ *     reports none;
+ *   - search ("Search this workspace for TODO and FIXME comments"): search_code, then the matches;
+ *   - read ("read .env", "show src/main.ts", "open notes/todo.md"): read_file, then the content in
+ *     a code block, or the tool's error when it refuses (a denied path, outside the workspace, missing);
  *   - write a test ("Write a test for src/greeting.ts"): read_file, then write_file of a test
  *     built from the functions the file exports, then what the test checks and how to run it;
  *   - write ("Please write hello to notes/hello.txt"): write_file, then "Done";
@@ -49,7 +53,8 @@ export const DEMO_MODEL_NOTICE =
   "I am PTK's offline demo model (the replica chat site `npm start` runs), not a real AI model, so I can only play a few scripted flows: " +
   'explain a selection or a file ("Explain src/main.ts"), fix the sample problems ("Fix with PTK" on src/main.ts or config/broken.json, ' +
   'or "Find the problems VS Code reports in this workspace and fix them"), write a test ("Write a test for src/greeting.ts"), ' +
-  'write a file ("Please write hello to notes/hello.txt") and run a command ("Run npm test"). ' +
+  'write a file ("Please write hello to notes/hello.txt"), read a file ("read src/main.ts", "read .env" to see the deny list refuse), ' +
+  'search ("Search this workspace for TODO and FIXME comments") and run a command ("Run npm test"). ' +
   'To talk to a real model, set `ptk.site` to chatgpt, claude, gemini, aistudio or deepseek (and clear `ptk.siteUrl`), ' +
   'then run **PTK: Connect Browser / Choose Site** and log in once in the window that opens.';
 
@@ -127,6 +132,8 @@ interface TaskState {
   /** The model's last tool call since the request, and what the system answered to it. */
   lastCall?: ToolCallText;
   feedback?: Feedback;
+  /** Every tool call since the request, oldest first, each with what the system answered to it. */
+  steps: { call: ToolCallText; feedback?: Feedback }[];
   /** The tools the system prompt offers (undefined: no system prompt in sight). */
   tools?: ReadonlySet<string>;
 }
@@ -140,7 +147,7 @@ function readState(transcript: string): TaskState {
       break;
     }
   }
-  const state: TaskState = { request: requestIndex >= 0 ? all[requestIndex]!.text.trim() : '' };
+  const state: TaskState = { request: requestIndex >= 0 ? all[requestIndex]!.text.trim() : '', steps: [] };
   const system = all[0]?.role === 'SYSTEM' ? all[0].text : undefined;
   if (system?.includes('AVAILABLE TOOLS:')) {
     const end = system.indexOf('TOOL CALLING PROTOCOL:');
@@ -153,9 +160,12 @@ function readState(transcript: string): TaskState {
       if (found) {
         state.lastCall = found;
         state.feedback = undefined;
+        state.steps.push({ call: found });
       }
     } else {
       state.feedback = feedbackIn(section.text) ?? state.feedback;
+      const step = state.steps.at(-1);
+      if (step) step.feedback = state.feedback;
     }
   }
   return state;
@@ -278,15 +288,21 @@ function pathIn(text: string): string | undefined {
   return /(?:^|[\s`'"(])((?:[\w.-]+\/)*[\w-]+\.(?:ts|tsx|js|mjs|cjs|json|md|txt|py|css|html|yml|yaml))\b/.exec(text)?.[1];
 }
 
+/** A rejection by the user, with the reason they gave (undefined: the call failed otherwise). */
+function rejectionIn(message: string): { reason?: string } | undefined {
+  const rejected = /^The user rejected [a-z_]+(?::\s*([\s\S]*?))?\.?$/i.exec(message.trim());
+  return rejected ? { reason: rejected[1]?.trim() || undefined } : undefined;
+}
+
 /**
  * The answer to a call that did not go through: a rejection says so as a person would, with the
  * user's reason when there is one; any other failure names its error.
  */
 function failureAnswer(feedback: Feedback, what: string, rejectedThing = 'the change'): string {
   const message = feedback.kind === 'error' ? feedback.message : feedback.error;
-  const rejected = /^The user rejected [a-z_]+(?::\s*([\s\S]*?))?\.?$/i.exec(message.trim());
+  const rejected = rejectionIn(message);
   if (rejected) {
-    const reason = rejected[1]?.trim();
+    const reason = rejected.reason;
     return `You rejected ${rejectedThing}, so I did not ${what}.${reason ? ` Your reason: "${reason}".` : ''} Tell me what to do differently and I will try again.`;
   }
   return message ? `I could not ${what}: ${message}` : `I could not ${what}, and the tool gave no reason.`;
@@ -341,22 +357,105 @@ function fixFlow(state: TaskState, path: string): Reply {
   return quick(`Fixed ${path}: ${fix?.done ?? 'the edit is applied.'}`);
 }
 
-/** Finds the workspace's problems with get_diagnostics, then fixes the first file with an error. */
+/** The failure of a call as a clause: "you rejected it (your reason: …)" or the tool's error. */
+function failureClause(feedback: Feedback): string {
+  const message = feedback.kind === 'error' ? feedback.message : feedback.error;
+  const rejected = rejectionIn(message);
+  if (rejected) return `you rejected the change${rejected.reason ? ` (your reason: "${rejected.reason}")` : ''}`;
+  return message || 'the tool gave no reason';
+}
+
+/**
+ * Finds the workspace's problems with get_diagnostics, then fixes each file with an error in
+ * turn (read_file, then edit_file when it has a scripted fix), then sums up what it fixed and
+ * what it could not. Where each file stands is read from the calls since the request.
+ */
 function problemsFlow(state: TaskState): Reply {
-  const { lastCall, feedback } = state;
-  if (!lastCall || !feedback) return quick(`I will ask VS Code which problems it reports.\n${call('get_diagnostics', {})}`);
-  if (lastCall.tool !== 'get_diagnostics') return fixFlow(state, String(lastCall.args.path ?? ''));
-  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, 'get the problems VS Code reports'));
-  const diagnostics = Array.isArray(feedback.data.diagnostics) ? (feedback.data.diagnostics as { file?: unknown; severity?: unknown }[]) : [];
-  const first = diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? diagnostics[0];
-  if (!first || typeof first.file !== 'string') {
+  const [asked, ...after] = state.steps;
+  if (!asked?.feedback || asked.call.tool !== 'get_diagnostics') return quick(`I will ask VS Code which problems it reports.\n${call('get_diagnostics', {})}`);
+  const reported = asked.feedback;
+  if (reported.kind === 'error' || !reported.success) return quick(failureAnswer(reported, 'get the problems VS Code reports'));
+  const diagnostics = Array.isArray(reported.data.diagnostics) ? (reported.data.diagnostics as { file?: unknown; severity?: unknown }[]) : [];
+  const withErrors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  const files = [...new Set((withErrors.length > 0 ? withErrors : diagnostics.slice(0, 1)).map((diagnostic) => diagnostic.file).filter((file): file is string => typeof file === 'string'))];
+  if (files.length === 0) {
     return quick(
       'VS Code reports no problems in this workspace right now, so there is nothing for me to fix. ' +
         'It reports a file\'s problems once its language support has looked at the file: open `src/main.ts` or `config/broken.json` and ask again, ' +
         'or use "Fix with PTK" from the lightbulb on a problem.',
     );
   }
-  return fixFlow({ request: state.request, tools: state.tools }, first.file);
+  const fixed = new Map<string, string>();
+  const notFixed = new Map<string, string>();
+  for (const [index, { call: made, feedback }] of after.entries()) {
+    const path = String(made.args.path ?? '');
+    const last = index === after.length - 1;
+    if (!feedback) continue;
+    if (made.tool === 'read_file') {
+      if (feedback.kind === 'error' || !feedback.success) {
+        notFixed.set(path, `I could not read it: ${failureClause(feedback)}`);
+        continue;
+      }
+      const fix = scriptedFix(linesOf(feedback.data));
+      if (!fix) notFixed.set(path, 'I have no scripted fix for it, so I changed nothing');
+      else if (last) return quick(unavailable(state, 'edit_file') ?? `${fix.plan}\n${call('edit_file', { path, edits: [{ search: fix.search, replace: fix.replace }] })}`);
+    } else if (made.tool === 'edit_file') {
+      if (feedback.kind === 'error' || !feedback.success) {
+        notFixed.set(path, `I did not change it: ${failureClause(feedback)}`);
+        continue;
+      }
+      const edits = made.args.edits as { search?: string }[] | undefined;
+      fixed.set(path, scriptedFix(new Map([[1, edits?.[0]?.search ?? '']]))?.done ?? 'the edit is applied.');
+    }
+  }
+  const next = files.find((file) => !fixed.has(file) && !notFixed.has(file));
+  if (next) return quick(`${fixed.size + notFixed.size === 0 ? `VS Code reports errors in ${files.map((file) => `\`${file}\``).join(', ')}. ` : ''}I will read ${next} first.\n${call('read_file', { path: next })}`);
+  if (fixed.size === 1 && notFixed.size === 0) return quick(`Fixed ${[...fixed.keys()][0]}: ${[...fixed.values()][0]}`);
+  return quick(
+    [
+      fixed.size > 0 ? `Fixed ${fixed.size} of the ${files.length} files VS Code reports errors in:` : `I fixed none of the ${files.length} files VS Code reports errors in.`,
+      ...[...fixed].map(([file, done]) => `- ${file}: ${done}`),
+      ...(notFixed.size > 0 ? ['', 'Not fixed:', ...[...notFixed].map(([file, why]) => `- ${file}: ${why}.`)] : []),
+    ].join('\n'),
+  );
+}
+
+/** Searches the workspace with search_code, then lists what it found (or says it found nothing). */
+function searchFlow(state: TaskState, query: string, what: string): Reply {
+  const { lastCall, feedback } = state;
+  if (!lastCall || !feedback) return quick(`I will search the workspace for ${what}.\n${call('search_code', { query, options: { regex: true } })}`);
+  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `search the workspace for ${what}`));
+  const matches = Array.isArray(feedback.data.matches) ? feedback.data.matches.map(String) : [];
+  if (matches.length === 0) return quick(`There are no ${what} in this workspace: searching for \`${query}\` found no matches.`);
+  return quick(
+    [
+      `Found ${matches.length}${feedback.data.truncated === true ? ' (or more)' : ''} ${matches.length === 1 ? 'match' : 'matches'} for \`${query}\`:`,
+      '',
+      '```',
+      ...matches,
+      '```',
+    ].join('\n'),
+  );
+}
+
+/** Reads the file and shows it whole in a code block, or says why the tool would not read it. */
+function readFlow(state: TaskState, path: string): Reply {
+  const { lastCall, feedback } = state;
+  if (!lastCall || !feedback) return quick(`I will read ${path}.\n${call('read_file', { path })}`);
+  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `read ${path}`, 'reading it'));
+  const lines = [...linesOf(feedback.data).values()];
+  const total = Number(feedback.data.totalLines ?? lines.length);
+  const language = /\.(\w+)$/.exec(path)?.[1] ?? '';
+  const fence = lines.some((line) => line.includes('```')) ? '~~~~' : '```';
+  return quick(
+    [
+      `\`${path}\` (${total} ${total === 1 ? 'line' : 'lines'}${lines.length < total ? `, the first ${lines.length} shown` : ''}):`,
+      '',
+      `${fence}${language}`,
+      ...lines,
+      fence,
+    ].join('\n'),
+  );
 }
 
 /** A `node:test` file for the functions `source` exports (argument values chosen by their types). */
@@ -436,6 +535,9 @@ export function chooseReply(prompt: string): Reply {
   if (/^(?:Say hello|Hello\b|Hi\b)/i.test(firstLine)) return { text: GREETING, chunkDelayMs: 300 };
 
   if (/^Find the problems VS Code reports in this workspace and fix them\.?$/i.test(firstLine)) return problemsFlow(state);
+  if (/^Search this workspace for TODO and FIXME comments\.?$/i.test(firstLine)) return searchFlow(state, 'TODO|FIXME', 'TODO or FIXME comments');
+  const read = /^(?:please\s+)?(?:read|show|open)\s+(?:the\s+file\s+)?[`'"]?([^\s`'"]+?)[`'"]?[!?]?$/i.exec(firstLine);
+  if (read && !/^(?:me|it|this|that)$/i.test(read[1]!)) return readFlow(state, read[1]!.replace(/(?<=\w)\.$/, ''));
   const tested = /^Write (?:a )?tests? for (\S+?)\.?$/i.exec(firstLine);
   if (tested) return testFlow(state, tested[1]!);
 

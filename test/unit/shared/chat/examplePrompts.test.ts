@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { examplePrompts, GENERIC_EXAMPLE_PROMPTS, rankSourceFiles } from '../../../../src/shared/chat/examplePrompts';
+import { examplePrompts, FIX_WORKSPACE_EXAMPLE, GENERIC_EXAMPLE_PROMPTS, rankSourceFiles } from '../../../../src/shared/chat/examplePrompts';
 
 describe('example prompts for the workspace', () => {
   it('names a real file to explain, the file with problems to fix, and one to test', () => {
@@ -20,6 +20,16 @@ describe('example prompts for the workspace', () => {
 
   it('entry points first, then shallow paths, then by name', () => {
     assert.deepEqual(rankSourceFiles(['lib/deep/a.py', 'b.py', 'app.py', 'src/index.js', 'pkg/__tests__/x.js', 'x_test.go']), ['src/index.js', 'app.py', 'b.py', 'lib/deep/a.py']);
+  });
+
+  it('with no problem known yet, the second example is a search that works in any workspace, not a fix with nothing to fix', () => {
+    const prompts = examplePrompts({ sourceFiles: ['src/main.ts', 'src/greeting.ts'], problemFiles: [] });
+    assert.deepEqual(prompts, ['Explain src/main.ts', 'Search this workspace for TODO and FIXME comments.', 'Write a test for src/greeting.ts']);
+    assert.ok(!prompts.some((prompt) => /problems/i.test(prompt)));
+  });
+
+  it('with errors in several files, the second example fixes them all in one task', () => {
+    assert.equal(examplePrompts({ sourceFiles: ['src/main.ts'], problemFiles: ['config/broken.json', 'src/main.ts'] })[1], FIX_WORKSPACE_EXAMPLE);
   });
 
   it('an empty folder gets the generic examples', () => {
