@@ -21,7 +21,12 @@ export class ComposerHistory {
   private draft = '';
 
   /** `sent`: the conversation's sent messages, oldest first (read at each key, so it follows the conversation). */
-  constructor(private readonly sent: () => readonly string[]) {}
+  constructor(private readonly sentMessages: () => readonly string[]) {}
+
+  /** The sent messages with a message sent again right after itself (a Retry) shown once, as a shell's history does. */
+  private sent(): string[] {
+    return this.sentMessages().filter((message, index, all) => index === 0 || message !== all[index - 1]);
+  }
 
   get walking(): boolean {
     return this.position !== undefined;

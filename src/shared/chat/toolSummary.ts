@@ -9,6 +9,8 @@ interface ToolResultLike {
   success: boolean;
   data: unknown;
   error?: string | null;
+  /** Why it failed (ABORTED: the user stopped the task, which is no error of the tool's). */
+  code?: string;
 }
 
 /** Longest summary shown on a card. */
@@ -109,7 +111,7 @@ function describeToolResult(tool: string, args: Record<string, unknown>, record:
  * otherwise the most telling field of the data.
  */
 export function summarizeToolResult(result: ToolResultLike, tool = '', args: Record<string, unknown> = {}): string {
-  if (!result.success) return shorten(`Error: ${result.error ?? 'failed'}`);
+  if (!result.success) return shorten(result.code === 'ABORTED' ? (result.error ?? 'Stopped.') : `Error: ${result.error ?? 'failed'}`);
   const data = result.data;
   if (data === null || data === undefined) return 'Done.';
   if (typeof data === 'string') return shorten(data) || 'Done (empty).';

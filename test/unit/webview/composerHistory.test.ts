@@ -16,6 +16,14 @@ describe('ComposerHistory', () => {
     assert.equal(history.down(), undefined, 'ArrowDown outside the history does nothing');
   });
 
+  it('a message sent again right after itself (Retry) is recalled once, so each ArrowUp shows another message', () => {
+    const history = new ComposerHistory(() => ['Explain a.ts', 'Explain b.ts', 'Explain b.ts', 'Explain a.ts']);
+    assert.equal(history.up(''), 'Explain a.ts');
+    assert.equal(history.up('Explain a.ts'), 'Explain b.ts');
+    assert.equal(history.up('Explain b.ts'), 'Explain a.ts', 'the same text sent at another time is kept');
+    assert.equal(history.up('Explain a.ts'), undefined);
+  });
+
   it('Escape leaves the history with the draft; typing keeps the recalled text and starts over', () => {
     const history = new ComposerHistory(() => ['first', 'second']);
     history.up('half typed');

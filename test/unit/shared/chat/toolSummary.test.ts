@@ -24,6 +24,7 @@ describe('summarizeToolResult: result lines written for people', () => {
 
   it('keeps errors, other tools and unknown shapes as before', () => {
     assert.equal(summarizeToolResult({ success: false, data: null, error: 'File not found' }, 'read_file'), 'Error: File not found');
+    assert.equal(summarizeToolResult({ success: false, data: null, error: 'Stopped by the user.', code: 'ABORTED' }, 'write_file'), 'Stopped by the user.', 'a stop the user chose is said plainly, not as an error');
     assert.equal(summarizeToolResult(ok({ summary: 'All done' }), 'finish'), 'All done');
     assert.equal(summarizeToolResult(ok({ path: 'x', size: 3 }), 'custom_tool'), 'x, size: 3');
     assert.equal(summarizeToolResult(ok({ path: 'x' }), 'write_file'), 'x');
