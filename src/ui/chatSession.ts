@@ -291,7 +291,7 @@ export class ChatSession {
     const turns = later === 1 ? 'The later turn is' : `The ${later} later turns are`;
     const question = `Resend the edited message? ${turns} removed from this conversation.`;
     if (this.options.choose && checkpointBeforeEdit(this.current, itemId)) {
-      const answer = await this.options.choose(`${question} Files changed since that message can go back to how they were before it, or stay as they are.`, [RESTORE_AND_RESEND, RESEND]);
+      const answer = await this.options.choose(`${question} Files changed since that message can go back to how they were before it, or stay as they are.`, [RESEND, RESTORE_AND_RESEND]);
       return answer === RESTORE_AND_RESEND ? 'restoreAndResend' : answer === RESEND ? 'resend' : undefined;
     }
     return (await this.ask(`${question} Files they changed stay as they are: restore a checkpoint first to undo them.`, RESEND)) ? 'resend' : undefined;

@@ -253,7 +253,7 @@ describe('Editing a message whose later turns changed files: "Restore files and 
     const { questions, session, edited } = await rigWithEdit(undefined, RESEND, RESTORE_AND_RESEND);
     assert.equal(await session.confirmReplace(edited.id), undefined, 'Cancel');
     assert.deepEqual(questions, [
-      `Resend the edited message? The later turn is removed from this conversation. Files changed since that message can go back to how they were before it, or stay as they are. [${RESTORE_AND_RESEND} | ${RESEND}]`,
+      `Resend the edited message? The later turn is removed from this conversation. Files changed since that message can go back to how they were before it, or stay as they are. [${RESEND} | ${RESTORE_AND_RESEND}]`,
     ]);
     assert.equal(await session.confirmReplace(edited.id), 'resend');
     assert.equal(await session.confirmReplace(edited.id), 'restoreAndResend');
