@@ -157,6 +157,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     resolveContext: (chosen, signal) => mentions.resolveContext(chosen, signal),
     loadRules,
     confirm: async (question, action) => (await vscode.window.showWarningMessage(question, { modal: true }, action)) === action,
+    choose: async (question, actions) => vscode.window.showWarningMessage(question, { modal: true }, ...actions),
     diffKept: (approvalId) => approvals.getRequest(approvalId) !== undefined,
   });
 
@@ -195,6 +196,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       openAutoApproveSetting: () => void vscode.commands.executeCommand('workbench.action.openSettings', 'ptk.tools.autoApprove'),
       connectionAction: (action) => void runConnectionAction(dependencies, action),
       restoreCheckpoint: checkpoints.restoreHandler(session),
+      restoreBeforeResend: checkpoints.resendRestoreHandler(session),
       openFile: (path) =>
         void Promise.resolve()
           .then(() => openWorkspaceFile(workspace, path, readToolSettings()))

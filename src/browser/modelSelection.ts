@@ -21,11 +21,15 @@ import type { ModelNameSource, ModelPicker, SelectorList, SiteAdapter } from './
 import { evidenceNames, matchModelName, type NamedChoice } from './modelNames';
 import { selectorNotFound } from './selectors';
 
+/** What an option sets: the model, or a reasoning level / mode of it (ChatGPT's efforts). */
+export type OfferedGroup = 'model' | 'level';
+
 /** One option the picker offers. */
 export interface OfferedModel extends NamedChoice {
   aliases: string[];
   /** The page's evidence names it now. */
   current: boolean;
+  group: OfferedGroup;
 }
 
 /** One switch next to the picker. */
@@ -39,6 +43,7 @@ export interface OfferedChoices {
   site: string;
   /** False when PTK knows no model picker for this site. */
   hasPicker: boolean;
+  /** Every option of the picker, in its order; `group` tells the models from the levels. */
   models: OfferedModel[];
   toggles: OfferedToggle[];
   /** The temperature input's value, where the site has one. */
@@ -117,15 +122,37 @@ async function readEvidence(page: Page, picker: ModelPicker): Promise<string[]> 
 interface ReadOption extends NamedChoice {
   aliases: string[];
   index: number;
+  group: OfferedGroup;
 }
 
-/** The visible options, with their names and aliases. */
+/** For each element, whether it matches one of `selectors` (the picker's level options). */
+async function matchesAny(locator: Locator, selectors: SelectorList | undefined): Promise<boolean[]> {
+  if (!selectors || selectors.length === 0) return [];
+  return locator.evaluateAll(
+    (nodes, list) =>
+      nodes.map((node) =>
+        list.some((selector) => {
+          try {
+            return node.matches(selector);
+          } catch {
+            return false; // an invalid selector matches nothing
+          }
+        }),
+      ),
+    [...selectors],
+  );
+}
+
+/** The visible options, with their names, aliases and groups. */
 async function readOptions(page: Page, picker: ModelPicker): Promise<{ locator?: Locator; options: ReadOption[] }> {
   const locator = await firstVisible(page, picker.option);
   if (!locator) return { options: [] };
   const names = await readNames(locator, picker.optionName);
   const aliases = picker.optionAlias ? await readNames(locator, picker.optionAlias) : names.map(() => '');
-  const options = names.map((name, index) => ({ name, aliases: aliases[index] && aliases[index] !== name ? [aliases[index]!] : [], index })).filter((option) => option.name !== '');
+  const levels = await matchesAny(locator, picker.levelOption);
+  const options = names
+    .map((name, index) => ({ name, aliases: aliases[index] && aliases[index] !== name ? [aliases[index]!] : [], index, group: levels[index] ? ('level' as const) : ('model' as const) }))
+    .filter((option) => option.name !== '');
   return { locator, options };
 }
 
@@ -244,7 +271,7 @@ export async function listModelChoices(page: Page, adapter: SiteAdapter, signal?
   return {
     site: adapter.id,
     hasPicker: true,
-    models: options.map((option) => ({ name: option.name, aliases: option.aliases, current: evidenceNames(evidence, options, option) })),
+    models: options.map((option) => ({ name: option.name, aliases: option.aliases, current: evidenceNames(evidence, options, option), group: option.group })),
     toggles: toggles.map((toggle) => ({ name: toggle.name, on: toggle.on })),
     ...(temperature !== undefined ? { temperature } : {}),
   };

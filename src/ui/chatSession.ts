@@ -18,6 +18,7 @@ import { summarizeToolResult } from '../shared/chat/toolSummary';
 import type { ApprovalBroker } from './approvalBroker';
 import type { ProjectRules } from '../tools/projectRules/loadProjectRules';
 import type { TaskCheckpoints } from './checkpoints/checkpointRecorder';
+import { checkpointBeforeEdit } from './checkpoints/checkpointRestore';
 import { TaskCheckpointView } from './checkpoints/taskCheckpointView';
 import { attachmentForLog, attachmentInfo, type ChatAttachment } from './chatAttachments';
 import { ConversationImages } from './conversationImages';
@@ -56,6 +57,11 @@ interface ChatSessionOptions {
    * resolves true when `action` was chosen. Without it nothing is asked.
    */
   confirm?: (question: string, action: string) => Promise<boolean>;
+  /**
+   * Asks a question with several answers (a modal in VS Code): resolves the action chosen,
+   * undefined for Cancel. Without it, only `confirm`'s one-answer questions are asked.
+   */
+  choose?: (question: string, actions: readonly string[]) => Promise<string | undefined>;
   /** True while the approval broker still keeps a card's change, so its diff can be shown. */
   diffKept?: (approvalId: string) => boolean;
 }
@@ -80,6 +86,12 @@ export interface SendOptions {
 }
 
 type Listener = (conversationId: string, event: ChatEvent) => void;
+
+/** The answers to the question before an edit is resent. */
+export const RESEND = 'Resend';
+export const RESTORE_AND_RESEND = 'Restore files and resend';
+/** What the user chose before an edit is resent: send it (files stay), restore the files first and send it, or nothing (Cancel). */
+export type ReplaceAnswer = 'resend' | 'restoreAndResend' | undefined;
 
 /** What the cards of a task stopped by "+" say (not the Stop button's "Stopped by the user"). */
 const NEW_CONVERSATION_STOP = 'Stopped: a new conversation was started.';
@@ -267,14 +279,22 @@ export class ChatSession {
   }
 
   /**
-   * Asks before an edit of `itemId` is sent when later turns would go with it; true when there
-   * are none or the user agreed (their files stay as they are: only a checkpoint undoes them).
+   * Asks before an edit of `itemId` is sent when later turns would go with it; 'resend' when
+   * there are none or the user agreed to keep their files as they are. When turns from that
+   * message on changed files (a checkpoint follows it), the user may also have the files
+   * restored to before the message first ('restoreAndResend'): the removed turns' checkpoints go
+   * with them, so the chat could not undo those files afterwards.
    */
-  async confirmReplace(itemId: string): Promise<boolean> {
+  async confirmReplace(itemId: string): Promise<ReplaceAnswer> {
     const later = laterTurns(this.current, itemId);
-    if (later === 0) return true;
+    if (later === 0) return 'resend';
     const turns = later === 1 ? 'The later turn is' : `The ${later} later turns are`;
-    return this.ask(`Resend the edited message? ${turns} removed from this conversation. Files they changed stay as they are: restore a checkpoint first to undo them.`, 'Resend');
+    const question = `Resend the edited message? ${turns} removed from this conversation.`;
+    if (this.options.choose && checkpointBeforeEdit(this.current, itemId)) {
+      const answer = await this.options.choose(`${question} Files changed since that message can go back to how they were before it, or stay as they are.`, [RESEND, RESTORE_AND_RESEND]);
+      return answer === RESTORE_AND_RESEND ? 'restoreAndResend' : answer === RESEND ? 'resend' : undefined;
+    }
+    return (await this.ask(`${question} Files they changed stay as they are: restore a checkpoint first to undo them.`, RESEND)) ? 'resend' : undefined;
   }
 
   /** The history's delete button: deletes only when the user agrees, since its checkpoints go too (resolves false when not). */

@@ -13,6 +13,7 @@ import { parseWebviewMessage, type AutoApproval, type ConnectionAction, type Hos
 import type { ImageAttachment } from '../shared/chat/attachments';
 import type { ContextMention, MentionKind, MentionSuggestion } from '../shared/chat/mentions';
 import { decodeImageAttachments, type ChatAttachment } from './chatAttachments';
+import type { ResendRestore } from './checkpoints/checkpointRestore';
 import { examplePrompts } from '../shared/chat/examplePrompts';
 import { workspaceProblemFiles, workspaceSourceFiles } from '../host/vscode/workspaceExamples';
 
@@ -38,6 +39,8 @@ interface ChatViewHandlers {
   openFile(path: string): void;
   /** "Restore checkpoint" / "Undo all changes of this task" on the chat item `itemId`. */
   restoreCheckpoint(itemId: string): void;
+  /** "Restore files and resend" on an edit of user message `itemId`: the files go back to before it; resolves whether to send. */
+  restoreBeforeResend(itemId: string): Promise<ResendRestore>;
 }
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -209,18 +212,24 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   /**
-   * An edited message goes only when the user agrees to lose the later turns; when not, the
-   * composer gets the edit back as it was sent (still editing that message).
+   * An edited message goes only when the user agrees to lose the later turns, after its files
+   * were restored when the user chose that; when not, the composer gets the edit back as it was
+   * sent (still editing that message).
    */
   private sendEdited(message: Extract<WebviewToHostMessage, { type: 'send' }>): void {
     const replaces = message.replaces ?? '';
-    this.session.confirmReplace(replaces).then(
-      (resend) => {
-        if (resend) this.handlers.send(message.text, message.mentions, decodeImageAttachments(message.attachments), replaces);
-        else this.post({ type: 'editKept', itemId: replaces, text: message.text, mentions: message.mentions ?? [] });
-      },
-      (error: unknown) => this.log.error(`Could not ask before resending: ${errorMessage(error)}`),
-    );
+    const resendEdited = async (): Promise<void> => {
+      const answer = await this.session.confirmReplace(replaces);
+      const restored = answer === 'restoreAndResend' ? await this.handlers.restoreBeforeResend(replaces) : undefined;
+      if (!answer || (restored && !restored.resend)) {
+        this.post({ type: 'editKept', itemId: replaces, text: message.text, mentions: message.mentions ?? [] });
+        return;
+      }
+      this.handlers.send(message.text, message.mentions, decodeImageAttachments(message.attachments), replaces);
+      // Told after the resend cut the conversation, so the notice stays with the edited message.
+      for (const text of restored?.notices ?? []) this.session.notice(text);
+    };
+    resendEdited().catch((error: unknown) => this.log.error(`Could not resend the edited message: ${errorMessage(error)}`));
   }
 
   /** Sends what runs without asking now (call on each change of the grants or the setting). */

@@ -20,7 +20,7 @@ import { DEMO_SITE_NAME, siteLabel } from '../shared/chat/connectionLabels';
 import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from './codeActionPlan';
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
 import { DiagnosisDocuments } from '../host/vscode/diagnosisDocuments';
-import { modelChosenMessage, modelMenuItems, modelMenuPlaceholder, modelMenuTitle, modelSetting, switchesToTick } from './modelMenu';
+import { levelMenuItems, modelChosenMessage, modelMenuItems, modelMenuPlaceholder, modelMenuTitle, modelSetting, offeredLevels, switchesToTick } from './modelMenu';
 import { EXTENSION_SETTINGS_SECTION, type SiteId } from './settings';
 import { clearsSiteUrl, levelsSetAt, sitePickerItems, siteChoiceTitle, stillOverriddenMessage, type SettingLevel } from './sitePicker';
 import { parseTaskFile } from './taskFile';
@@ -302,6 +302,11 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       const picked = await vscode.window.showQuickPick(items, { title: modelMenuTitle(setting), placeHolder: modelMenuPlaceholder(offered, menuContext) });
       if (!picked) return;
       let value = picked.value;
+      if (value && offeredLevels(offered).length > 0) {
+        const level = await vscode.window.showQuickPick(levelMenuItems(offered, setting), { title: `PTK: Choose Model: reasoning level with ${value}`, placeHolder: 'The level the model answers with' });
+        if (!level) return;
+        value = modelSetting(value, [level.value]);
+      }
       if (value && offered.toggles.length > 0) {
         const ticked = switchesToTick(offered, setting);
         const switches = await vscode.window.showQuickPick(

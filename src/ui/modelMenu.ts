@@ -36,16 +36,27 @@ export function modelMenuTitle(setting: string): string {
   return `PTK: Choose Model (now: ${setting.trim() || "the site's current model"})`;
 }
 
+/** The picker's options that choose the model (not a reasoning level of it). */
+function offeredModels(offered: OfferedChoices): OfferedChoices['models'] {
+  return offered.models.filter((option) => option.group !== 'level');
+}
+
+/** The picker's reasoning levels / modes of the model (ChatGPT's efforts), a second step's single choice. */
+export function offeredLevels(offered: OfferedChoices): OfferedChoices['models'] {
+  return offered.models.filter((option) => option.group === 'level');
+}
+
 /**
  * "Site's current model" (an empty setting), then, under a "Models" separator, every model the
  * picker offers, the one the page shows marked, the current choice (the setting's) marked. The
- * reasoning levels and modes (the picker's switches) are a second step, not mixed in here.
+ * reasoning levels and modes (the picker's levels and switches) are a second step, not mixed in here.
  */
 export function modelMenuItems(offered: OfferedChoices, setting: string, context: ModelMenuContext = {}): ModelMenuItem[] {
   const chosen = settingParts(setting)[0];
+  const models = offeredModels(offered);
   const items: ModelMenuItem[] = [{ label: "Site's current model", description: setting ? undefined : 'current choice', value: '' }];
-  if (offered.models.length > 0) items.push({ label: context.demo ? `Models on ${DEMO_SITE_NAME} — ${DEMO_MODEL_NOTE}` : `Models on ${offered.site}`, value: '', separator: true });
-  for (const model of offered.models) {
+  if (models.length > 0) items.push({ label: context.demo ? `Models on ${DEMO_SITE_NAME} — ${DEMO_MODEL_NOTE}` : `Models on ${offered.site}`, value: '', separator: true });
+  for (const model of models) {
     const notes = [chosen === model.name.toLowerCase() ? 'current choice' : '', model.current ? 'on the page now' : '', ...model.aliases].filter(Boolean);
     items.push({ label: model.name, description: notes.join(' · ') || undefined, value: model.name });
   }
@@ -62,6 +73,22 @@ export function modelMenuPlaceholder(offered: OfferedChoices, context: ModelMenu
 export function modelChosenMessage(value: string, context: ModelMenuContext = {}): string {
   const message = `PTK: model ${value || "— the site's current one"}`;
   return context.demo ? `${message} (${DEMO_SITE_NAME}: ${DEMO_MODEL_NOTE})` : message;
+}
+
+/**
+ * The second step's reasoning levels: "Site's current level" (the model's part alone), then each
+ * level, the one the page shows marked "current level", the setting's marked "current choice".
+ */
+export function levelMenuItems(offered: OfferedChoices, setting: string): ModelMenuItem[] {
+  const named = settingParts(setting).slice(1);
+  const levels = offeredLevels(offered);
+  const chosen = levels.find((level) => named.includes(level.name.toLowerCase()));
+  const items: ModelMenuItem[] = [{ label: "Site's current level", description: chosen ? undefined : 'current choice', value: '' }];
+  for (const level of levels) {
+    const notes = [level === chosen ? 'current choice' : '', level.current ? 'current level' : '', ...level.aliases].filter(Boolean);
+    items.push({ label: level.name, description: notes.join(' · ') || undefined, value: level.name });
+  }
+  return items;
 }
 
 /** Which switches start ticked in the second pick: the ones the setting names, else the ones on now. */

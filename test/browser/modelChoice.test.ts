@@ -49,7 +49,7 @@ async function shown(page: Page, selector: string, attribute?: string): Promise<
 describe('model choice: ChatGPT', () => {
   const entry = entryOf('chatgpt');
 
-  it('lists the efforts and the models of the submenu, the current ones marked', async () => {
+  it('lists the efforts (as levels) and the models of the submenu (as models), the current ones marked', async () => {
     await withSite(browser(), entry, {}, async ({ model }) => {
       const offered = await model.listModels();
       assert.deepEqual(
@@ -59,6 +59,20 @@ describe('model choice: ChatGPT', () => {
       assert.deepEqual(
         offered.models.filter((option) => option.current).map((option) => option.name),
         ['High', 'GPT-5.6 Sol'],
+      );
+      assert.deepEqual(
+        offered.models.map((option) => [option.name, option.group]),
+        [
+          ['Instant', 'level'],
+          ['Medium', 'level'],
+          ['High', 'level'],
+          ['GPT-5.6 Sol', 'model'],
+          ['GPT-5.5', 'model'],
+          ['GPT-5.4', 'model'],
+          ['GPT-5.3', 'model'],
+          ['o3', 'model'],
+        ],
+        'the efforts of the first menu are levels, the submenu radios models',
       );
       const page = await model.page();
       assert.equal(await page.locator('[role="menu"]').count(), 0, 'the picker is closed again');
@@ -114,6 +128,7 @@ describe('model choice: Gemini', () => {
           ['3.1 Pro', ['pro'], false],
         ],
       );
+      assert.ok(offered.models.every((option) => option.group === 'model'), 'a picker without levels offers models only');
     });
   });
 

@@ -89,6 +89,8 @@ const RESPONSE_ACTIONS = 'div[role="group"][aria-label="Response actions"]';
  * model's row, a `menuitem[aria-haspopup=menu]` ("GPT-5.6 Sol") that opens a second menu of
  * model radios ("GPT-5.6 Sol", "GPT-5.5", "GPT-5.4" with "Leaving on July 23", "GPT-5.3",
  * "o3"). An item's name is its first span: secondary text is a separate node (TOK's note).
+ * The efforts are the radios of the menu that holds the model row (the same TOK capture): those
+ * are reasoning levels, the submenu's radios are the models.
  * Evidence of the current choice: the switcher's label and the pill's text.
  */
 const MODEL_PICKER: ModelPicker = {
@@ -96,6 +98,7 @@ const MODEL_PICKER: ModelPicker = {
   submenuTrigger: ['[role="menu"] [role="menuitem"][aria-haspopup="menu"]'],
   option: ['[role="menu"] [role="menuitemradio"]', '[data-radix-collection-root] [role="menuitemradio"]'],
   optionName: { within: [':scope > span:first-child'] },
+  levelOption: ['[role="menu"]:has(> [role="menuitem"][aria-haspopup="menu"]) > [role="menuitemradio"]'],
   current: ['button[data-testid="model-switcher-dropdown-button"]', 'button.__composer-pill[aria-haspopup="menu"]', 'button[aria-label="Select ChatGPT model"][aria-haspopup="menu"]'],
 };
 

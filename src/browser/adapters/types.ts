@@ -166,6 +166,11 @@ export interface ModelPicker {
   /** A second name an option answers to (a model id next to its display name). */
   optionAlias?: ModelNameSource;
   /**
+   * Picker open: the options (among `option`) that set a reasoning level or mode of the current
+   * model rather than the model itself (ChatGPT's efforts). None: every option is a model.
+   */
+  levelOption?: SelectorList;
+  /**
    * Evidence of the current model or mode, read with the picker closed: each element's
    * aria-label and text. After a switch one of them must name the chosen option.
    */

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../../core/errors';
 import { displayPathFor } from '../../tools/pathSafety';
 import { fingerprintOf } from '../../ui/checkpoints/checkpointLog';
-import { restoreCheckpoint, type FileRestore, type RestoreDependencies, type RestoreDialogs, type RestoreEditor, type RestoreQuestion } from '../../ui/checkpoints/checkpointRestore';
+import { restoreBeforeResend, restoreCheckpoint, type FileRestore, type RestoreDependencies, type RestoreDialogs, type RestoreEditor, type RestoreQuestion, type ResendRestore } from '../../ui/checkpoints/checkpointRestore';
 import type { CurrentFileState } from '../../ui/checkpoints/restorePlan';
 
 /** The label of the restore on the undo stack. */
@@ -131,11 +131,28 @@ export const restoreDialogs: RestoreDialogs = {
   },
 };
 
+type HandlerDependencies = Omit<RestoreDependencies, 'editor' | 'dialogs' | 'displayPath'> & { log: (line: string) => void };
+
+/** The restore flow's dependencies with VS Code's editor and dialogs. */
+function vscodeRestoreDependencies(dependencies: HandlerDependencies, editor: RestoreEditor): RestoreDependencies {
+  return { ...dependencies, editor, dialogs: restoreDialogs, displayPath: (path) => displayPathFor(dependencies.workspace, path, dependencies.workspace.roots) };
+}
+
+/** "Restore files and resend" on an edited message: the restore with VS Code's editor and dialogs; resolves whether to send. */
+export function createResendRestoreHandler(dependencies: HandlerDependencies): (itemId: string) => Promise<ResendRestore> {
+  const editor = new VSCodeRestoreEditor();
+  return async (itemId) => {
+    const restored = await restoreBeforeResend(vscodeRestoreDependencies(dependencies, editor), itemId);
+    dependencies.log(`restore before resending ${itemId}: ${restored.outcome.status}`);
+    return restored;
+  };
+}
+
 /** The chat view's restore handler: runs the restore flow with VS Code's editor and dialogs. */
-export function createCheckpointRestoreHandler(dependencies: Omit<RestoreDependencies, 'editor' | 'dialogs' | 'displayPath'> & { log: (line: string) => void }): (itemId: string) => void {
+export function createCheckpointRestoreHandler(dependencies: HandlerDependencies): (itemId: string) => void {
   const editor = new VSCodeRestoreEditor();
   return (itemId) => {
-    restoreCheckpoint({ ...dependencies, editor, dialogs: restoreDialogs, displayPath: (path) => displayPathFor(dependencies.workspace, path, dependencies.workspace.roots) }, itemId).then(
+    restoreCheckpoint(vscodeRestoreDependencies(dependencies, editor), itemId).then(
       (outcome) => dependencies.log(`checkpoint restore of ${itemId}: ${outcome.status}`),
       (error: unknown) => {
         dependencies.log(`checkpoint restore of ${itemId} failed: ${errorMessage(error)}`);

@@ -9,10 +9,10 @@ import type * as vscode from 'vscode';
 import type { Workspace } from '../../core/workspace';
 import { CheckpointingWorkspace } from '../../ui/checkpoints/checkpointingWorkspace';
 import { CheckpointRecorder } from '../../ui/checkpoints/checkpointRecorder';
-import type { RestoreSession } from '../../ui/checkpoints/checkpointRestore';
+import type { ResendRestore, RestoreSession } from '../../ui/checkpoints/checkpointRestore';
 import { CheckpointStore } from '../../ui/checkpoints/checkpointStore';
 import { FileBlobFolder } from '../../ui/checkpoints/fileBlobFolder';
-import { createCheckpointRestoreHandler } from './checkpointRestore';
+import { createCheckpointRestoreHandler, createResendRestoreHandler } from './checkpointRestore';
 
 interface VSCodeCheckpointOptions {
   /** Globs never read into a checkpoint (the tools' deny list). */
@@ -27,6 +27,8 @@ export interface VSCodeCheckpoints {
   workspace: Workspace;
   /** The chat view's "Restore checkpoint" / "Undo all changes of this task". */
   restoreHandler(session: RestoreSession): (itemId: string) => void;
+  /** The chat view's "Restore files and resend" on an edited message. */
+  resendRestoreHandler(session: RestoreSession): (itemId: string) => Promise<ResendRestore>;
 }
 
 export function createVSCodeCheckpoints(context: vscode.ExtensionContext, workspace: Workspace, options: VSCodeCheckpointOptions): VSCodeCheckpoints {
@@ -38,5 +40,6 @@ export function createVSCodeCheckpoints(context: vscode.ExtensionContext, worksp
     recorder,
     workspace: new CheckpointingWorkspace(workspace, recorder),
     restoreHandler: (session) => createCheckpointRestoreHandler({ session, store, workspace, log: options.log }),
+    resendRestoreHandler: (session) => createResendRestoreHandler({ session, store, workspace, log: options.log }),
   };
 }

@@ -145,8 +145,68 @@ function turnPoint(state: ChatViewState, itemId: string, turn: number): TurnPoin
   return { what: quoted, truncates: 'that message', cutFrom: message.id, cutTranscript: message.transcriptLength ?? 0 };
 }
 
+/**
+ * The turn checkpoint item that holds the files as they were before user message `itemId`: the
+ * first turn checkpoint after it (its own task's or a later task's); undefined when no turn from
+ * that message on changed files.
+ */
+export function checkpointBeforeEdit(state: ChatViewState, itemId: string): string | undefined {
+  const index = state.items.findIndex((item) => item.id === itemId);
+  if (state.items[index]?.kind !== 'user') return undefined;
+  return state.items.slice(index + 1).find((item) => item.kind === 'checkpoint' && item.scope === 'turn' && item.checkpointId !== undefined)?.id;
+}
+
+/**
+ * Where a restore comes from: a checkpoint item (the user is asked what it does), or "Restore
+ * files and resend" on an edited message (already answered: the files go back, and the
+ * checkpoints of the turns the resend removes go with them; the resend cuts the conversation).
+ */
+type RestoreMode = 'item' | 'beforeResend';
+
 /** Restores the checkpoint of chat item `itemId` of the shown conversation. */
 export async function restoreCheckpoint(dependencies: RestoreDependencies, itemId: string): Promise<RestoreOutcome> {
+  return restore(dependencies, itemId, 'item');
+}
+
+/** What "Restore files and resend" leads to: whether the edit goes, and what the chat says after it went. */
+export interface ResendRestore {
+  outcome: RestoreOutcome;
+  /** True when the files were restored (or already were as before): the edited message is sent. */
+  resend: boolean;
+  /** The restore's notices, told once the resend has cut the conversation (told at once when nothing is sent). */
+  notices: string[];
+}
+
+/**
+ * "Restore files and resend" on an edit of user message `editedItemId`: puts every file the
+ * turns from that message on changed back to its state before it. Only the overwrite check is
+ * asked; the conversation is left to the resend, which removes those turns.
+ */
+export async function restoreBeforeResend(dependencies: RestoreDependencies, editedItemId: string): Promise<ResendRestore> {
+  const { session } = dependencies;
+  const itemId = checkpointBeforeEdit(session.state, editedItemId);
+  if (!itemId) {
+    session.notice('No turn since that message changed files: nothing to restore.');
+    return { outcome: { status: 'unavailable' }, resend: false, notices: [] };
+  }
+  const notices: string[] = [];
+  const held: RestoreSession = {
+    get busy() {
+      return session.busy;
+    },
+    get state() {
+      return session.state;
+    },
+    notice: (text) => notices.push(text),
+    truncateFrom: (id, transcriptLength) => session.truncateFrom(id, transcriptLength),
+  };
+  const outcome = await restore({ ...dependencies, session: held }, itemId, 'beforeResend');
+  const resend = outcome.status === 'restored';
+  if (!resend) for (const text of notices) session.notice(text);
+  return { outcome, resend, notices: resend ? notices : [] };
+}
+
+async function restore(dependencies: RestoreDependencies, itemId: string, mode: RestoreMode): Promise<RestoreOutcome> {
   const { session, store, editor, dialogs, displayPath, workspace } = dependencies;
   if (session.busy) {
     session.notice('A task is running: stop it before restoring a checkpoint.');
@@ -181,10 +241,14 @@ export async function restoreCheckpoint(dependencies: RestoreDependencies, itemI
   };
 
   let truncate = false;
-  if (target.scope === 'turn') {
+  let dropCheckpoints = false;
+  if (target.scope === 'turn' && mode === 'beforeResend') {
+    dropCheckpoints = true;
+  } else if (target.scope === 'turn') {
     const choice = await dialogs.chooseTurnRestore(question);
     if (!choice) return { status: 'cancelled' };
     truncate = choice === 'truncate';
+    dropCheckpoints = truncate;
   } else {
     if (toApply.length === 0 && outside.size > 0) {
       const refused = [...outside].map(displayPath);
@@ -225,7 +289,7 @@ export async function restoreCheckpoint(dependencies: RestoreDependencies, itemI
   }
   const applied = new Set(files.map((file) => file.path));
   await recordRestoredStates(log, toApply.filter((entry) => applied.has(entry.path)), editor);
-  if (truncate) log.checkpoints = log.checkpoints.slice(0, log.checkpoints.indexOf(plan.first));
+  if (dropCheckpoints) log.checkpoints = log.checkpoints.slice(0, log.checkpoints.indexOf(plan.first));
   await store.save(conversationId, log);
   if (truncate && point) await session.truncateFrom(point.cutFrom ?? turnCheckpointItemId(plan.first.id), point.cutTranscript ?? plan.first.transcriptLength);
 

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { OfferedChoices } from '../../../src/browser/modelSelection';
-import { modelChosenMessage, modelMenuItems, modelMenuPlaceholder, modelMenuTitle, modelSetting, switchesToTick } from '../../../src/ui/modelMenu';
+import { levelMenuItems, modelChosenMessage, modelMenuItems, modelMenuPlaceholder, modelMenuTitle, modelSetting, offeredLevels, switchesToTick } from '../../../src/ui/modelMenu';
 import { ExtensionSettingsSchema } from '../../../src/ui/settings';
 
 const deepseek: OfferedChoices = {
   site: 'deepseek',
   hasPicker: true,
   models: [
-    { name: 'Instant', aliases: ['default'], current: true },
-    { name: 'Expert', aliases: ['expert'], current: false },
+    { name: 'Instant', aliases: ['default'], current: true, group: 'model' },
+    { name: 'Expert', aliases: ['expert'], current: false, group: 'model' },
   ],
   toggles: [
     { name: 'DeepThink', on: true },
@@ -45,6 +45,55 @@ describe('PTK: Choose Model entries', () => {
   });
 });
 
+/** What the ChatGPT picker offers (its efforts are levels of the current model, the submenu's radios the models). */
+const chatgpt: OfferedChoices = {
+  site: 'chatgpt',
+  hasPicker: true,
+  models: [
+    { name: 'Instant', aliases: [], current: false, group: 'level' },
+    { name: 'Medium', aliases: [], current: false, group: 'level' },
+    { name: 'High', aliases: [], current: true, group: 'level' },
+    { name: 'GPT-5.6 Sol', aliases: [], current: true, group: 'model' },
+    { name: 'GPT-5.5', aliases: [], current: false, group: 'model' },
+  ],
+  toggles: [],
+};
+
+describe('PTK: Choose Model, models apart from reasoning levels', () => {
+  it('the first step lists only the models, the one on the page marked; the levels are not there', () => {
+    assert.deepEqual(modelMenuItems(chatgpt, ''), [
+      { label: "Site's current model", description: 'current choice', value: '' },
+      { label: 'Models on chatgpt', value: '', separator: true },
+      { label: 'GPT-5.6 Sol', description: 'on the page now', value: 'GPT-5.6 Sol' },
+      { label: 'GPT-5.5', description: undefined, value: 'GPT-5.5' },
+    ]);
+    assert.equal(modelMenuItems(chatgpt, '').filter((item) => item.description?.includes('on the page now')).length, 1, 'one entry is on the page now');
+  });
+
+  it('the second step lists the levels, the one on the page as the current level, the setting\'s as the current choice', () => {
+    assert.deepEqual(
+      offeredLevels(chatgpt).map((level) => level.name),
+      ['Instant', 'Medium', 'High'],
+    );
+    assert.deepEqual(levelMenuItems(chatgpt, 'GPT-5.5'), [
+      { label: "Site's current level", description: 'current choice', value: '' },
+      { label: 'Instant', description: undefined, value: 'Instant' },
+      { label: 'Medium', description: undefined, value: 'Medium' },
+      { label: 'High', description: 'current level', value: 'High' },
+    ]);
+    assert.deepEqual(
+      levelMenuItems(chatgpt, 'GPT-5.5 + medium').map((item) => item.description),
+      [undefined, undefined, 'current choice', 'current level'],
+    );
+    assert.equal(modelSetting('GPT-5.5', ['Medium']), 'GPT-5.5 + Medium');
+    assert.equal(modelSetting('GPT-5.5', ['']), 'GPT-5.5', "the site's current level adds nothing");
+  });
+
+  it('a site whose options are all models has no level step', () => {
+    assert.deepEqual(offeredLevels(deepseek), []);
+  });
+});
+
 describe('ptk.model and ptk.temperature settings', () => {
   it('an empty model means the site\'s own; a temperature is 0–2 or null', () => {
     const defaults = ExtensionSettingsSchema.parse({ model: '', temperature: null });
@@ -59,7 +108,7 @@ describe('ptk.model and ptk.temperature settings', () => {
 });
 
 describe('PTK: Choose Model on the offline demo', () => {
-  const replica: OfferedChoices = { site: 'chatgpt', hasPicker: true, models: [{ name: 'GPT-5.5', aliases: [], current: true }, { name: 'o3', aliases: [], current: false }], toggles: [] };
+  const replica: OfferedChoices = { site: 'chatgpt', hasPicker: true, models: [{ name: 'GPT-5.5', aliases: [], current: true, group: 'model' }, { name: 'o3', aliases: [], current: false, group: 'model' }], toggles: [] };
 
   it("heads the models as the demo's, saying a choice changes no answer, and says so after the choice", () => {
     const items = modelMenuItems(replica, '', { demo: true });

@@ -4,7 +4,7 @@
  * sidebar's default width and names site · model (the address and the full status on hover); one "+";
  * Stop (the composer's and the view title's) only while a task runs; the empty conversation offers
  * example prompts and says it is the demo site; the history lists titles and dates, searches,
- * opens and deletes (after asking); the status bar names site and model; Choose Model names the current choice and heads the models as the demo's; Choose Site lists the demo as current; the editor's context menu names its PTK
+ * opens and deletes (after asking); the status bar names site and model; Choose Model names the current choice and heads the models as the demo's, the replica's efforts apart as a second step of levels; Choose Site lists the demo as current; the editor's context menu names its PTK
  * entries with the "PTK:" prefix.
  * Screenshots: test-artifacts/vscode-ui-header/.
  */
@@ -141,7 +141,23 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
     await page.locator('.quick-input-title', { hasText: "now: the site's current model" }).waitFor({ timeout: 60_000 });
     await page.locator('.quick-input-list', { hasText: 'Models on Demo (offline) — the demo answers the same whatever you pick' }).waitFor({ timeout: 15_000 });
     assert.equal(await page.locator('.quick-input-list', { hasText: 'Models on chatgpt' }).count(), 0);
+    // The replica's efforts are reasoning levels (a second step), not models: one model is on the page now.
+    const rows = page.locator('.quick-input-list .monaco-list-row');
+    await rows.filter({ hasText: 'GPT-5.6 Sol' }).first().waitFor({ timeout: 15_000 });
+    assert.equal(await rows.filter({ hasText: 'on the page now' }).count(), 1, 'only the model is marked as on the page now');
+    assert.match((await rows.filter({ hasText: 'on the page now' }).textContent()) ?? '', /GPT-5\.6 Sol/);
+    assert.equal(await rows.filter({ hasText: /^\s*High/ }).count(), 0, 'the level "High" is not listed among the models');
     await workbench!.shot('choose-model');
+    // The second step: the levels, the page's one as the current level; Escape writes nothing.
+    await rows.filter({ hasText: 'GPT-5.5' }).first().click();
+    await page.locator('.quick-input-title', { hasText: 'reasoning level with GPT-5.5' }).waitFor({ timeout: 15_000 });
+    await rows.filter({ hasText: 'Instant' }).first().waitFor({ timeout: 15_000 });
+    assert.deepEqual(await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label'))), [
+      "Site's current level, current choice",
+      'Instant',
+      'Medium',
+      'High, current level',
+    ]);
     await page.keyboard.press('Escape');
   });
 

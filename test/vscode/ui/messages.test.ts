@@ -3,13 +3,13 @@
  * header and examples before the first send, the "working…" row while a task runs, the scroll to
  * the bottom on send, Copy ("Copied") / Edit (replacing the later turns) / Retry on the messages,
  * Retry after a reload, a stopped answer kept whole, ArrowUp / ArrowDown walking the sent messages,
- * an edit asking before later turns go, a sent chip opening its file, Enter on an empty "@terminal:" sending nothing, a code block's Copy button
+ * an edit asking before later turns go (and restoring the files they changed when asked to), a sent chip opening its file, Enter on an empty "@terminal:" sending nothing, a code block's Copy button
  * clear of its code, and both PTK actions on a problem's Quick Fix list.
  * Screenshots: test-artifacts/vscode-ui-messages/.
  * Run: node --import tsx --test --test-reporter=spec test/vscode/ui/messages.test.ts
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FrameLocator, Locator } from 'playwright-core';
@@ -32,6 +32,7 @@ const TASKS: ScriptedTask[] = [
   { ask: 'Say ', replies: ['Short reply.'] },
   { ask: 'Explain slowly', replies: [`Reading it.\n${call('read_file', { path: 'src/main.ts' })}`] },
   { ask: 'Write a note', replies: [`Writing it.\n${call('write_file', { path: 'notes/note.txt', content: 'A note\n' })}`, 'Note written.'] },
+  { ask: 'Rewrite the note', replies: [`Rewriting it.\n${call('write_file', { path: 'notes/note.txt', content: 'A rewritten note\n' })}`, 'Note rewritten.'] },
 ];
 
 const scripted = createTaskResponder(TASKS);
@@ -207,6 +208,37 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     assert.equal(await input().inputValue(), 'Say something short, edited');
     await input().fill('');
     await workbench!.shot('edited');
+  });
+
+  it('Edit → "Restore files and resend": a later task\'s file goes back to its earlier content, then the edited message is sent', async () => {
+    const note = join(workbench!.workspaceDir, 'notes', 'note.txt');
+    assert.equal(readFileSync(note, 'utf8'), 'A note\n', 'Resend left the note the removed turns wrote');
+    await send('Say hello first');
+    await idle();
+    await send('Rewrite the note');
+    const card = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]');
+    await card.waitFor({ timeout: 120_000 });
+    await card.locator('[data-testid="approve"]').click();
+    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'Note rewritten.' }).waitFor({ timeout: 120_000 });
+    await idle();
+    assert.equal(readFileSync(note, 'utf8'), 'A rewritten note\n');
+    const before = await userTexts();
+
+    const earlier = chat().locator('[data-testid="user-message"]', { hasText: 'Say hello first' });
+    await earlier.hover();
+    await earlier.locator('[data-testid="edit-message"]').click();
+    await input().fill('Say hello first, edited');
+    await input().press('Enter');
+    const question = workbench!.page.locator('.monaco-dialog-box', { hasText: 'The later turn is removed from this conversation' });
+    await question.waitFor({ timeout: 15_000 });
+    assert.equal(await question.locator('.monaco-button', { hasText: /^Resend$/ }).count(), 1, 'Resend (files stay) is still offered');
+    await workbench!.shot('resend-restore-question');
+    await question.locator('.monaco-button', { hasText: /^Restore files and resend$/ }).click();
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello first, edited' }).waitFor({ timeout: 30_000 });
+    await idle();
+    assert.equal(readFileSync(note, 'utf8'), 'A note\n', 'the note is back to its content before the edited message');
+    assert.deepEqual(await userTexts(), [...before.slice(0, -2), 'Say hello first, edited']);
+    await chat().locator('[data-testid="notice"], .notice', { hasText: 'Restored 1 file to its state before' }).first().waitFor({ timeout: 15_000 });
   });
 
   it('the last answer shows Copy and Retry without hover; Tab reaches an earlier message\'s buttons, which then show', async () => {

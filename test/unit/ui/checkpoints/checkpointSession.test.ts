@@ -14,10 +14,10 @@ import { ScriptedChatModel } from '../../../../src/core/testing/scriptedChatMode
 import { ToolRegistry } from '../../../../src/core/tools/toolRegistry';
 import type { ChatItem } from '../../../../src/shared/chat/protocol';
 import { createWorkspaceTools } from '../../../../src/tools';
-import { ChatSession } from '../../../../src/ui/chatSession';
+import { ChatSession, RESEND, RESTORE_AND_RESEND } from '../../../../src/ui/chatSession';
 import { fingerprintOf } from '../../../../src/ui/checkpoints/checkpointLog';
 import { CheckpointRecorder } from '../../../../src/ui/checkpoints/checkpointRecorder';
-import { restoreCheckpoint, type RestoreDialogs, type RestoreOutcome, type RestoreQuestion } from '../../../../src/ui/checkpoints/checkpointRestore';
+import { checkpointBeforeEdit, restoreBeforeResend, restoreCheckpoint, type RestoreDialogs, type RestoreOutcome, type RestoreQuestion } from '../../../../src/ui/checkpoints/checkpointRestore';
 import { CheckpointStore } from '../../../../src/ui/checkpoints/checkpointStore';
 import { FileBlobFolder } from '../../../../src/ui/checkpoints/fileBlobFolder';
 import { ConversationStore } from '../../../../src/ui/conversationStore';
@@ -60,7 +60,7 @@ function dialogs(answers: Answers, asked: { questions: RestoreQuestion[]; confli
   };
 }
 
-function buildSession(rig: CheckpointRig, replies: string[], options: { store?: CheckpointStore; recorder?: CheckpointRecorder } = {}) {
+function buildSession(rig: CheckpointRig, replies: string[], options: { store?: CheckpointStore; recorder?: CheckpointRecorder; choose?: (question: string, actions: readonly string[]) => Promise<string | undefined>; confirm?: (question: string, action: string) => Promise<boolean> } = {}) {
   const model = new ScriptedChatModel(replies);
   const tools = createWorkspaceTools(rig.workspace, {});
   let nextId = 0;
@@ -69,6 +69,8 @@ function buildSession(rig: CheckpointRig, replies: string[], options: { store?: 
     runTask: (prompt, taskOptions) => new PTKManager(model, new ToolRegistry(tools)).orchestrateToolCalling(prompt, taskOptions),
     store: conversations,
     checkpoints: options.recorder ?? rig.recorder,
+    ...(options.choose ? { choose: options.choose } : {}),
+    ...(options.confirm ? { confirm: options.confirm } : {}),
     createId: () => `id${++nextId}`,
     now: () => 1000,
   });
@@ -223,6 +225,88 @@ describe('Checkpoints in a chat task', () => {
     const outcome = await restoreCheckpoint({ session: busySession, store: rig.store, editor: new NodeRestoreEditor(), dialogs: dialogs({ turn: 'keep' }, asked), displayPath: (file) => file, workspace: rig.inner }, turnItem(session, 2).id);
     assert.equal(outcome.status, 'busy');
     assert.equal(readFileSync(rig.file('src/app.txt'), 'utf8'), 'app v3\n');
+  });
+});
+
+describe('Editing a message whose later turns changed files: "Restore files and resend"', () => {
+  const rigs: CheckpointRig[] = [];
+  after(() => rigs.forEach((rig) => rig.cleanup()));
+
+  /** "Say hi" (no files), then the task that changes files; the choose answers from `answers` in turn. */
+  const rigWithEdit = async (...answers: (string | undefined)[]) => {
+    const rig = makeRig({ 'src/app.txt': ORIGINAL });
+    rigs.push(rig);
+    const questions: string[] = [];
+    const choose = async (question: string, actions: readonly string[]) => (questions.push(`${question} [${actions.join(' | ')}]`), answers.shift());
+    const built = buildSession(rig, ['Hi.', ...TASK_REPLIES, 'Hi again.'], { choose });
+    await built.session.send('Say hi');
+    const result = await built.session.send('Change the app');
+    assert.equal(result?.success, true, result?.error);
+    assert.equal(readFileSync(rig.file('src/app.txt'), 'utf8'), 'app v3\n');
+    const edited = built.session.state.items.find((item) => item.kind === 'user' && item.text === 'Say hi')!;
+    return { rig, questions, edited, ...built };
+  };
+  const restoreFor = (rig: CheckpointRig, session: ChatSession, itemId: string) =>
+    restoreBeforeResend({ session, store: rig.store, editor: new NodeRestoreEditor(), dialogs: dialogs({}, { questions: [], conflicts: [] }), displayPath: (file) => path.relative(rig.root, file).split(path.sep).join('/'), workspace: rig.inner }, itemId);
+
+  it('offers three answers: Cancel keeps everything, Resend keeps the files, "Restore files and resend" restores them', async () => {
+    const { questions, session, edited } = await rigWithEdit(undefined, RESEND, RESTORE_AND_RESEND);
+    assert.equal(await session.confirmReplace(edited.id), undefined, 'Cancel');
+    assert.deepEqual(questions, [
+      `Resend the edited message? The later turn is removed from this conversation. Files changed since that message can go back to how they were before it, or stay as they are. [${RESEND} | ${RESTORE_AND_RESEND}]`,
+    ]);
+    assert.equal(await session.confirmReplace(edited.id), 'resend');
+    assert.equal(await session.confirmReplace(edited.id), 'restoreAndResend');
+  });
+
+  it('Resend sends the edit and leaves the files as the later turns left them', async () => {
+    const { rig, session, edited } = await rigWithEdit(RESEND);
+    assert.equal(await session.confirmReplace(edited.id), 'resend');
+    await session.send('Say hi, edited', { replaceFrom: edited.id });
+    assert.deepEqual(session.state.items.filter((item) => item.kind === 'user').map((item) => (item.kind === 'user' ? item.text : '')), ['Say hi, edited']);
+    assert.equal(readFileSync(rig.file('src/app.txt'), 'utf8'), 'app v3\n', 'nothing restored');
+    assert.equal(existsSync(rig.file('notes/new.txt')), true);
+  });
+
+  it('"Restore files and resend" puts the files as they were before the edited message (the first checkpoint after it), then the edit goes', async () => {
+    const { rig, session, edited } = await rigWithEdit(RESTORE_AND_RESEND);
+    assert.equal(await session.confirmReplace(edited.id), 'restoreAndResend');
+    const firstAfter = checkpointItems(session.state.items).find((item) => item.scope === 'turn')!;
+    assert.equal(firstAfter.turn, 1);
+    assert.equal(checkpointBeforeEdit(session.state, edited.id), firstAfter.id, "the later task's first turn checkpoint: the files before the edited message");
+    const itemsBefore = session.state.items.length;
+    const restored = await restoreFor(rig, session, edited.id);
+    assert.equal(restored.outcome.status, 'restored');
+    assert.equal(restored.resend, true);
+    assert.deepEqual(readFileSync(rig.file('src/app.txt')), Buffer.from(ORIGINAL));
+    assert.equal(existsSync(rig.file('notes/new.txt')), false, 'the file a later turn created is gone');
+    assert.equal(session.state.items.length, itemsBefore, 'the conversation is left to the resend');
+    assert.match(restored.notices.join(' '), /^Restored 2 files to their state before “Change the app”: src\/app\.txt, notes\/new\.txt\.$/);
+    assert.deepEqual(rig.store.load(session.state.conversationId).checkpoints, [], 'the removed turns\' checkpoints go with them');
+    await session.send('Say hi, edited', { replaceFrom: edited.id });
+    assert.deepEqual(session.state.items.filter((item) => item.kind === 'user').map((item) => (item.kind === 'user' ? item.text : '')), ['Say hi, edited']);
+  });
+
+  it('a refused restore (a file changed outside the tasks) sends nothing and says why', async () => {
+    const { rig, session, edited } = await rigWithEdit();
+    writeFileSync(rig.file('src/app.txt'), 'edited by the user\n');
+    const restored = await restoreFor(rig, session, edited.id);
+    assert.deepEqual(restored.outcome, { status: 'refused', conflicts: ['src/app.txt'] });
+    assert.equal(restored.resend, false);
+    assert.match((lastNotice(session.state.items) as { text: string }).text, /^Restore refused: src\/app\.txt changed/);
+  });
+
+  it('when no turn since the message changed files, the question stays the two-answer one', async () => {
+    const rig = makeRig({ 'src/app.txt': ORIGINAL });
+    rigs.push(rig);
+    const asked: string[] = [];
+    const { session } = buildSession(rig, ['Hi.', 'More.'], { choose: async () => assert.fail('no third answer to offer'), confirm: async (question, action) => (asked.push(`${question} [${action}]`), true) });
+    await session.send('Say hi');
+    await session.send('Say more');
+    const edited = session.state.items.find((item) => item.kind === 'user')!;
+    assert.equal(checkpointBeforeEdit(session.state, edited.id), undefined);
+    assert.equal(await session.confirmReplace(edited.id), 'resend');
+    assert.deepEqual(asked, ['Resend the edited message? The later turn is removed from this conversation. Files they changed stay as they are: restore a checkpoint first to undo them. [Resend]']);
   });
 });
 
