@@ -320,6 +320,9 @@ function main(): void {
         if (message.event.type === 'assistantDelta') work.streamedChars += message.event.text.length;
         else unsaved = true;
         if (message.event.type === 'userMessage') renderHistory();
+        // A notice answers something the user just did (a restore, an undo from a checkpoint up
+        // in the conversation): it is shown where it lands, at the end.
+        if (message.event.type === 'notice') scrollToEnd = true;
         render(firstText);
         break;
       }
