@@ -167,9 +167,24 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
     await waitForReady();
     await runCommand('PTK: Open Chat');
     await chat().locator('[data-testid="checkpoint"]').nth(1).waitFor({ timeout: 30_000 });
+    // The restore is started from the first turn's checkpoint, scrolled up to, as a user would.
+    const messages = chat().locator('[data-testid="messages"]');
+    await messages.evaluate((list) => (list.style.maxHeight = '220px'));
+    await chat().locator('[data-testid="checkpoint"]').nth(1).scrollIntoViewIfNeeded();
+    await messages.evaluate((list) => (list.scrollTop = 0));
+    assert.ok(await messages.evaluate((list) => list.scrollHeight > list.clientHeight + 100), 'the messages scroll');
     await chat().locator('[data-testid="checkpoint"]').nth(1).locator('[data-testid="restore-checkpoint"]').click();
     await answerDialog('Restore Files Only');
     await waitForNotice(/Restored 1 file to its state before the model's turn 2 of “Run the checkpoint task”: src\/checkpoint-a\.txt\./);
+    const notice = chat().locator('[data-testid="notice"]').last();
+    await notice.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const shown = await notice.evaluate((element) => {
+      const list = element.closest('[data-testid="messages"]')!.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      return box.top >= list.top - 1 && box.bottom <= list.bottom + 1;
+    });
+    assert.ok(shown, 'the restore\'s notice is scrolled into view, not left below the checkpoint the user clicked');
+    await messages.evaluate((list) => (list.style.maxHeight = ''));
     assert.deepEqual(files(), afterTurnOne);
     await shot('restored-turn-2');
   });
