@@ -1,7 +1,8 @@
 /**
  * Which item of the conversation carries "Retry". Retry sends the conversation's last message
  * again, so it is offered only on that message's turn: on the turn's last answer, or, when the
- * turn ended without one (stopped or failed before any text), on its "Stopped." notice. An
+ * turn ended without one (stopped or failed before any text) or ended on its "Stopped." notice
+ * after a tool card that followed the answer, on that notice (the turn's end). An
  * earlier answer never offers it: there it would re-run a question other than its own.
  */
 import type { ChatViewState } from './protocol';
@@ -17,8 +18,11 @@ export function retryTargetId(state: ChatViewState): string | undefined {
     }
   }
   const turn = state.items.slice(lastUser + 1);
-  const answer = turn.filter((item) => item.kind === 'assistant').at(-1);
-  if (answer) return answer.id;
+  const answerAt = turn.map((item) => item.kind).lastIndexOf('assistant');
+  const ending = turn.at(-1);
+  // A turn that ended on its notice after more than its answer (a tool card the Stop cancelled):
+  // Retry goes at its end, not between the answer and the card.
+  if (answerAt !== -1 && !(ending?.kind === 'notice' && turn.slice(answerAt + 1, -1).length > 0)) return turn[answerAt]!.id;
   if (lastUser === -1) return undefined;
   return turn.filter((item) => item.kind === 'notice').at(-1)?.id;
 }

@@ -26,6 +26,16 @@ describe('retryTargetId', () => {
     assert.equal(retryTargetId(replayChat('c', [...first, { type: 'assistantDelta', id: 'aB', text: 'half' }, { type: 'taskFinished', taskId: 'tB', outcome: 'stopped' }])), 'aB');
   });
 
+  it('a turn stopped at a tool card after its answer: the "Stopped." notice at its end, not the answer before the card', () => {
+    const stoppedAtCard: ChatEvent[] = [
+      ...first,
+      { type: 'assistantDone', id: 'aB', text: 'I will write the file.' },
+      { type: 'toolCall', id: 'call_1', taskId: 'tB', tool: 'write_file', args: { path: 'notes/a.txt', content: 'a' }, dangerous: false, time: 2 },
+      { type: 'taskFinished', taskId: 'tB', outcome: 'stopped' },
+    ];
+    assert.equal(retryTargetId(replayChat('c', stoppedAtCard)), 'notice:tB');
+  });
+
   it('a turn that failed with neither answer nor notice: nothing (its error card carries its own actions)', () => {
     assert.equal(retryTargetId(replayChat('c', [...first, { type: 'taskFinished', taskId: 'tB', outcome: 'failed' }])), undefined);
   });
