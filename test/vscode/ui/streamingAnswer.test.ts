@@ -103,7 +103,9 @@ describe('Long answers stream into the chat view with linear work (real VS Code,
       for (const [name, work, length] of [['50 KB', small, answers.small.length], ['200 KB', large, answers.large.length]] as const) {
         // Appends add up to the answer once; a rewrite (the page re-rendered) would resend it whole.
         assert.ok(work.streamedChars >= length * 0.9 && work.streamedChars <= length * 2, `${name}: ${work.streamedChars} characters posted for a ${length}-character answer`);
-        assert.ok(work.renderedChars >= length * 0.9 && work.renderedChars <= length * 3, `${name}: ${work.renderedChars} characters of markdown rendered for a ${length}-character answer`);
+        // The open tail is rendered again once per frame: a faster machine draws more frames of the
+        // same stream, so the bound leaves room for that (a quadratic view renders tens of times the answer).
+        assert.ok(work.renderedChars >= length * 0.9 && work.renderedChars <= length * 4, `${name}: ${work.renderedChars} characters of markdown rendered for a ${length}-character answer`);
       }
       // Linear: at every size at most two characters are posted per character of the answer (above).
       // The raw growth is printed only: one rare rewrite at one size moves it without breaking that bound.
