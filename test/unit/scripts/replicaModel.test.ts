@@ -238,11 +238,15 @@ describe('the demo model (replica site of npm start)', () => {
       });
 
       it('the empty chat\'s search example: search_code, then the matches, or that there are none', async () => {
-        const none = await play('Search this workspace for TODO and FIXME comments.', { threaded });
-        assert.deepEqual(none.calls, ['search_code ']);
+        // The sample workspace a newcomer opens has one TODO, so the example shows a match.
+        const sample = await play('Search this workspace for TODO and FIXME comments.', { threaded });
+        assert.deepEqual(sample.calls, ['search_code ']);
+        assert.match(sample.answer, /^Found 1 match for `TODO\|FIXME`:\n\n```\nnotes\/todo\.md:5:\d+: - TODO: cover formatGreeting with times = 0 in a test\n```$/);
+        const withoutTodo = (root: string): void => writeFileSync(path.join(root, 'notes', 'todo.md'), '# Notes\n');
+        const none = await play('Search this workspace for TODO and FIXME comments.', { threaded, before: withoutTodo });
         assert.equal(none.answer, 'There are no TODO or FIXME comments in this workspace: searching for `TODO|FIXME` found no matches.');
-        const found = await play('Search this workspace for TODO and FIXME comments.', { threaded, before: (root) => writeFileSync(path.join(root, 'src', 'later.ts'), '// TODO: handle retries\n') });
-        assert.match(found.answer, /^Found 1 match for `TODO\|FIXME`:\n\n```\nsrc\/later\.ts:1:\d+: \/\/ TODO: handle retries\n```$/);
+        const found = await play('Search this workspace for TODO and FIXME comments.', { threaded, before: (root) => { withoutTodo(root); writeFileSync(path.join(root, 'src', 'later.ts'), '// FIXME: handle retries\n'); } });
+        assert.match(found.answer, /^Found 1 match for `TODO\|FIXME`:\n\n```\nsrc\/later\.ts:1:\d+: \/\/ FIXME: handle retries\n```$/);
       });
 
       it('a write asked for in a read-only task: says it cannot, and calls nothing', async () => {
