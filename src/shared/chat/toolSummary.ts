@@ -92,7 +92,7 @@ function describeToolResult(tool: string, args: Record<string, unknown>, record:
     case 'search_code': {
       const found = number(record.count);
       if (found === undefined) return undefined;
-      return `Found ${count(found, 'match')}${record.truncated === true ? '+' : ''} for "${text(record.query) ?? text(args.query) ?? ''}"`;
+      return `Found ${found}${record.truncated === true ? '+' : ''} ${found === 1 ? 'match' : 'matches'} for "${text(record.query) ?? text(args.query) ?? ''}"`;
     }
     case 'get_diagnostics': {
       const counts = record.counts as Record<string, unknown> | undefined;

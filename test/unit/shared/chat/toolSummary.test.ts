@@ -18,6 +18,8 @@ describe('summarizeToolResult: result lines written for people', () => {
     assert.equal(summarizeToolResult(ok({ command: 'sleep 9', cwd: '.', exitCode: null, signal: 'SIGTERM' }), 'run_tests'), 'Ran sleep 9 — ended by SIGTERM');
     assert.equal(summarizeToolResult(ok({ directory: 'src', files: ['src/a.ts', 'src/b.ts'], omitted: 0 }), 'list_files'), 'Listed 2 files in src');
     assert.equal(summarizeToolResult(ok({ query: 'greet', matches: ['a:1:1: greet'], count: 1, truncated: false }), 'search_code'), 'Found 1 match for "greet"');
+    assert.equal(summarizeToolResult(ok({ query: 'TODO|FIXME', matches: [], count: 0, truncated: false }), 'search_code'), 'Found 0 matches for "TODO|FIXME"');
+    assert.equal(summarizeToolResult(ok({ query: 'greet', matches: ['a:1:1: greet', 'b:2:1: greet'], count: 2, truncated: true }), 'search_code'), 'Found 2+ matches for "greet"');
     assert.equal(summarizeToolResult(ok({ diagnostics: [], counts: { error: 0, warning: 0 }, omitted: 0 }), 'get_diagnostics', { file: 'a.ts' }), 'No errors or warnings in a.ts');
     assert.equal(summarizeToolResult(ok({ diagnostics: [], counts: { error: 2, warning: 1 }, omitted: 0 }), 'get_diagnostics'), '2 errors, 1 warning');
   });
