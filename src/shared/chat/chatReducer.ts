@@ -134,7 +134,7 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       return { ...state, busy: true, runningTaskId: event.taskId };
     case 'taskFinished': {
       const items = settleOpenItems(state.items, event.taskId, event.outcome);
-      if (event.outcome === 'stopped') items.push({ kind: 'notice', id: `notice:${event.taskId}`, text: event.message ?? 'Stopped.' });
+      if (event.outcome === 'stopped') items.push({ kind: 'notice', id: `notice:${event.taskId}`, text: event.message ?? 'Stopped.', endsTurn: true });
       const { runningTaskId: _finished, ...rest } = state;
       return { ...rest, busy: false, pendingApprovals: [], items };
     }

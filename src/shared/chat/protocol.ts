@@ -165,7 +165,7 @@ export type ChatItem =
       /** `auto`: approved without asking; `autoBy`: by what (an "Always" answer, or a setting). */
       approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string; protection?: string; auto?: boolean; autoBy?: AutoApprovedBy; /** The change is no longer kept (a window reload since): its diff cannot be shown. */ diffGone?: boolean };
     }
-  | { kind: 'notice'; id: string; text: string }
+  | { kind: 'notice'; id: string; text: string; /** The notice that ended its turn ("Stopped.", a window reload): Retry may sit on it; an informative notice (an undo, a busy warning) never carries it. */ endsTurn?: boolean }
   | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number }
   | { kind: 'rules'; id: string; files: Array<{ path: string; usage: RuleFileUsage }> }
   | { kind: 'error'; id: string; message: string; code?: string; actions: ConnectionAction[] };

@@ -43,4 +43,23 @@ describe('retryTargetId', () => {
   it('the last turn answered: its last answer', () => {
     assert.equal(retryTargetId(replayChat('c', first.slice(0, 4))), 'aA');
   });
+
+  it('an informative notice after the turn (an undo, a busy warning) never carries Retry: the turn keeps it where it ended', () => {
+    const undone: ChatEvent[] = [
+      ...first,
+      { type: 'assistantDone', id: 'aB', text: 'I will write the file.' },
+      { type: 'toolCall', id: 'call_1', taskId: 'tB', tool: 'write_file', args: { path: 'notes/a.txt', content: 'a' }, dangerous: false, time: 2 },
+      { type: 'taskFinished', taskId: 'tB', outcome: 'done' },
+      { type: 'notice', text: 'Restored 1 file to its state before this task.' },
+    ];
+    assert.equal(retryTargetId(replayChat('c', undone)), 'aB');
+    const stopped: ChatEvent[] = [...first, { type: 'taskFinished', taskId: 'tB', outcome: 'stopped' }, { type: 'notice', text: 'Nothing to undo.' }];
+    assert.equal(retryTargetId(replayChat('c', stopped)), 'notice:tB');
+  });
+
+  it('a conversation saved before notices said how they came: a "Stopped…" notice still ends its turn', () => {
+    const state = replayChat('c', [...first, { type: 'taskFinished', taskId: 'tB', outcome: 'stopped' }]);
+    const saved = { ...state, items: state.items.map((item) => (item.kind === 'notice' ? { kind: 'notice' as const, id: item.id, text: item.text } : item)) };
+    assert.equal(retryTargetId(saved), 'notice:tB');
+  });
 });

@@ -93,7 +93,7 @@ describe('reduceChat', () => {
     assert.equal(state.busy, false);
     assert.equal(state.items[0].kind === 'assistant' && state.items[0].streaming, false);
     assert.equal(state.items[1].kind === 'tool' && state.items[1].status, 'cancelled');
-    assert.deepEqual(state.items[2], { kind: 'notice', id: 'notice:t', text: 'Stopped.' });
+    assert.deepEqual(state.items[2], { kind: 'notice', id: 'notice:t', text: 'Stopped.', endsTurn: true });
   });
 
   it('ignores a result for an unknown card and a duplicate tool call', () => {
