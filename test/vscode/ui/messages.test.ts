@@ -1,6 +1,6 @@
 /**
  * The chat's messages in a REAL VS Code (code-server, Chromium) on the ChatGPT replica site: the
- * header and examples before the first send, the "working…" row while a task runs, the scroll to
+ * header (its tooltip saying it connects when you send) and examples before the first send, the "working…" row while a task runs, the scroll to
  * the bottom on send, Copy ("Copied") / Edit (replacing the later turns) / Retry on the messages,
  * Retry after a reload, a stopped answer kept whole, ArrowUp / ArrowDown walking the sent messages,
  * an edit asking before later turns go (and restoring the files they changed when asked to), a sent chip opening its file, Enter on an empty "@terminal:" sending nothing, a code block's Copy button
@@ -83,10 +83,12 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await workbench?.stop();
   });
 
-  it('before the first send: the header says it connects when you send and names the demo; the examples name this workspace', async () => {
-    await chat().locator('[data-testid="connection-status"]', { hasText: 'connects when you send' }).waitFor({ timeout: 15_000 });
+  it('before the first send: the header names the demo (its tooltip: it connects when you send); the examples name this workspace', async () => {
+    const status = chat().locator('[data-testid="connection-status"][data-status="disconnected"]');
+    await status.waitFor({ timeout: 15_000 });
     assert.equal(await chat().locator('[data-testid="header-chooseSite"]').count(), 0, 'no "Connect" button as if something were wrong');
-    assert.equal(await chat().locator('[data-testid="connection-status"]').textContent(), 'Demo (offline) · connects when you send');
+    assert.equal(await status.textContent(), "Demo (offline) · site's model");
+    assert.match((await status.getAttribute('title')) ?? '', /connects when you send/);
     await workbench!.page.locator('.statusbar', { hasText: 'PTK: Demo (offline)' }).waitFor({ timeout: 15_000 });
     const examples = chat().locator('[data-testid="example-prompt"]');
     await examples.first().waitFor({ timeout: 15_000 });
@@ -156,10 +158,19 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await first.locator('[data-testid="edit-message"]').click();
     assert.equal(await input().inputValue(), 'Write a note to notes/note.txt', 'Edit put the message back in the composer');
     await chat().locator('[data-testid="editing"]:not([hidden])', { hasText: 'Editing — Esc to cancel' }).waitFor({ timeout: 10_000 });
+    // The message being edited is marked where it stands: outlined, and saying so (to a screen reader too).
+    const mark = first.locator('[data-testid="editing-mark"]');
+    await mark.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.equal(await mark.textContent(), 'Editing this message');
+    assert.equal(await first.getAttribute('aria-current'), 'true');
+    assert.notEqual(await first.evaluate((element) => getComputedStyle(element).outlineStyle), 'none', 'outlined');
+    assert.equal(await chat().locator('[data-testid="editing-mark"]').count(), 1, 'only that message');
     await workbench!.shot('editing');
     await input().press('Escape');
     assert.equal(await input().inputValue(), 'a draft of mine', 'Esc restored the draft');
     assert.equal(await chat().locator('[data-testid="editing"]').isVisible(), false, 'no longer editing');
+    assert.equal(await chat().locator('[data-testid="editing-mark"]').count(), 0, 'Esc cleared the mark');
+    assert.equal(await first.getAttribute('aria-current'), null);
 
     // ArrowUp / ArrowDown walk through the messages sent, as in a terminal; Esc gives the draft back.
     const sent = await userTexts();
@@ -191,6 +202,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await resendQuestion.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
     await resendQuestion.waitFor({ state: 'detached', timeout: 15_000 });
     await chat().locator('[data-testid="editing"]:not([hidden])').waitFor({ timeout: 10_000 });
+    await first.locator('[data-testid="editing-mark"]').waitFor({ state: 'visible', timeout: 10_000 });
     assert.equal(await input().inputValue(), 'Say something short, edited', 'Cancel kept the edit in the composer');
     assert.deepEqual(await userTexts(), sent, 'Cancel kept every turn');
     await input().press('Enter');
@@ -198,6 +210,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await chat().locator('[data-testid="user-message"]', { hasText: 'Say something short, edited' }).waitFor({ timeout: 30_000 });
     await idle();
     assert.deepEqual(await userTexts(), ['Say something short, edited']);
+    assert.equal(await chat().locator('[data-testid="editing-mark"]').count(), 0, 'sent: no message is marked as being edited');
     assert.deepEqual(await chat().locator('[data-testid="assistant-message"]').evaluateAll((elements) => elements.map((element) => element.textContent?.includes('Short reply.'))), [true]);
     const resent = sitePrompts.slice(promptsBefore).join('\n');
     assert.match(resent, /Say something short, edited/);
