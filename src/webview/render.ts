@@ -127,7 +127,8 @@ function markEditing(element: HTMLElement, editing: boolean): void {
   line.className = 'editing-mark';
   line.dataset.testid = 'editing-mark';
   line.textContent = EDITING_MARK_TEXT;
-  element.append(line);
+  // Under the message's text and chips, above its Copy / Edit bar.
+  element.insertBefore(line, element.querySelector(':scope > .message-actions'));
 }
 
 export class ChatRenderer {
