@@ -216,8 +216,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /**
    * An edited message goes only when the user agrees to lose the later turns, after its files
    * were restored when the user chose that (else after the removed turns' checkpoints were
-   * forgotten, so no restore offers what only they changed); when not, the composer gets the edit back as it was
-   * sent (still editing that message).
+   * forgotten, so no restore offers what only they changed); when not, the composer gets the
+   * edit back as it was sent (still editing that message).
    */
   private sendEdited(message: Extract<WebviewToHostMessage, { type: 'send' }>): void {
     const replaces = message.replaces ?? '';
