@@ -197,6 +197,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       connectionAction: (action) => void runConnectionAction(dependencies, action),
       restoreCheckpoint: checkpoints.restoreHandler(session),
       restoreBeforeResend: checkpoints.resendRestoreHandler(session),
+      forgetCheckpointsFrom: checkpoints.resendForgetHandler(session),
       openFile: (path) =>
         void Promise.resolve()
           .then(() => openWorkspaceFile(workspace, path, readToolSettings()))

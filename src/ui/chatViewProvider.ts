@@ -41,6 +41,8 @@ interface ChatViewHandlers {
   restoreCheckpoint(itemId: string): void;
   /** "Restore files and resend" on an edit of user message `itemId`: the files go back to before it; resolves whether to send. */
   restoreBeforeResend(itemId: string): Promise<ResendRestore>;
+  /** "Resend" (files stay) on an edit of user message `itemId`: the checkpoints of the turns it removes go with them. */
+  forgetCheckpointsFrom?(itemId: string): Promise<void>;
 }
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -213,8 +215,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   /**
    * An edited message goes only when the user agrees to lose the later turns, after its files
-   * were restored when the user chose that; when not, the composer gets the edit back as it was
-   * sent (still editing that message).
+   * were restored when the user chose that (else after the removed turns' checkpoints were
+   * forgotten, so no restore offers what only they changed); when not, the composer gets the
+   * edit back as it was sent (still editing that message).
    */
   private sendEdited(message: Extract<WebviewToHostMessage, { type: 'send' }>): void {
     const replaces = message.replaces ?? '';
@@ -225,6 +228,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.post({ type: 'editKept', itemId: replaces, text: message.text, mentions: message.mentions ?? [] });
         return;
       }
+      // A plain Resend keeps the files; the removed turns' checkpoints go (a restore already dropped them).
+      if (!restored) await this.handlers.forgetCheckpointsFrom?.(replaces);
       this.handlers.send(message.text, message.mentions, decodeImageAttachments(message.attachments), replaces);
       // Told after the resend cut the conversation, so the notice stays with the edited message.
       for (const text of restored?.notices ?? []) this.session.notice(text);

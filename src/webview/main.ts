@@ -5,7 +5,7 @@
  * restores at once. It imports nothing from the host side: only src/shared and its own files.
  */
 import { reduceChat } from '../shared/chat/chatReducer';
-import { CONNECTION_ACTION_LABELS, connectionTooltip, HEADER_ACTIONS, headerLine } from '../shared/chat/connectionLabels';
+import { CONNECTION_ACTION_LABELS, connectionTooltip, HEADER_ACTIONS, siteModelLine } from '../shared/chat/connectionLabels';
 import { workingLine } from '../shared/chat/workingLine';
 import {
   parseHostMessage,
@@ -112,11 +112,12 @@ function main(): void {
   const editingLine = element('div', 'editing-line', { 'data-testid': 'editing', role: 'status' });
   editingLine.textContent = 'Editing — Esc to cancel';
   composer.append(editingLine, mentionChips, input, mentionList, buttons);
+  // The composer says it edits, and the message it edits is marked in the list (renderer.setEditing).
   const showEditing = () => {
     editingLine.hidden = editing === undefined;
     composer.classList.toggle('editing', editing !== undefined);
+    renderer.setEditing(editing?.itemId);
   };
-  showEditing();
   const autoApproval = new AutoApprovalChip(document, { turnOffAlways: () => post({ type: 'turnOffAlways' }), openSetting: () => post({ type: 'openAutoApproveSetting' }) });
   const approvalNeeded = new ApprovalNeeded(document, list);
   // What the running task is doing ("Waiting for the site…", "Running write_file…"), under the messages.
@@ -158,13 +159,14 @@ function main(): void {
     },
     retry: () => post({ type: 'connectionAction', action: 'retry' }),
   });
+  showEditing();
   /** Set by a send: the next render scrolls to the bottom wherever the list was scrolled. */
   let scrollToEnd = false;
 
   // ---- rendering
   const renderConnection = () => {
     // The line names what PTK talks to; the status is its dot, spelled out (with any detail) on hover.
-    status.textContent = headerLine(connection);
+    status.textContent = siteModelLine(connection);
     status.title = connectionTooltip(connection);
     status.dataset.status = connection.status;
     emptyState.setDemo(connection.demo === true);

@@ -109,8 +109,32 @@ function assistantClass(item: Extract<ChatItem, { kind: 'assistant' }>, last: bo
   return `message assistant${item.streaming ? ' streaming' : ''}${item.stopped ? ' stopped' : ''}${last ? ' last' : ''}`;
 }
 
+/** What the message being edited says, shown on it and read with it. */
+export const EDITING_MARK_TEXT = 'Editing this message';
+
+/** Marks (or unmarks) a user message as the one the composer is editing: an outline, `aria-current`, and a line saying so. */
+function markEditing(element: HTMLElement, editing: boolean): void {
+  element.classList.toggle('editing-target', editing);
+  const mark = element.querySelector(':scope > .editing-mark');
+  if (!editing) {
+    element.removeAttribute('aria-current');
+    mark?.remove();
+    return;
+  }
+  element.setAttribute('aria-current', 'true');
+  if (mark) return;
+  const line = element.ownerDocument.createElement('div');
+  line.className = 'editing-mark';
+  line.dataset.testid = 'editing-mark';
+  line.textContent = EDITING_MARK_TEXT;
+  // Under the message's text and chips, above its Copy / Edit bar.
+  element.insertBefore(line, element.querySelector(':scope > .message-actions'));
+}
+
 export class ChatRenderer {
   private readonly elements = new Map<string, RenderedItem>();
+  /** The user message being edited (marked so), if any. */
+  private editingId: string | undefined;
   /** Characters of assistant markdown rendered before the bubbles shown now (for the work counter). */
   private renderedBefore = 0;
 
@@ -139,6 +163,7 @@ export class ChatRenderer {
         }
         entry = rendered;
         this.elements.set(item.id, entry);
+        if (item.id === this.editingId) markEditing(entry.element, true);
       }
       const expectedPosition: Element | null = previous ? previous.nextElementSibling : this.list.firstElementChild;
       if (expectedPosition !== entry.element) {
@@ -154,6 +179,16 @@ export class ChatRenderer {
         this.elements.delete(id);
       }
     }
+  }
+
+  /** Marks the user message `itemId` as the one being edited (undefined: none); the mark stays across renders until changed. */
+  setEditing(itemId: string | undefined): void {
+    if (itemId === this.editingId) return;
+    const before = this.editingId === undefined ? undefined : this.elements.get(this.editingId);
+    if (before) markEditing(before.element, false);
+    this.editingId = itemId;
+    const now = itemId === undefined ? undefined : this.elements.get(itemId);
+    if (now) markEditing(now.element, true);
   }
 
   /** Characters of assistant markdown rendered so far: grows with the answers' length when streaming renders incrementally. */

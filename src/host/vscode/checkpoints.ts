@@ -2,14 +2,14 @@
  * Checkpoints in the VS Code extension, built in one place for the composition root: the
  * checkpoint log beside the conversations (workspaceState), larger contents in the extension's
  * storage folder for this workspace, the recorder, the recording workspace the tools are built
- * on, and the chat view's restore handler.
+ * on, and the chat view's restore handlers.
  */
 import { join } from 'node:path';
 import type * as vscode from 'vscode';
 import type { Workspace } from '../../core/workspace';
 import { CheckpointingWorkspace } from '../../ui/checkpoints/checkpointingWorkspace';
 import { CheckpointRecorder } from '../../ui/checkpoints/checkpointRecorder';
-import type { ResendRestore, RestoreSession } from '../../ui/checkpoints/checkpointRestore';
+import { forgetRemovedCheckpoints, type ResendRestore, type RestoreSession } from '../../ui/checkpoints/checkpointRestore';
 import { CheckpointStore } from '../../ui/checkpoints/checkpointStore';
 import { FileBlobFolder } from '../../ui/checkpoints/fileBlobFolder';
 import { createCheckpointRestoreHandler, createResendRestoreHandler } from './checkpointRestore';
@@ -29,6 +29,8 @@ export interface VSCodeCheckpoints {
   restoreHandler(session: RestoreSession): (itemId: string) => void;
   /** The chat view's "Restore files and resend" on an edited message. */
   resendRestoreHandler(session: RestoreSession): (itemId: string) => Promise<ResendRestore>;
+  /** The chat view's "Resend" (files stay) on an edited message: the checkpoints of the turns it removes go. */
+  resendForgetHandler(session: RestoreSession): (itemId: string) => Promise<void>;
 }
 
 export function createVSCodeCheckpoints(context: vscode.ExtensionContext, workspace: Workspace, options: VSCodeCheckpointOptions): VSCodeCheckpoints {
@@ -41,5 +43,6 @@ export function createVSCodeCheckpoints(context: vscode.ExtensionContext, worksp
     workspace: new CheckpointingWorkspace(workspace, recorder),
     restoreHandler: (session) => createCheckpointRestoreHandler({ session, store, workspace, log: options.log }),
     resendRestoreHandler: (session) => createResendRestoreHandler({ session, store, workspace, log: options.log }),
+    resendForgetHandler: (session) => (itemId) => forgetRemovedCheckpoints(session, store, itemId),
   };
 }

@@ -7,7 +7,7 @@ import type { ConnectionAction, ConnectionState, ConnectionStatus } from './prot
 
 /** The header's word for each status. */
 const CONNECTION_STATUS_LABELS: Readonly<Record<ConnectionStatus, string>> = {
-  disconnected: 'Not connected',
+  disconnected: 'Not connected yet: connects when you send',
   connecting: 'Connecting…',
   connected: 'Connected',
   loginRequired: 'Log in required',
@@ -61,7 +61,13 @@ export function connectionTooltip(state: ConnectionState): string {
     .join('\n');
 }
 
-/** "chatgpt · GPT-5.5": what PTK talks to, the site and its model (the site's current one when none was chosen). */
+/**
+ * "chatgpt · GPT-5.5": what PTK talks to, the site and its model (the site's current one when
+ * none was chosen). The header's line in every status (the address is in the tooltip), so a
+ * sidebar of the default width shows it on one line before the first send as after it; the
+ * status is the line's dot, spelled out in the tooltip (before the first send: not connected
+ * yet, it connects when a message goes; nothing is wrong).
+ */
 export function siteModelLine(state: ConnectionState): string {
   return `${siteLabel(state)} · ${state.model || "site's model"}`;
 }
@@ -69,16 +75,6 @@ export function siteModelLine(state: ConnectionState): string {
 /** "chatgpt · GPT-5.5 · 127.0.0.1:4100": what PTK talks to and where (the status bar). */
 export function connectionTargetLine(state: ConnectionState): string {
   return [siteModelLine(state), state.url ? addressHost(state.url) : undefined].filter(Boolean).join(' · ');
-}
-
-/**
- * The header's line: what PTK talks to (site · model; the address is in the tooltip, so a
- * sidebar of the default width shows both names), and before the first send what will happen
- * then (the site opens when a message goes; nothing is wrong), with the model when one was chosen.
- */
-export function headerLine(state: ConnectionState): string {
-  if (state.status !== 'disconnected') return siteModelLine(state);
-  return `${state.model ? siteModelLine(state) : siteLabel(state)} · connects when you send`;
 }
 
 /** An address's host and port ("127.0.0.1:4100"), or the text itself when it is no URL. */

@@ -156,6 +156,31 @@ export function checkpointBeforeEdit(state: ChatViewState, itemId: string): stri
   return state.items.slice(index + 1).find((item) => item.kind === 'checkpoint' && item.scope === 'turn' && item.checkpointId !== undefined)?.id;
 }
 
+/** The checkpoints of the turns from user message `itemId` on: the ones a resend of that message removes with its turns. */
+export function checkpointsFromMessage(state: ChatViewState, itemId: string): string[] {
+  const index = state.items.findIndex((item) => item.id === itemId);
+  if (state.items[index]?.kind !== 'user') return [];
+  return state.items.slice(index).flatMap((item) => (item.kind === 'checkpoint' && item.scope === 'turn' && item.checkpointId !== undefined ? [item.checkpointId] : []));
+}
+
+/**
+ * "Resend" of an edited message `editedItemId` (the files stay as the removed turns left them):
+ * the checkpoints of the turns the resend removes go with them, so a later restore offers only
+ * what the conversation as it then stands changed, never a file only a removed turn touched.
+ * Nothing goes while a task runs (the resend is refused then).
+ */
+export async function forgetRemovedCheckpoints(session: Pick<RestoreSession, 'busy' | 'state'>, store: CheckpointStore, editedItemId: string): Promise<void> {
+  if (session.busy) return;
+  const removed = new Set(checkpointsFromMessage(session.state, editedItemId));
+  if (removed.size === 0) return;
+  const conversationId = session.state.conversationId;
+  const log = store.load(conversationId);
+  const kept = log.checkpoints.filter((checkpoint) => !removed.has(checkpoint.id));
+  if (kept.length === log.checkpoints.length) return;
+  log.checkpoints = kept;
+  await store.save(conversationId, log);
+}
+
 /**
  * Where a restore comes from: a checkpoint item (the user is asked what it does), or "Restore
  * files and resend" on an edited message (already answered: the files go back, and the

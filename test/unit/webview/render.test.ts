@@ -196,6 +196,46 @@ describe('ChatRenderer: message actions', () => {
   });
 });
 
+describe('ChatRenderer: the message being edited', () => {
+  it('is outlined and says "Editing this message" (aria-current too), across re-renders, until the edit ends; one message at a time', () => {
+    const { list, renderer } = setup(true);
+    const events: ChatEvent[] = [
+      { type: 'userMessage', id: 'u1', text: 'First', time: 0 },
+      { type: 'assistantDone', id: 'a1', text: 'One' },
+      { type: 'userMessage', id: 'u2', text: 'Second', time: 0 },
+    ];
+    renderer.update(replayChat('c', events));
+    const marked = () => [...list.querySelectorAll<HTMLElement>('[data-testid="user-message"]')].map((message) => ({
+      id: message.dataset.id,
+      outlined: message.classList.contains('editing-target'),
+      current: message.getAttribute('aria-current'),
+      says: message.querySelector('[data-testid="editing-mark"]')?.textContent ?? null,
+    }));
+    assert.deepEqual(marked().filter((message) => message.outlined || message.current || message.says), [], 'nothing marked before Edit');
+    renderer.setEditing('u1');
+    assert.deepEqual(marked(), [
+      { id: 'u1', outlined: true, current: 'true', says: 'Editing this message' },
+      { id: 'u2', outlined: false, current: null, says: null },
+    ]);
+    // A later state (a new answer) keeps the mark; Edit on another message moves it there.
+    renderer.update(replayChat('c', [...events, { type: 'assistantDone', id: 'a2', text: 'Two' }]));
+    assert.equal(marked()[0]!.says, 'Editing this message');
+    renderer.setEditing('u2');
+    assert.deepEqual(marked().map((message) => [message.id, message.outlined, message.says]), [['u1', false, null], ['u2', true, 'Editing this message']]);
+    // Sent or cancelled: no message is marked.
+    renderer.setEditing(undefined);
+    assert.deepEqual(marked().filter((message) => message.outlined || message.current || message.says), []);
+  });
+
+  it('a message rendered after the edit began (the view was restored) is marked when it appears', () => {
+    const { list, renderer } = setup(true);
+    renderer.setEditing('u1');
+    renderer.update(replayChat('c', [{ type: 'userMessage', id: 'u1', text: 'First', time: 0 }]));
+    assert.equal(list.querySelector('[data-id="u1"] [data-testid="editing-mark"]')?.textContent, 'Editing this message');
+    assert.equal(list.querySelector('[data-id="u1"]')?.getAttribute('aria-current'), 'true');
+  });
+});
+
 describe('ChatRenderer: Retry belongs to the last turn', () => {
   it('ask A, ask B, stop B before any answer: B\'s "Stopped." offers Retry, A\'s answer none', () => {
     const { list, calls, renderer } = setup(true);

@@ -1,7 +1,7 @@
 /**
  * The chat view's header, empty state, history and names in a REAL VS Code, on the ChatGPT replica
  * site (a local address: the offline demo) driven by the real browser backend: the header fits the
- * sidebar's default width and names site · model (the address and the full status on hover); one "+";
+ * sidebar's default width on one line, before the first send as after it, and names site · model (the address and the full status on hover); one "+";
  * Stop (the composer's and the view title's) only while a task runs; the empty conversation offers
  * example prompts and says it is the demo site; the history lists titles and dates, searches,
  * opens and deletes (after asking); the status bar names site and model; Choose Model names the current choice and heads the models as the demo's, the replica's efforts apart as a second step of levels; Choose Site lists the demo as current; the editor's context menu names its PTK
@@ -27,6 +27,23 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
   const idle = () => chat().locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 60_000 });
   /** The view title's Stop action (the sidebar's title bar). */
   const titleStop = () => page.locator('.part.sidebar .title-actions .action-label[aria-label^="Stop"]');
+  /** Whether the header shows its line and buttons whole, and on how many lines its line is laid out. */
+  const headerFit = () =>
+    chat()
+      .locator('[data-testid="connection-status"]')
+      .evaluate((element) => {
+        const header = element.parentElement!;
+        const right = header.getBoundingClientRect().right;
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return {
+          width: document.body.clientWidth,
+          headerWhole: header.scrollWidth <= header.clientWidth,
+          childrenInside: [...header.children].every((child) => child.getBoundingClientRect().right <= right + 0.5),
+          namesWhole: element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight,
+          lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size,
+        };
+      });
 
   before(async () => {
     workbench = await openReplicaChat('vscode-ui-header', { responder: replicaReply });
@@ -37,7 +54,15 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
     await workbench?.stop();
   });
 
-  it('an empty conversation offers three example prompts and says the site is the offline demo', async () => {
+  it('an empty conversation offers three example prompts and says the site is the offline demo; its header is one line, as after a send', async () => {
+    const status = chat().locator('[data-testid="connection-status"][data-status="disconnected"]');
+    await status.waitFor({ timeout: 15_000 });
+    // Before the first send the header names what PTK talks to, as after it; that it connects when you send is in the tooltip.
+    assert.equal(await status.textContent(), "Demo (offline) · site's model");
+    assert.match((await status.getAttribute('title')) ?? '', /^Demo \(offline\) · Not connected yet: connects when you send\n/);
+    const fit = await headerFit();
+    assert.ok(fit.width <= 400, `the view has the sidebar's default width (${fit.width} px)`);
+    assert.deepEqual({ ...fit, width: 0 }, { width: 0, headerWhole: true, childrenInside: true, namesWhole: true, lines: 1 }, 'before the first send the header is one line, nothing cut off');
     const examples = chat().locator('[data-testid="example-prompt"]');
     await examples.first().waitFor({ timeout: 15_000 });
     assert.equal(await examples.count(), 3);
@@ -59,18 +84,9 @@ describe('chat view header, empty state and history in real VS Code', { skip: mi
     const title = (await status.getAttribute('title')) ?? '';
     assert.match(title, /Demo \(offline\) · Connected/);
     assert.match(title, /Offline demo site/);
-    const fit = await status.evaluate((element) => {
-      const header = element.parentElement!;
-      const right = header.getBoundingClientRect().right;
-      return {
-        width: document.body.clientWidth,
-        headerWhole: header.scrollWidth <= header.clientWidth,
-        childrenInside: [...header.children].every((child) => child.getBoundingClientRect().right <= right + 0.5),
-        namesWhole: element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight,
-      };
-    });
+    const fit = await headerFit();
     assert.ok(fit.width <= 400, `the view has the sidebar's default width (${fit.width} px)`);
-    assert.deepEqual({ ...fit, width: 0 }, { width: 0, headerWhole: true, childrenInside: true, namesWhole: true }, 'neither the names nor a button of the header is cut off');
+    assert.deepEqual({ ...fit, width: 0 }, { width: 0, headerWhole: true, childrenInside: true, namesWhole: true, lines: 1 }, 'neither the names nor a button of the header is cut off, and it is one line');
     assert.match(title, /Model: the site's current model\nAddress: http:\/\/127\.0\.0\.1:\d+/);
     assert.equal(await chat().locator('[data-testid="new-conversation"]').count(), 1);
     assert.equal(await page.locator('.part.sidebar .title-actions .action-label[aria-label^="New Conversation"]').count(), 0, 'one "+" only: the view\'s');

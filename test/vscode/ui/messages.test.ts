@@ -1,9 +1,10 @@
 /**
  * The chat's messages in a REAL VS Code (code-server, Chromium) on the ChatGPT replica site: the
- * header and examples before the first send, the "working…" row while a task runs, the scroll to
+ * header (its tooltip saying it connects when you send) and examples before the first send, the "working…" row while a task runs, the scroll to
  * the bottom on send, Copy ("Copied") / Edit (replacing the later turns) / Retry on the messages,
  * Retry after a reload, a stopped answer kept whole, ArrowUp / ArrowDown walking the sent messages,
- * an edit asking before later turns go (and restoring the files they changed when asked to), a sent chip opening its file, Enter on an empty "@terminal:" sending nothing, a code block's Copy button
+ * an edit asking before later turns go (and restoring the files they changed when asked to; a plain
+ * Resend taking the removed turns' checkpoints with them), the message being edited marked, a sent chip opening its file, Enter on an empty "@terminal:" sending nothing, a code block's Copy button
  * clear of its code, and both PTK actions on a problem's Quick Fix list.
  * Screenshots: test-artifacts/vscode-ui-messages/.
  * Run: node --import tsx --test --test-reporter=spec test/vscode/ui/messages.test.ts
@@ -32,6 +33,7 @@ const TASKS: ScriptedTask[] = [
   { ask: 'Say ', replies: ['Short reply.'] },
   { ask: 'Explain slowly', replies: [`Reading it.\n${call('read_file', { path: 'src/main.ts' })}`] },
   { ask: 'Write a note', replies: [`Writing it.\n${call('write_file', { path: 'notes/note.txt', content: 'A note\n' })}`, 'Note written.'] },
+  { ask: 'Write a todo', replies: [`Writing the todo.\n${call('write_file', { path: 'notes/todo.txt', content: 'A todo\n' })}`, 'Todo written.'] },
   { ask: 'Rewrite the note', replies: [`Rewriting it.\n${call('write_file', { path: 'notes/note.txt', content: 'A rewritten note\n' })}`, 'Note rewritten.'] },
 ];
 
@@ -83,10 +85,12 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await workbench?.stop();
   });
 
-  it('before the first send: the header says it connects when you send and names the demo; the examples name this workspace', async () => {
-    await chat().locator('[data-testid="connection-status"]', { hasText: 'connects when you send' }).waitFor({ timeout: 15_000 });
+  it('before the first send: the header names the demo (its tooltip: it connects when you send); the examples name this workspace', async () => {
+    const status = chat().locator('[data-testid="connection-status"][data-status="disconnected"]');
+    await status.waitFor({ timeout: 15_000 });
     assert.equal(await chat().locator('[data-testid="header-chooseSite"]').count(), 0, 'no "Connect" button as if something were wrong');
-    assert.equal(await chat().locator('[data-testid="connection-status"]').textContent(), 'Demo (offline) · connects when you send');
+    assert.equal(await status.textContent(), "Demo (offline) · site's model");
+    assert.match((await status.getAttribute('title')) ?? '', /connects when you send/);
     await workbench!.page.locator('.statusbar', { hasText: 'PTK: Demo (offline)' }).waitFor({ timeout: 15_000 });
     const examples = chat().locator('[data-testid="example-prompt"]');
     await examples.first().waitFor({ timeout: 15_000 });
@@ -156,10 +160,19 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await first.locator('[data-testid="edit-message"]').click();
     assert.equal(await input().inputValue(), 'Write a note to notes/note.txt', 'Edit put the message back in the composer');
     await chat().locator('[data-testid="editing"]:not([hidden])', { hasText: 'Editing — Esc to cancel' }).waitFor({ timeout: 10_000 });
+    // The message being edited is marked where it stands: outlined, and saying so (to a screen reader too).
+    const mark = first.locator('[data-testid="editing-mark"]');
+    await mark.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.equal(await mark.textContent(), 'Editing this message');
+    assert.equal(await first.getAttribute('aria-current'), 'true');
+    assert.notEqual(await first.evaluate((element) => getComputedStyle(element).outlineStyle), 'none', 'outlined');
+    assert.equal(await chat().locator('[data-testid="editing-mark"]').count(), 1, 'only that message');
     await workbench!.shot('editing');
     await input().press('Escape');
     assert.equal(await input().inputValue(), 'a draft of mine', 'Esc restored the draft');
     assert.equal(await chat().locator('[data-testid="editing"]').isVisible(), false, 'no longer editing');
+    assert.equal(await chat().locator('[data-testid="editing-mark"]').count(), 0, 'Esc cleared the mark');
+    assert.equal(await first.getAttribute('aria-current'), null);
 
     // ArrowUp / ArrowDown walk through the messages sent, as in a terminal; Esc gives the draft back.
     const sent = await userTexts();
@@ -191,6 +204,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await resendQuestion.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
     await resendQuestion.waitFor({ state: 'detached', timeout: 15_000 });
     await chat().locator('[data-testid="editing"]:not([hidden])').waitFor({ timeout: 10_000 });
+    await first.locator('[data-testid="editing-mark"]').waitFor({ state: 'visible', timeout: 10_000 });
     assert.equal(await input().inputValue(), 'Say something short, edited', 'Cancel kept the edit in the composer');
     assert.deepEqual(await userTexts(), sent, 'Cancel kept every turn');
     await input().press('Enter');
@@ -198,6 +212,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await chat().locator('[data-testid="user-message"]', { hasText: 'Say something short, edited' }).waitFor({ timeout: 30_000 });
     await idle();
     assert.deepEqual(await userTexts(), ['Say something short, edited']);
+    assert.equal(await chat().locator('[data-testid="editing-mark"]').count(), 0, 'sent: no message is marked as being edited');
     assert.deepEqual(await chat().locator('[data-testid="assistant-message"]').evaluateAll((elements) => elements.map((element) => element.textContent?.includes('Short reply.'))), [true]);
     const resent = sitePrompts.slice(promptsBefore).join('\n');
     assert.match(resent, /Say something short, edited/);
@@ -239,6 +254,46 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     assert.equal(readFileSync(note, 'utf8'), 'A note\n', 'the note is back to its content before the edited message');
     assert.deepEqual(await userTexts(), [...before.slice(0, -2), 'Say hello first, edited']);
     await chat().locator('[data-testid="notice"], .notice', { hasText: 'Restored 1 file to its state before' }).first().waitFor({ timeout: 15_000 });
+  });
+
+  it('after a Resend removed a turn that changed a file, "Restore checkpoint" on an earlier turn lists only what the conversation now changed', async () => {
+    const note = join(workbench!.workspaceDir, 'notes', 'note.txt');
+    const approveAndWait = async (answer: string) => {
+      const card = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]');
+      await card.waitFor({ timeout: 120_000 });
+      await card.locator('[data-testid="approve"]').click();
+      await chat().locator('.message.assistant:not(.streaming)', { hasText: answer }).last().waitFor({ timeout: 120_000 });
+      await idle();
+    };
+    await send('Write a todo to notes/todo.txt');
+    await approveAndWait('Todo written.');
+    await send('Rewrite the note');
+    await approveAndWait('Note rewritten.');
+    assert.equal(readFileSync(note, 'utf8'), 'A rewritten note\n');
+    // The last message edited into one that changes nothing: no later turn to ask about; its own turn goes, the file stays.
+    const last = chat().locator('[data-testid="user-message"]', { hasText: 'Rewrite the note' });
+    await last.hover();
+    await last.locator('[data-testid="edit-message"]').click();
+    await input().fill('Say the note can stay');
+    await input().press('Enter');
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Say the note can stay' }).waitFor({ timeout: 30_000 });
+    await idle();
+    assert.equal(await chat().locator('[data-testid="user-message"]', { hasText: 'Rewrite the note' }).count(), 0, 'the edited message is replaced');
+    assert.equal(readFileSync(note, 'utf8'), 'A rewritten note\n', 'Resend kept the file');
+
+    // The todo's checkpoint is the conversation's only one now: its dialog offers the todo, not the note only the removed turn changed.
+    const checkpoints = chat().locator('[data-testid="checkpoint"]');
+    assert.equal(await checkpoints.count(), 1);
+    await checkpoints.first().locator('[data-testid="restore-checkpoint"]').click();
+    const dialog = workbench!.page.locator('.monaco-dialog-box', { hasText: 'Restore files to before' });
+    await dialog.waitFor({ timeout: 15_000 });
+    const offered = (await dialog.textContent()) ?? '';
+    await workbench!.shot('restore-after-resend');
+    await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    assert.match(offered, /notes\/todo\.txt: deleted/);
+    assert.doesNotMatch(offered, /notes\/note\.txt/, 'the note only the removed turn changed is not offered');
+    assert.equal(readFileSync(note, 'utf8'), 'A rewritten note\n', 'Cancel restored nothing');
   });
 
   it('the last answer shows Copy and Retry without hover; Tab reaches an earlier message\'s buttons, which then show', async () => {

@@ -6,7 +6,7 @@ import {
   connectionTooltip,
   isLocalAddress,
   HEADER_ACTIONS,
-  headerLine,
+  siteModelLine,
 } from '../../../../src/shared/chat/connectionLabels';
 
 describe('connection labels and actions', () => {
@@ -17,22 +17,22 @@ describe('connection labels and actions', () => {
     assert.deepEqual(HEADER_ACTIONS.connected, []);
   });
 
-  it('before the first send the header says what will happen, not that something is wrong', () => {
-    assert.equal(headerLine({ site: 'chatgpt', status: 'disconnected', url: 'http://127.0.0.1:4100/', demo: true }), 'Demo (offline) · connects when you send');
-    assert.equal(headerLine({ site: 'claude', status: 'disconnected' }), 'claude · connects when you send');
-    assert.equal(headerLine({ site: 'claude', status: 'disconnected', model: 'Haiku 4.5' }), 'claude · Haiku 4.5 · connects when you send');
+  it('before the first send the header line is site · model as after it (one line at the default width); the tooltip says it connects when you send', () => {
+    assert.equal(siteModelLine({ site: 'chatgpt', status: 'disconnected', url: 'http://127.0.0.1:4100/', demo: true }), "Demo (offline) · site's model");
+    assert.equal(siteModelLine({ site: 'claude', status: 'disconnected', model: 'Haiku 4.5' }), 'claude · Haiku 4.5');
+    assert.match(connectionTooltip({ site: 'claude', status: 'disconnected' }), /^claude · Not connected yet: connects when you send\n/);
   });
 
   it('the header names site and model, never the address (the tooltip has it): the default sidebar width shows both names', () => {
-    assert.equal(headerLine({ site: 'claude', status: 'connected', model: 'Haiku 4.5' }), 'claude · Haiku 4.5');
-    assert.equal(headerLine({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), "Demo (offline) · site's model");
-    assert.equal(headerLine({ site: 'chatgpt', status: 'error', model: 'GPT-5.5', url: 'http://127.0.0.1:4100/', demo: true }), 'Demo (offline) · GPT-5.5');
+    assert.equal(siteModelLine({ site: 'claude', status: 'connected', model: 'Haiku 4.5' }), 'claude · Haiku 4.5');
+    assert.equal(siteModelLine({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), "Demo (offline) · site's model");
+    assert.equal(siteModelLine({ site: 'chatgpt', status: 'error', model: 'GPT-5.5', url: 'http://127.0.0.1:4100/', demo: true }), 'Demo (offline) · GPT-5.5');
   });
 
   it('names the site, the status and a guest session; the tooltip holds the detail and the site notice', () => {
     assert.equal(connectionStatusLine({ site: 'chatgpt', status: 'connected' }), 'chatgpt · Connected');
     assert.equal(connectionStatusLine({ site: 'chatgpt', status: 'connected', guest: true }), 'chatgpt · Connected as a guest');
-    assert.equal(connectionStatusLine({ site: '', status: 'disconnected' }), 'No site · Not connected');
+    assert.equal(connectionStatusLine({ site: '', status: 'disconnected' }), 'No site · Not connected yet: connects when you send');
     assert.equal(
       connectionTooltip({ site: 'claude', status: 'connected', detail: 'Signed out.', warning: 'Limit reached' }),
       "claude · Connected\nModel: the site's current model\nSigned out.\nSite notice: Limit reached",

@@ -17,7 +17,7 @@ import { createWorkspaceTools } from '../../../../src/tools';
 import { ChatSession, RESEND, RESTORE_AND_RESEND } from '../../../../src/ui/chatSession';
 import { fingerprintOf } from '../../../../src/ui/checkpoints/checkpointLog';
 import { CheckpointRecorder } from '../../../../src/ui/checkpoints/checkpointRecorder';
-import { checkpointBeforeEdit, restoreBeforeResend, restoreCheckpoint, type RestoreDialogs, type RestoreOutcome, type RestoreQuestion } from '../../../../src/ui/checkpoints/checkpointRestore';
+import { checkpointBeforeEdit, forgetRemovedCheckpoints, restoreBeforeResend, restoreCheckpoint, type RestoreDialogs, type RestoreOutcome, type RestoreQuestion } from '../../../../src/ui/checkpoints/checkpointRestore';
 import { CheckpointStore } from '../../../../src/ui/checkpoints/checkpointStore';
 import { FileBlobFolder } from '../../../../src/ui/checkpoints/fileBlobFolder';
 import { ConversationStore } from '../../../../src/ui/conversationStore';
@@ -285,6 +285,34 @@ describe('Editing a message whose later turns changed files: "Restore files and 
     assert.deepEqual(rig.store.load(session.state.conversationId).checkpoints, [], 'the removed turns\' checkpoints go with them');
     await session.send('Say hi, edited', { replaceFrom: edited.id });
     assert.deepEqual(session.state.items.filter((item) => item.kind === 'user').map((item) => (item.kind === 'user' ? item.text : '')), ['Say hi, edited']);
+  });
+
+  it('after an edit is resent, a restore lists only what the conversation as it now stands changed (the removed turns\' checkpoints are gone)', async () => {
+    const rig = makeRig({ 'src/app.txt': ORIGINAL });
+    rigs.push(rig);
+    const replies = [`A.\n${call('write_file', { path: 'src/app.txt', content: 'app v1\n' })}`, 'A done.', `B.\n${call('write_file', { path: 'notes/b.txt', content: 'b\n' })}`, 'B done.', 'Fine.', 'Fine again.'];
+    const { session } = buildSession(rig, replies);
+    await session.send('Change the app');
+    await session.send('Write b');
+    assert.equal(existsSync(rig.file('notes/b.txt')), true);
+    const turnA = checkpointItems(session.state.items).find((item) => item.scope === 'turn')!;
+    const edited = session.state.items.find((item) => item.kind === 'user' && item.text === 'Write b')!;
+    const listed = async () => {
+      const { outcome, asked } = await restore(rig, session, turnA.id, {});
+      assert.equal(outcome.status, 'cancelled');
+      return asked.questions[0]?.files.map((file) => file.path);
+    };
+    assert.deepEqual(await listed(), ['src/app.txt', 'notes/b.txt'], 'both tasks changed files');
+    // Resend (the files stay): "Write b" and its turn leave the conversation, and their checkpoint the log.
+    await forgetRemovedCheckpoints(session, rig.store, edited.id);
+    await session.send('Say fine', { replaceFrom: edited.id });
+    assert.equal(readFileSync(rig.file('notes/b.txt'), 'utf8'), 'b\n', 'Resend kept the file');
+    assert.deepEqual(await listed(), ['src/app.txt'], 'the file only the removed turn changed is not offered');
+    assert.deepEqual(rig.store.load(session.state.conversationId).checkpoints.map((checkpoint) => checkpoint.id), [turnA.checkpointId]);
+    // Nothing is forgotten while a task runs (that resend is refused), nor for a message with no checkpoint after it.
+    await forgetRemovedCheckpoints({ busy: true, state: session.state }, rig.store, session.state.items[0]!.id);
+    await forgetRemovedCheckpoints(session, rig.store, session.state.items.filter((item) => item.kind === 'user').at(-1)!.id);
+    assert.equal(rig.store.load(session.state.conversationId).checkpoints.length, 1);
   });
 
   it('a refused restore (a file changed outside the tasks) sends nothing and says why', async () => {
