@@ -39,7 +39,7 @@ interface WebChatLanguageModelOptions {
   maxDescribeCalls?: number;
   /** Tools shown with their full schema before the list turns compact (default DEFAULTS.promptFullToolsMax). */
   maxFullTools?: number;
-  /** History budget of a new chat's transcript (default: the site's prompt limit less the reserve, else DEFAULTS.historyBudgetChars). */
+  /** History budget of a new chat's transcript, system prompt included (default: the site's prompt limit; a request within maxInputTokens is never compacted). */
   historyBudgetChars?: number;
   /** The longest prompt the site takes, in characters (the adapter's maxPromptChars as configured); read per request. */
   promptLimitChars?: () => number;
@@ -99,10 +99,14 @@ export class WebChatLanguageModel {
     return estimateTokensOfLength(renderedMessageChars(message, this.formatter));
   }
 
+  /** The site's prompt limit in characters (without one: room for the default history budget). */
+  private promptLimitChars(): number {
+    return this.options.promptLimitChars?.() ?? DEFAULTS.historyBudgetChars + DEFAULTS.providerPromptReserveChars;
+  }
+
   /** Characters of the site's prompt left for the caller's messages. */
   private inputRoomChars(): number {
-    const limit = this.options.promptLimitChars?.() ?? DEFAULTS.historyBudgetChars + DEFAULTS.providerPromptReserveChars;
-    return Math.max(0, limit - DEFAULTS.providerPromptReserveChars);
+    return Math.max(0, this.promptLimitChars() - DEFAULTS.providerPromptReserveChars);
   }
 
   /** Something else (a PTK task) used the tab: the next request starts a new chat. */
@@ -113,6 +117,7 @@ export class WebChatLanguageModel {
   private async answer(request: ProviderRequest, sink: ProviderResponseSink, signal: AbortSignal | undefined): Promise<ProviderAnswerReport> {
     try {
       throwIfAborted(signal);
+      this.checkInputSize(request);
       const model = await raceWithSignal(this.options.getModel(), signal);
       return await this.answerWith(model, request, sink, signal);
     } catch (error) {
@@ -147,14 +152,13 @@ export class WebChatLanguageModel {
   }
 
   private async answerWith(model: ILLMManager, request: ProviderRequest, sink: ProviderResponseSink, signal: AbortSignal | undefined): Promise<ProviderAnswerReport> {
-    this.checkInputSize(request);
     const catalog = this.toolCatalog(request);
     const plain = request.tools.length === 0;
     const toolsKey = textHash(JSON.stringify(request.tools.map((tool) => [tool.name, tool.description, tool.inputSchema ?? null])));
     const keepsThread = model.keepsThread === true;
     const plan = this.threads.plan(request.modelId, request.messages, toolsKey);
     const turn = plan.kind === 'continue' ? plan.turn : 0;
-    const rendering: PromptRenderingOptions = { formatter: this.formatter, promptTools: catalog.promptTools, toolMode: request.toolMode, historyBudgetChars: this.options.historyBudgetChars ?? this.inputRoomChars() };
+    const rendering: PromptRenderingOptions = { formatter: this.formatter, promptTools: catalog.promptTools, toolMode: request.toolMode, historyBudgetChars: this.options.historyBudgetChars ?? this.promptLimitChars() };
     const repairs: PTKMessage[] = [];
     const fullPrompt = (): string => renderNewChat(request.messages, rendering, repairs);
     let prompt = !keepsThread || plan.kind === 'new' ? fullPrompt() : renderNewMessages(plan.newMessages, rendering, turn);

@@ -177,6 +177,7 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
     assert.equal(fits.texts.join(''), 'That fitted.');
     const failure = await sendAndCatch(V, model, await request(model.maxInputTokens + 1), { tools: WEATHER_TOOLS });
     assert.ok(failure instanceof V.LanguageModelError, `a LanguageModelError: ${String(failure)}`);
+    assert.equal(failure.code, 'Unknown', 'none of the specific kinds: the cause says what');
     assert.equal((failure.cause as { code?: string } | undefined)?.code, 'PROMPT_TOO_LONG');
     assert.match(failure.message, new RegExp(`${model.maxInputTokens + 1} tokens.*at most ${model.maxInputTokens} input tokens`));
     assert.doesNotMatch(failure.message, /read_file/);

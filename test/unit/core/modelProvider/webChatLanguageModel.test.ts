@@ -271,8 +271,10 @@ describe('WebChatLanguageModel', () => {
       assert.equal(budgeted.countMessageTokens(message) + budgeted.countMessageTokens(question), tokens);
       return message;
     };
-    await budgeted.respond(request([filler(limit), question]), new RecordingSink());
+    const whole = filler(limit);
+    await budgeted.respond(request([whole, question]), new RecordingSink());
     assert.ok(model.prompts[0].length <= promptLimitChars, `the prompt (${model.prompts[0].length} characters) fits the site's ${promptLimitChars}`);
+    assert.ok(model.prompts[0].includes((whole.parts[0] as { text: string }).text), 'the request was sent whole, not compacted');
     await assert.rejects(budgeted.respond(request([filler(limit + 1), question]), new RecordingSink()), (error: Error & { code?: string }) => {
       assert.equal(error.code, PTKErrorCode.PROMPT_TOO_LONG);
       assert.match(error.message, new RegExp(`${limit + 1} tokens.*at most ${limit} input tokens`));
