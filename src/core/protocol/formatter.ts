@@ -250,10 +250,11 @@ function typeName(schema: PTKParameter): string {
 }
 
 /** The JSON Schema keywords that bound a value, each as the words the prompt shows for it. */
-const CONSTRAINT_WORDS: Readonly<Record<string, (value: unknown) => string>> = {
-  minimum: (value) => `>= ${String(value)}`,
+const CONSTRAINT_WORDS: Readonly<Record<string, (value: unknown, schema: PTKParameter) => string>> = {
+  // Draft 4 marks an exclusive bound with a boolean beside minimum / maximum.
+  minimum: (value, schema) => `${schema.exclusiveMinimum === true ? '>' : '>='} ${String(value)}`,
   exclusiveMinimum: (value) => `> ${String(value)}`,
-  maximum: (value) => `<= ${String(value)}`,
+  maximum: (value, schema) => `${schema.exclusiveMaximum === true ? '<' : '<='} ${String(value)}`,
   exclusiveMaximum: (value) => `< ${String(value)}`,
   multipleOf: (value) => `multiple of ${String(value)}`,
   minLength: (value) => `at least ${String(value)} characters`,
@@ -271,9 +272,9 @@ function schemaConstraints(schema: PTKParameter): string {
   const words: string[] = [];
   for (const [keyword, describe] of Object.entries(CONSTRAINT_WORDS)) {
     const value = schema[keyword];
-    // Draft 4 wrote exclusive bounds as booleans beside minimum/maximum: only numbers are bounds here.
+    // Draft 4's boolean exclusive bounds are read with minimum / maximum: only numbers are bounds of their own.
     if (value === undefined || value === false || (keyword.startsWith('exclusive') && typeof value !== 'number')) continue;
-    words.push(describe(value));
+    words.push(describe(value, schema));
   }
   const items = schema.type === 'array' && schema.items ? schemaConstraints(schema.items) : '';
   if (items) words.push(`each item ${items}`);

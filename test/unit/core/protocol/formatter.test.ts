@@ -82,6 +82,7 @@ describe('PTKFormatter.formatSystemPrompt', () => {
         properties: {
           page: { type: 'integer', minimum: 1, maximum: 100, description: 'Page number' },
           ratio: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+          weight: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 5 },
           code: { type: 'string', minLength: 2, maxLength: 8, pattern: '^[A-Z]+$' },
           ids: { type: 'array', items: { type: 'integer', minimum: 0 }, maxItems: 5 },
         },
@@ -90,9 +91,10 @@ describe('PTKFormatter.formatSystemPrompt', () => {
       handler: noop,
     };
     const shown = new PTKFormatter().formatSystemPrompt([paged]);
-    assert.match(shown, /- list_items\(page: integer, ratio\?: number, code\?: string, ids\?: integer\[\]\)/);
+    assert.match(shown, /- list_items\(page: integer, ratio\?: number, weight\?: number, code\?: string, ids\?: integer\[\]\)/);
     assert.match(shown, /- page: integer \(required\) \[>= 1, <= 100\] - Page number/);
     assert.match(shown, /- ratio: number \(optional\) \[> 0, < 1\]/);
+    assert.match(shown, /- weight: number \(optional\) \[> 0, <= 5\]/, 'a draft-4 boolean bound');
     assert.match(shown, /- code: string \(optional\) \[at least 2 characters, at most 8 characters, matches \/\^\[A-Z\]\+\$\/\]/);
     assert.match(shown, /- ids: integer\[\] \(optional\) \[at most 5 items, each item >= 0\]/);
     const validated = new PTKParser().validate({ tool: 'list_items', args: { page: 1.5 } }, [paged]);
