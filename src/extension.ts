@@ -14,6 +14,7 @@ import { onSettingsChanged, readSettings, readToolSettings, TOOL_SETTINGS_SECTIO
 import { MentionService } from './host/vscode/mentions/mentionService';
 import { migrateRenamedSettings } from './host/vscode/settingsMigration';
 import { runTestSuiteFromEnvironment } from './host/vscode/testHook';
+import { sitePromptLimit } from './host/vscode/sitePromptLimit';
 import { registerVSCodeAi, type VSCodeAi } from './host/vscode/vscodeAi';
 import { VSCodeWorkspace } from './host/vscode/workspace';
 import { createAssistantRun } from './host/shared/assistantRun';
@@ -166,6 +167,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     context,
     getModel: () => connection.getModel(),
     site: () => settings.site,
+    promptLimitChars: () => sitePromptLimit(settings),
     tagName: () => settings.tagName,
     runTask: async (prompt, options) => runTask(prompt, { ...options, extraInstructions: (await loadRules([], options.signal)).instructions || undefined }),
     isTaskRunning: () => session.busy,

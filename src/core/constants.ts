@@ -84,4 +84,10 @@ export const DEFAULTS = {
   providerMaxDescribeCalls: 4,
   /** Language-model provider: characters per estimated token (provideTokenCount). */
   providerCharsPerToken: 4,
+  /**
+   * Language-model provider: characters of the site's prompt kept for PTK's own part (system
+   * prompt, protocol, tool list, the page's framing), left out of the advertised input limit.
+   * A tool list with full schemas longer than this is shown compact (describe_tool).
+   */
+  providerPromptReserveChars: 24_000,
 } as const;

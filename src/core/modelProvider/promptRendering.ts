@@ -4,6 +4,8 @@
  * and the whole conversation as a transcript; a continued chat gets only the new messages: the
  * user's text and the tool results as TOOL_RESULT lines, in order. The caller's earlier tool
  * calls are shown in the transcript exactly as the model writes them, in call tags.
+ * A request without tools is plain: no PTK system prompt, no protocol, just the messages (a
+ * lone question as it is, a conversation as a role-labelled transcript).
  */
 import { DEFAULTS } from '../constants';
 import { compactHistory } from '../conversation/historyBudget';
@@ -50,17 +52,42 @@ function toTranscriptMessages(message: ProviderMessage, formatter: PTKFormatter)
   return messages;
 }
 
-/** The system prompt of a new chat: PTK's (tools, protocol) and the caller's system messages. */
-function renderSystemPrompt(messages: readonly ProviderMessage[], options: PromptRenderingOptions): string {
-  const callerInstructions = messages
-    .filter((message) => message.role === 'system')
-    .flatMap((message) => message.parts.filter((part) => part.type === 'text').map((part) => part.text.trim()))
-    .filter(Boolean);
+/** The system prompt of a new chat with tools: PTK's (tools, protocol) and the caller's system messages. */
+export function renderSystemPrompt(messages: readonly ProviderMessage[], options: PromptRenderingOptions): string {
+  const callerInstructions = systemTexts(messages);
   const extra = [
     options.toolMode === 'required' && options.promptTools.length > 0 ? REQUIRED_TOOL_INSTRUCTION : '',
     callerInstructions.length ? `INSTRUCTIONS FROM THE APPLICATION:\n${callerInstructions.join('\n\n')}` : '',
   ].filter(Boolean).join('\n\n');
-  return options.formatter.formatSystemPrompt(options.promptTools, { allowMultipleCalls: false, extraInstructions: extra || undefined });
+  // The caller runs the calls, so independent calls may come together (parallel tool calls).
+  return options.formatter.formatSystemPrompt(options.promptTools, { allowMultipleCalls: true, extraInstructions: extra || undefined });
+}
+
+/** The caller's system messages' text. */
+function systemTexts(messages: readonly ProviderMessage[]): string[] {
+  return messages
+    .filter((message) => message.role === 'system')
+    .flatMap((message) => message.parts.filter((part) => part.type === 'text').map((part) => part.text.trim()))
+    .filter(Boolean);
+}
+
+/** A request without tools: the caller's system text, then the lone question as it is, or the conversation as a transcript. */
+function renderPlainChat(messages: readonly ProviderMessage[], options: PromptRenderingOptions): string {
+  const conversation = messages.filter((message) => message.role !== 'system').flatMap((message) => toTranscriptMessages(message, options.formatter));
+  const instructions = systemTexts(messages);
+  if (conversation.length === 1 && conversation[0].role === 'user') return [...instructions, conversation[0].content].join('\n\n');
+  const transcript: PTKMessage[] = [...instructions.map((content): PTKMessage => ({ role: 'system', content })), ...conversation];
+  return options.formatter.formatConversation(compactHistory(transcript, { budgetChars: options.historyBudgetChars ?? DEFAULTS.historyBudgetChars }));
+}
+
+/**
+ * Characters `message` takes in a new chat's transcript (its role label and separator included):
+ * what the provider's token count measures, so that a request the caller fits to the advertised
+ * input limit also fits the chat box.
+ */
+export function renderedMessageChars(message: ProviderMessage, formatter: PTKFormatter): number {
+  if (message.role === 'system') return systemTexts([message]).reduce((total, text) => total + text.length + 2, 0);
+  return toTranscriptMessages(message, formatter).reduce((total, transcriptMessage) => total + formatter.formatConversation([transcriptMessage]).length + 2, 0);
 }
 
 /**
@@ -68,6 +95,7 @@ function renderSystemPrompt(messages: readonly ProviderMessage[], options: Promp
  * then `repairs` (earlier failed attempts of this request and what PTK answered them).
  */
 export function renderNewChat(messages: readonly ProviderMessage[], options: PromptRenderingOptions, repairs: readonly PTKMessage[] = []): string {
+  if (options.promptTools.length === 0) return renderPlainChat(messages, options);
   const transcript: PTKMessage[] = [{ role: 'system', content: renderSystemPrompt(messages, options) }];
   for (const message of messages) if (message.role !== 'system') transcript.push(...toTranscriptMessages(message, options.formatter));
   transcript.push(...repairs);
@@ -85,7 +113,7 @@ export function renderNewMessages(newMessages: readonly ProviderMessage[], optio
       pieces.push(transcriptMessage.role === 'system' ? `SYSTEM: ${transcriptMessage.content}` : transcriptMessage.content);
     }
   }
-  if (turn > 0 && turn % DEFAULTS.protocolReminderEvery === 0) pieces.push(options.formatter.formatProtocolReminder(options.promptTools));
+  if (turn > 0 && turn % DEFAULTS.protocolReminderEvery === 0 && options.promptTools.length > 0) pieces.push(options.formatter.formatProtocolReminder(options.promptTools));
   if (options.toolMode === 'required' && options.promptTools.length > 0) pieces.push(REQUIRED_TOOL_INSTRUCTION);
   return pieces.join('\n\n');
 }

@@ -3,24 +3,18 @@
  * known from outside the page, so this counts characters: about four per token, the usual
  * average of English prose and code for the large models' tokenizers. Callers use it to fit a
  * conversation to `maxInputTokens`, which is derived from the site's prompt limit the same way,
- * so the two stay consistent.
+ * so the two stay consistent (a message is counted as the transcript shows it: see
+ * WebChatLanguageModel.countMessageTokens).
  */
 import { DEFAULTS } from '../constants';
-import type { ProviderMessage } from './providerMessages';
 
 /** Estimated tokens of a text. */
 export function estimateTokenCount(text: string): number {
-  return Math.ceil(text.length / DEFAULTS.providerCharsPerToken);
+  return estimateTokensOfLength(text.length);
 }
 
-/** Estimated tokens of a message: its text, its calls as JSON and its results. */
-export function estimateMessageTokens(message: ProviderMessage): number {
-  let characters = 0;
-  for (const part of message.parts) {
-    if (part.type === 'text') characters += part.text.length;
-    else if (part.type === 'toolCall') characters += part.name.length + JSON.stringify(part.input).length;
-    else characters += part.text.length;
-  }
+/** Estimated tokens of a text of `characters` characters (rounded up). */
+export function estimateTokensOfLength(characters: number): number {
   return Math.ceil(characters / DEFAULTS.providerCharsPerToken);
 }
 

@@ -5,19 +5,37 @@
  * is held back, and so is a tail that could still become a marker ("<TOOL_C", "``") or trailing
  * whitespace. Linear: it works on the appended pieces (never on the whole reply, whose string a
  * backend builds by appending and which every scan would have to flatten again), holding back
- * only a short tail.
+ * only a short tail. Without tag names (a request without tools) there is no markup: everything is
+ * shown as it arrives but trailing whitespace.
  */
 
 /** Longest tail held back because it could be the start of a marker. */
 const HOLD_BACK_CHARS = 40;
 
+function cleanTagNames(tagNames: readonly string[]): string[] {
+  return tagNames.map((name) => name.replace(/[^A-Za-z0-9_]/g, '')).filter(Boolean);
+}
+
 function markerPattern(tagNames: readonly string[]): RegExp {
-  const tags = tagNames.map((name) => name.replace(/[^A-Za-z0-9_]/g, '')).join('|');
+  const tags = cleanTagNames(tagNames).join('|');
   return new RegExp(`<\\s*(?:${tags})\\b|\`\`\`\\s*(?:tool|tool_call|tool-call|ptk)\\b|\`\`\`\\s*json\\s*\\n\\s*\\{\\s*"(?:tool|name)"`, 'i');
 }
 
+/**
+ * The end of `text` without a call tag cut off in its first letters ("\n\n<", "<TOOL_CAL"): the
+ * start of a call the reply never finished is markup, not prose.
+ */
+function withoutPartialTag(text: string, tagNames: readonly string[]): string {
+  const start = text.lastIndexOf('<');
+  if (start < 0 || text.length - start > HOLD_BACK_CHARS) return text;
+  const tail = text.slice(start + 1).replace(/^\s*\/?\s*/, '').toUpperCase();
+  if (!/^[A-Z0-9_]*$/.test(tail) || !cleanTagNames(tagNames).some((name) => name.toUpperCase().startsWith(tail))) return text;
+  return text.slice(0, start).trimEnd();
+}
+
 export class VisibleTextStream {
-  private readonly pattern: RegExp;
+  private readonly pattern: RegExp | undefined;
+  private readonly tagNames: readonly string[];
   private readonly shownPieces: string[] = [];
   private shownLength = 0;
   /** Received text after what was shown, not shown yet (a short tail, unless a marker blocked it). */
@@ -28,7 +46,8 @@ export class VisibleTextStream {
   private diverged = false;
 
   constructor(tagNames: readonly string[] = ['TOOL_CALL', 'PTK_CALL']) {
-    this.pattern = markerPattern(tagNames);
+    this.tagNames = tagNames;
+    this.pattern = cleanTagNames(tagNames).length > 0 ? markerPattern(tagNames) : undefined;
   }
 
   /** The text shown so far. */
@@ -60,12 +79,12 @@ export class VisibleTextStream {
 
   private release(): string {
     const pending = this.pending;
-    const marker = this.pattern.exec(pending);
+    const marker = this.pattern?.exec(pending);
     let end = pending.length;
     if (marker) {
       this.blocked = true;
       end = marker.index;
-    } else {
+    } else if (this.pattern) {
       for (let index = pending.length - 1; index >= Math.max(0, pending.length - HOLD_BACK_CHARS); index--) {
         if (pending[index] === '<' || pending[index] === '`') {
           end = index;
@@ -91,7 +110,7 @@ export class VisibleTextStream {
    */
   finish(prose: string): string {
     const shown = this.shown;
-    const trimmed = prose.trimEnd();
+    const trimmed = withoutPartialTag(prose.trimEnd(), this.tagNames);
     if (!trimmed.startsWith(shown) || trimmed.length <= shown.length) return '';
     const rest = trimmed.slice(shown.length);
     this.shownPieces.push(rest);

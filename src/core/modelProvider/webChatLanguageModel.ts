@@ -3,24 +3,28 @@
  * tools (VS Code's language-model API: Copilot Chat's model picker, Cline, Roo, any agent).
  * One request: render the conversation into the tab (only what is new when the tab's chat already
  * holds the rest), stream the prose as it arrives with the call markup held back, parse the reply
- * with the PTK parser, and hand each call over as a tool call with a stable id. The caller never
+ * with the PTK parser, and hand each call over as a tool call with a stable id: every call of the
+ * answer (the site writes its whole answer, so parallel calls all arrive). The caller never
  * sees broken markup: an unreadable call, an unknown tool, bad arguments, or a missing call when
  * one is required are answered inside the request with TOOL_ERROR, a bounded number of times;
- * `describe_tool` calls (bounded tool list) are answered inside too. Requests run one at a time:
- * the tab holds one chat.
+ * `describe_tool` calls (bounded tool list) are answered inside too. A request without tools is
+ * a plain question: the messages alone go to the tab and the answer comes back as text, unparsed.
+ * The input limit (`maxInputTokens`) is the site's prompt limit less a reserve for PTK's own
+ * prompt, counted as the caller counts (`countMessageTokens`); a longer request fails before
+ * anything is sent. Requests run one at a time: the tab holds one chat.
  */
 import { DEFAULTS } from '../constants';
-import { ModelBehaviorError, PTKErrorCode } from '../errors';
-import { createCompletionCheck } from '../loop/completionCheck';
+import { LLMBackendError, ModelBehaviorError, PTKErrorCode } from '../errors';
 import type { ILLMManager } from '../ports';
 import { PTKFormatter, PTKParser, validateToolCall } from '../protocol';
 import { protocolTags } from '../protocol/tagNames';
 import type { PTKMessage, PTKResponse } from '../types';
 import { abortErrorOf, raceWithSignal, throwIfAborted } from '../util/abortSignals';
 import { textHash } from './messageIdentity';
-import { renderNewChat, renderNewMessages, type PromptRenderingOptions } from './promptRendering';
+import { renderedMessageChars, renderNewChat, renderNewMessages, renderSystemPrompt, type PromptRenderingOptions } from './promptRendering';
 import { providerToolAsPTKTool, type ProviderMessage, type ProviderPart, type ProviderRequest, type ProviderResponseSink, type ProviderToolCall } from './providerMessages';
 import { ThreadTracker, type ThreadPlan } from './threadTracker';
+import { estimateTokensOfLength, tokensForCharacters } from './tokenEstimate';
 import { buildToolCatalog, DESCRIBE_TOOL_NAME, type ToolCatalog } from './toolCatalog';
 import { VisibleTextStream } from './visibleText';
 
@@ -35,8 +39,10 @@ interface WebChatLanguageModelOptions {
   maxDescribeCalls?: number;
   /** Tools shown with their full schema before the list turns compact (default DEFAULTS.promptFullToolsMax). */
   maxFullTools?: number;
-  /** History budget of a new chat's transcript (default DEFAULTS.historyBudgetChars). */
+  /** History budget of a new chat's transcript, system prompt included (default: the site's prompt limit; a request within maxInputTokens is never compacted). */
   historyBudgetChars?: number;
+  /** The longest prompt the site takes, in characters (the adapter's maxPromptChars as configured); read per request. */
+  promptLimitChars?: () => number;
   /** Thread tracking (tests pass one with a fixed session prefix). */
   threads?: ThreadTracker;
   /** One line per request and per repair. */
@@ -80,6 +86,29 @@ export class WebChatLanguageModel {
     return run;
   }
 
+  /**
+   * The input limit offered to callers: the site's prompt limit less the reserve for PTK's
+   * system prompt and tool list, in tokens as `countMessageTokens` counts them.
+   */
+  maxInputTokens(): number {
+    return tokensForCharacters(this.inputRoomChars());
+  }
+
+  /** A message's tokens: its characters as the transcript shows it (label, call tags, result lines), about four per token. */
+  countMessageTokens(message: ProviderMessage): number {
+    return estimateTokensOfLength(renderedMessageChars(message, this.formatter));
+  }
+
+  /** The site's prompt limit in characters (without one: room for the default history budget). */
+  private promptLimitChars(): number {
+    return this.options.promptLimitChars?.() ?? DEFAULTS.historyBudgetChars + DEFAULTS.providerPromptReserveChars;
+  }
+
+  /** Characters of the site's prompt left for the caller's messages. */
+  private inputRoomChars(): number {
+    return Math.max(0, this.promptLimitChars() - DEFAULTS.providerPromptReserveChars);
+  }
+
   /** Something else (a PTK task) used the tab: the next request starts a new chat. */
   tabUsedElsewhere(): void {
     this.threads.forget();
@@ -88,6 +117,7 @@ export class WebChatLanguageModel {
   private async answer(request: ProviderRequest, sink: ProviderResponseSink, signal: AbortSignal | undefined): Promise<ProviderAnswerReport> {
     try {
       throwIfAborted(signal);
+      this.checkInputSize(request);
       const model = await raceWithSignal(this.options.getModel(), signal);
       return await this.answerWith(model, request, sink, signal);
     } catch (error) {
@@ -97,13 +127,38 @@ export class WebChatLanguageModel {
     }
   }
 
+  /** PROMPT_TOO_LONG, before anything is sent, for a request over the input limit (as countMessageTokens counts it). */
+  private checkInputSize(request: ProviderRequest): void {
+    const limit = this.maxInputTokens();
+    const tokens = request.messages.reduce((total, message) => total + this.countMessageTokens(message), 0);
+    if (tokens <= limit) return;
+    throw new LLMBackendError(
+      `The request is ${tokens} tokens (as countTokens counts them); this model takes at most ${limit} input tokens (maxInputTokens). Send fewer or shorter messages or tool results.`,
+      PTKErrorCode.PROMPT_TOO_LONG,
+      { recoverable: false, context: { tokens, limit } },
+    );
+  }
+
+  /**
+   * The request's tool list: full schemas up to the bound, compact (names and describe_tool) when
+   * there are more tools or when the full schemas would not fit the reserve for PTK's prompt.
+   */
+  private toolCatalog(request: ProviderRequest): ToolCatalog {
+    const tools = request.tools.map(providerToolAsPTKTool);
+    const catalog = buildToolCatalog(tools, this.options.maxFullTools ?? DEFAULTS.promptFullToolsMax);
+    if (catalog.compact || tools.length === 0) return catalog;
+    const systemPrompt = renderSystemPrompt([], { formatter: this.formatter, promptTools: catalog.promptTools, toolMode: request.toolMode });
+    return systemPrompt.length > DEFAULTS.providerPromptReserveChars ? buildToolCatalog(tools, 0) : catalog;
+  }
+
   private async answerWith(model: ILLMManager, request: ProviderRequest, sink: ProviderResponseSink, signal: AbortSignal | undefined): Promise<ProviderAnswerReport> {
-    const catalog = buildToolCatalog(request.tools.map(providerToolAsPTKTool), this.options.maxFullTools ?? DEFAULTS.promptFullToolsMax);
+    const catalog = this.toolCatalog(request);
+    const plain = request.tools.length === 0;
     const toolsKey = textHash(JSON.stringify(request.tools.map((tool) => [tool.name, tool.description, tool.inputSchema ?? null])));
     const keepsThread = model.keepsThread === true;
     const plan = this.threads.plan(request.modelId, request.messages, toolsKey);
     const turn = plan.kind === 'continue' ? plan.turn : 0;
-    const rendering: PromptRenderingOptions = { formatter: this.formatter, promptTools: catalog.promptTools, toolMode: request.toolMode, historyBudgetChars: this.options.historyBudgetChars };
+    const rendering: PromptRenderingOptions = { formatter: this.formatter, promptTools: catalog.promptTools, toolMode: request.toolMode, historyBudgetChars: this.options.historyBudgetChars ?? this.promptLimitChars() };
     const repairs: PTKMessage[] = [];
     const fullPrompt = (): string => renderNewChat(request.messages, rendering, repairs);
     let prompt = !keepsThread || plan.kind === 'new' ? fullPrompt() : renderNewMessages(plan.newMessages, rendering, turn);
@@ -114,12 +169,12 @@ export class WebChatLanguageModel {
 
     for (;;) {
       // Text of a retry is shown only when nothing was shown yet: the first attempt's prose stays.
-      const visible = shownText === '' ? new VisibleTextStream(protocolTags(this.formatter.tagName)) : undefined;
+      const visible = shownText === '' ? new VisibleTextStream(plain ? [] : protocolTags(this.formatter.tagName)) : undefined;
       report.attempts++;
       report.sentChars += prompt.length;
+      // No early stop at the first complete call: the answer may hold several (parallel calls).
       const reply = await raceWithSignal(model.call(prompt, {
         signal,
-        isComplete: createCompletionCheck(this.parser),
         onDelta: visible
           ? (delta) => {
               const piece = delta.rewrite ? visible.rewrite(delta.full) : visible.push(delta.text);
@@ -133,7 +188,7 @@ export class WebChatLanguageModel {
       }), signal);
       throwIfAborted(signal);
 
-      const outcome = this.judge(this.parser.parse(reply), catalog, request);
+      const outcome: ReplyOutcome = plain ? { kind: 'answer', prose: reply, calls: [] } : this.judge(this.parser.parse(reply), catalog, request);
       if (outcome.kind === 'answer') {
         const rest = visible?.finish(outcome.prose) ?? '';
         if (rest) {

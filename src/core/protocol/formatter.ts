@@ -243,15 +243,48 @@ function typeName(schema: PTKParameter): string {
   if (schema.enum) return schema.enum.map((option) => JSON.stringify(option)).join(' | ');
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
   if (type === 'array') return `${schema.items ? typeName(schema.items) : 'any'}[]`;
-  if (type === 'integer') return 'number';
   if (type) return type;
   const anyOf = (schema.anyOf ?? schema.oneOf) as PTKParameter[] | undefined;
   if (Array.isArray(anyOf)) return anyOf.map(typeName).join(' | ');
   return 'any';
 }
 
+/** The JSON Schema keywords that bound a value, each as the words the prompt shows for it. */
+const CONSTRAINT_WORDS: Readonly<Record<string, (value: unknown, schema: PTKParameter) => string>> = {
+  // Draft 4 marks an exclusive bound with a boolean beside minimum / maximum.
+  minimum: (value, schema) => `${schema.exclusiveMinimum === true ? '>' : '>='} ${String(value)}`,
+  exclusiveMinimum: (value) => `> ${String(value)}`,
+  maximum: (value, schema) => `${schema.exclusiveMaximum === true ? '<' : '<='} ${String(value)}`,
+  exclusiveMaximum: (value) => `< ${String(value)}`,
+  multipleOf: (value) => `multiple of ${String(value)}`,
+  minLength: (value) => `at least ${String(value)} characters`,
+  maxLength: (value) => `at most ${String(value)} characters`,
+  pattern: (value) => `matches /${String(value)}/`,
+  format: (value) => `format ${String(value)}`,
+  minItems: (value) => `at least ${String(value)} items`,
+  maxItems: (value) => `at most ${String(value)} items`,
+  uniqueItems: () => 'items unique',
+  const: (value) => `exactly ${JSON.stringify(value)}`,
+};
+
+/** A value's bounds (`>= 1, <= 100`), its array items' included; '' when it has none. */
+function schemaConstraints(schema: PTKParameter): string {
+  const words: string[] = [];
+  for (const [keyword, describe] of Object.entries(CONSTRAINT_WORDS)) {
+    const value = schema[keyword];
+    // Draft 4's boolean exclusive bounds are read with minimum / maximum: only numbers are bounds of their own.
+    if (value === undefined || value === false || (keyword.startsWith('exclusive') && typeof value !== 'number')) continue;
+    words.push(describe(value, schema));
+  }
+  const items = schema.type === 'array' && schema.items ? schemaConstraints(schema.items) : '';
+  if (items) words.push(`each item ${items}`);
+  return words.join(', ');
+}
+
 function describeParameter(name: string, schema: PTKParameter, required: boolean, indent: string): string[] {
   const parts = [`${indent}- ${name}: ${typeName(schema)} (${required ? 'required' : 'optional'})`];
+  const constraints = schemaConstraints(schema);
+  if (constraints) parts[0] += ` [${constraints}]`;
   if (schema.description) parts[0] += ` - ${schema.description}`;
   if (schema.default !== undefined) parts[0] += ` (default: ${JSON.stringify(schema.default)})`;
   const nested = schema.type === 'array' ? schema.items : schema;

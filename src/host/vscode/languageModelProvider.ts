@@ -4,11 +4,16 @@
  * Chat's model picker where the plan allows other models, Cline's and Roo's "VS Code LM API"
  * provider, agents) gets a web-chat model whose tool calls arrive as LanguageModelToolCallParts.
  * The work is the core's WebChatLanguageModel; this adapter converts VS Code's parts, the
- * cancellation token and the progress stream.
+ * cancellation token, the progress stream and the errors: a failure reaches the caller as a
+ * LanguageModelError (Blocked, NoPermissions, NotFound, else Unknown) whose `cause` is the PTK
+ * error with its `code`, as `sendRequest`'s documentation tells callers to branch on.
  */
 import * as vscode from 'vscode';
-import { estimateMessageTokens, estimateTokenCount } from '../../core/modelProvider/tokenEstimate';
+import { errorMessage, LLMBackendError, PTKErrorCode } from '../../core/errors';
+import { providerErrorKind } from '../../core/modelProvider/providerErrors';
+import { estimateTokenCount } from '../../core/modelProvider/tokenEstimate';
 import type { WebChatLanguageModel } from '../../core/modelProvider/webChatLanguageModel';
+import { actionableCode } from '../../ui/errorActions';
 import type { SiteModelInfo } from '../../ui/siteModelInfo';
 import { abortSignalFromToken } from './cancellation';
 import { toProviderMessage, toProviderTool } from './languageModelParts';
@@ -20,8 +25,12 @@ export class PTKLanguageModelProvider implements vscode.LanguageModelChatProvide
   constructor(private readonly webModel: WebChatLanguageModel, private readonly modelInfo: () => SiteModelInfo) {}
 
   provideLanguageModelChatInformation(): vscode.LanguageModelChatInformation[] {
-    const info = this.modelInfo();
-    return [{ ...info, capabilities: { toolCalling: true, imageInput: false } }];
+    return [{ ...this.currentInfo(), capabilities: { toolCalling: true, imageInput: false } }];
+  }
+
+  /** The configured site's model, with the input limit the engine accepts (the site's prompt limit less PTK's reserve). */
+  private currentInfo(): SiteModelInfo {
+    return { ...this.modelInfo(), maxInputTokens: this.webModel.maxInputTokens() };
   }
 
   async provideLanguageModelChatResponse(
@@ -33,6 +42,10 @@ export class PTKLanguageModelProvider implements vscode.LanguageModelChatProvide
   ): Promise<void> {
     const bridged = abortSignalFromToken(token);
     try {
+      const offered = this.currentInfo().id;
+      if (model.id !== offered) {
+        throw new LLMBackendError(`${model.id} is no longer offered: PTK's chat tab now serves ${offered} (the ptk.site setting changed).`, PTKErrorCode.MODEL_NOT_AVAILABLE, { recoverable: false, context: { requested: model.id, offered } });
+      }
       await this.webModel.respond(
         {
           modelId: model.id,
@@ -49,15 +62,15 @@ export class PTKLanguageModelProvider implements vscode.LanguageModelChatProvide
     } catch (error) {
       // A cancelled request ends quietly: the caller asked for it.
       if (token.isCancellationRequested) return;
-      throw error;
+      throw asLanguageModelError(error);
     } finally {
       bridged.dispose();
     }
   }
 
-  /** An estimate: about four characters per token (see src/core/modelProvider/tokenEstimate.ts). */
+  /** An estimate: about four characters per token, a message as the transcript shows it (see src/core/modelProvider/tokenEstimate.ts). */
   async provideTokenCount(_model: vscode.LanguageModelChatInformation, text: string | vscode.LanguageModelChatRequestMessage): Promise<number> {
-    return typeof text === 'string' ? estimateTokenCount(text) : estimateMessageTokens(toProviderMessage(text));
+    return typeof text === 'string' ? estimateTokenCount(text) : this.webModel.countMessageTokens(toProviderMessage(text));
   }
 
   /** The configured site changed: VS Code asks for the models again. */
@@ -68,4 +81,15 @@ export class PTKLanguageModelProvider implements vscode.LanguageModelChatProvide
   dispose(): void {
     this.changes.dispose();
   }
+}
+
+/** A failure as the LanguageModelError a caller branches on: its kind as `code`, the PTK error (with its own `code`) as `cause`. */
+export function asLanguageModelError(error: unknown): vscode.LanguageModelError {
+  const message = errorMessage(error);
+  const kind = providerErrorKind(actionableCode(error));
+  const languageModelError = kind === 'Unknown' ? new vscode.LanguageModelError(message) : vscode.LanguageModelError[kind](message);
+  // The public constructor takes a message only: the cause, and the documented 'Unknown' code, are set on the instance.
+  Object.defineProperty(languageModelError, 'cause', { value: error, configurable: true, writable: true });
+  if (kind === 'Unknown') Object.defineProperty(languageModelError, 'code', { value: kind, configurable: true });
+  return languageModelError;
 }

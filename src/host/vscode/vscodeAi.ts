@@ -28,6 +28,8 @@ interface VSCodeAiDependencies {
   getModel: () => Promise<ILLMManager>;
   /** The configured site and call tag (read when needed: settings change). */
   site: () => SiteId;
+  /** The configured site's prompt limit in characters (sitePromptLimit of the settings). */
+  promptLimitChars: () => number;
   tagName: () => 'TOOL_CALL' | 'PTK_CALL';
   /** The sidebar's task runner (extension.ts runTask). */
   runTask: (prompt: string, options: PTKExecuteOptions) => Promise<PTKExecuteResult>;
@@ -65,6 +67,7 @@ export function registerVSCodeAi(dependencies: VSCodeAiDependencies): VSCodeAi {
     getModel: dependencies.getModel,
     formatter: new PTKFormatter({ tagName }),
     parser: new PTKParser({ tagNames: protocolTags(tagName) }),
+    promptLimitChars: dependencies.promptLimitChars,
     log: (line) => log.info(line),
   });
   const version = String((context.extension?.packageJSON as { version?: unknown } | undefined)?.version ?? '1');
@@ -88,7 +91,8 @@ export function registerVSCodeAi(dependencies: VSCodeAiDependencies): VSCodeAi {
 
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('ptk.site')) provider.refresh();
+      // The model and its input limit follow the site and the settings that set its prompt limit.
+      if (['ptk.site', 'ptk.customSite', 'ptk.siteOverrides'].some((key) => event.affectsConfiguration(key))) provider.refresh();
     }),
   );
 

@@ -1,8 +1,10 @@
 /**
  * In-VS-Code cases of VS Code's AI platform (loaded by the test build's hook, PTK_TEST_SUITE):
  * the consumer test extension uses PTK's model through `vscode.lm` against the replica site (a
- * streamed answer, a tool call, its result, the final answer; a malformed call repaired inside
- * the provider; cancellation mid-answer), PTK offers the consumer's LM tool to its tasks, and
+ * streamed answer, a tool call, its result, the final answer; two calls of one answer as two
+ * parts; a malformed call repaired inside the provider; a request without tools sent plain;
+ * maxInputTokens as a usable budget; cancellation mid-answer; a rate limit as LanguageModelError
+ * Blocked), PTK offers the consumer's LM tool to its tasks, and
  * @ptk's handler runs a PTK task (code-server shows no chat view without a Copilot account, so
  * the handler is driven through its API). The driver (vscodeAi.test.ts) checks the replica tab
  * when the suite reports a checkpoint and answers through a file in PTK_AI_CHECKPOINTS.
@@ -48,6 +50,21 @@ async function collect(api: typeof vscode, response: vscode.LanguageModelChatRes
   return collected;
 }
 
+/** Sends a request (never cancelled) and reads its whole stream. */
+async function send(api: typeof vscode, model: vscode.LanguageModelChat, messages: vscode.LanguageModelChatMessage[], options: vscode.LanguageModelChatRequestOptions = {}): Promise<Collected> {
+  return collect(api, await model.sendRequest(messages, options, new api.CancellationTokenSource().token), Date.now());
+}
+
+/** Sends a request and reads its stream; returns what it failed with (the test fails when it does not fail). */
+async function sendAndCatch(api: typeof vscode, model: vscode.LanguageModelChat, messages: vscode.LanguageModelChatMessage[], options: vscode.LanguageModelChatRequestOptions): Promise<Error> {
+  try {
+    await send(api, model, messages, options);
+  } catch (error) {
+    return error as Error;
+  }
+  assert.fail('the request was expected to fail');
+}
+
 /** Tells the driver to check something now and waits for its verdict (a JSON file). */
 async function checkpoint(report: (line: ReportLine) => void, name: string): Promise<{ ok: boolean; detail: string }> {
   const directory = process.env.PTK_AI_CHECKPOINTS;
@@ -80,7 +97,7 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
     assert.equal(model.id, 'ptk-chatgpt');
     assert.equal(model.name, 'ChatGPT (web, via PTK)');
     assert.equal(model.vendor, 'ptk');
-    assert.equal(model.maxInputTokens, 50_000);
+    assert.equal(model.maxInputTokens, 44_000, 'the site\'s 200,000 characters less 24,000 kept for PTK\'s prompt, at four per token');
     assert.equal(await model.countTokens('abcdefgh'), 2, 'the documented estimate: four characters per token');
   });
 
@@ -119,6 +136,52 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
     assert.equal(text, 'I will look it up.');
     assert.deepEqual(result.calls.map((call) => [call.name, call.input]), [['get_weather', { city: 'Berlin' }]]);
   }, { timeoutMs: 120_000 });
+
+  runner.test('two calls in one answer arrive as two tool-call parts (parallel calls), no piece of a tag as text, and both results go back in one turn', async () => {
+    const V = lm();
+    const model = await ptkModel();
+    const question = V.LanguageModelChatMessage.User('PTK-LM-PARALLEL: Weather and time in Oslo?');
+    const first = await send(V, model, [question], { tools: WEATHER_TOOLS });
+    assert.equal(first.texts.join(''), 'Checking both.');
+    assert.deepEqual(first.calls.map((part) => [part.name, part.input]), [['get_weather', { city: 'Oslo' }], ['get_time', { zone: 'Europe/Oslo' }]]);
+    assert.notEqual(first.calls[0].callId, first.calls[1].callId);
+    assert.deepEqual(first.order.slice(-2), ['call', 'call']);
+    const followUp = [
+      question,
+      V.LanguageModelChatMessage.Assistant([new V.LanguageModelTextPart(first.texts.join('')), ...first.calls]),
+      V.LanguageModelChatMessage.User(first.calls.map((part, index) => new V.LanguageModelToolResultPart(part.callId, [new V.LanguageModelTextPart(index === 0 ? 'rainy, 12 C' : '09:30')]))),
+    ];
+    assert.equal((await send(V, model, followUp, { tools: WEATHER_TOOLS })).texts.join(''), 'Rainy in Oslo at 09:30.');
+  }, { timeoutMs: 120_000 });
+
+  runner.test('a request without tools is sent plain (the messages alone) and answered as text', async () => {
+    const V = lm();
+    const plain = await send(V, await ptkModel(), [V.LanguageModelChatMessage.User('PTK-LM-PLAIN: Write a commit message for a typo fix in the README.')]);
+    assert.deepEqual([plain.texts.join(''), plain.calls.length], ['Fix typo in README', 0]);
+  }, { timeoutMs: 120_000 });
+
+  runner.test('maxInputTokens is a usable budget: a request of exactly that many tokens (by countTokens) is answered, one token more fails in the caller\'s terms', async () => {
+    const V = lm();
+    const model = await ptkModel();
+    const question = V.LanguageModelChatMessage.User('PTK-LM-BUDGET: How long was that?');
+    /** Messages of exactly `tokens` tokens as the model counts them. */
+    const request = async (tokens: number): Promise<vscode.LanguageModelChatMessage[]> => {
+      const rest = tokens - await model.countTokens(question);
+      let length = rest * 4;
+      while (await model.countTokens(V.LanguageModelChatMessage.User('x'.repeat(length))) > rest) length--;
+      const filler = V.LanguageModelChatMessage.User('x'.repeat(length));
+      assert.equal(await model.countTokens(filler) + await model.countTokens(question), tokens);
+      return [filler, question];
+    };
+    const fits = await send(V, model, await request(model.maxInputTokens), { tools: WEATHER_TOOLS });
+    assert.equal(fits.texts.join(''), 'That fitted.');
+    const failure = await sendAndCatch(V, model, await request(model.maxInputTokens + 1), { tools: WEATHER_TOOLS });
+    assert.ok(failure instanceof V.LanguageModelError, `a LanguageModelError: ${String(failure)}`);
+    assert.equal(failure.code, 'Unknown', 'none of the specific kinds: the cause says what');
+    assert.equal((failure.cause as { code?: string } | undefined)?.code, 'PROMPT_TOO_LONG');
+    assert.match(failure.message, new RegExp(`${model.maxInputTokens + 1} tokens.*at most ${model.maxInputTokens} input tokens`));
+    assert.doesNotMatch(failure.message, /read_file/);
+  }, { timeoutMs: 180_000 });
 
   runner.test('cancelling mid-answer stops the generation on the site', async () => {
     const V = lm();
@@ -193,6 +256,16 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
     assert.equal(lookup.dangerous, true);
     assert.equal(api.vscodeAi.isDangerousExternalTool('ptkTest_lookupCode'), true);
   });
+
+  runner.test('a rate limit on the site reaches the caller as LanguageModelError Blocked, the PTK error (RATE_LIMITED) as its cause', async () => {
+    const V = lm();
+    const model = await ptkModel();
+    const failure = await sendAndCatch(V, model, [V.LanguageModelChatMessage.User('PTK-LM-LIMIT: Hello?')], {});
+    assert.ok(failure instanceof V.LanguageModelError, `a LanguageModelError: ${String(failure)}`);
+    assert.equal(failure.code, V.LanguageModelError.Blocked.name);
+    assert.equal((failure.cause as { code?: string } | undefined)?.code, 'RATE_LIMITED');
+    assert.match(failure.message, /limit/);
+  }, { timeoutMs: 120_000 });
 
   await runner.run();
   report({ type: 'ready' });

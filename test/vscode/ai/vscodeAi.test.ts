@@ -5,8 +5,10 @@
  * `ptk.cdpUrl`, so the test can look at the replica tab too). A second test extension
  * (consumerExtension/) uses PTK's model through `vscode.lm` and registers an LM tool.
  *   1. In the extension host (aiSuite.ts): selectChatModels({ vendor: 'ptk' }) + sendRequest with
- *      two tools (streamed text, a LanguageModelToolCallPart, the result, the final answer), a
- *      malformed call repaired inside the provider, cancellation mid-answer (this driver checks
+ *      two tools (streamed text, a LanguageModelToolCallPart, the result, the final answer), two
+ *      calls of one answer, a malformed call repaired inside the provider, a plain request without
+ *      tools, a request of exactly maxInputTokens, a rate limit as LanguageModelError Blocked,
+ *      cancellation mid-answer (this driver checks
  *      the replica tab stopped generating), @ptk's handler running a PTK task.
  *   2. Through the workbench (Playwright): a PTK task in the sidebar calls the consumer's LM tool
  *      through the model, after the user approves it in its tool card, and the result reaches the
@@ -25,7 +27,7 @@ import * as esbuild from 'esbuild';
 import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
 import { chatgptAdapter } from '../../../src/browser/adapters/chatgpt';
 import type { ReplicaServer } from '../../browser/replicas/server';
-import type { ReplicaTurnScript } from '../../browser/replicas/scenario';
+import { NONCE_LINE, type ReplicaTurnScript } from '../../browser/replicas/scenario';
 import { buildTestExtension } from '../harness/buildTestExtension';
 import { findFreePort, startCodeServer, type RunningCodeServer } from '../harness/codeServer';
 import { missingTools, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from '../harness/paths';
@@ -50,6 +52,11 @@ function createResponder(secret: string) {
     const codeResult = /The code for alpha is (\S+?)\.(?:"|\s|$)/.exec(prompt);
     if (codeResult) return { reply: `The code is ${codeResult[1]}.` };
     if (prompt.includes('sunny, 21 C')) return { reply: 'It is sunny in Paris, 21 °C.' };
+    if (prompt.includes('rainy, 12 C') && prompt.includes('09:30')) return { reply: 'Rainy in Oslo at 09:30.' };
+    if (prompt.includes('PTK-LM-PARALLEL')) return { reply: `Checking both.\n\n${call('get_weather', { city: 'Oslo' })}\n\n${call('get_time', { zone: 'Europe/Oslo' })}`, tokenMs: 10 };
+    if (prompt.includes('PTK-LM-PLAIN')) return { reply: 'Fix typo in README' };
+    if (prompt.includes('PTK-LM-BUDGET')) return { reply: 'That fitted.' };
+    if (prompt.includes('PTK-LM-LIMIT')) return { failure: 'rate_limit' };
     if (prompt.includes('PTK_SEARCH_MARKER')) return { reply: `The notes mention PTK_SEARCH_MARKER; attachment: ${participantSawAttachment ? 'valid' : 'missing'}; rules: ${participantSawRules ? 'used' : 'missing'}.` };
     if (prompt.startsWith('TOOL_ERROR')) return { reply: call('get_weather', { city: 'Berlin' }) };
     if (prompt.includes('PTK-LM-WEATHER')) return { reply: `Let me check the weather in Paris for you.\n${call('get_weather', { city: 'Paris' })}`, tokenMs: 80 };
@@ -142,7 +149,8 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
     checkpointsDir = join(stateDir, 'checkpoints');
     mkdirSync(checkpointsDir);
     const { startReplicaServer } = await import('../../browser/replicas/server');
-    replica = await startReplicaServer({ site: 'chatgpt', responder: createResponder(secret) });
+    // The replica refuses what the real site would: messages over the adapter's prompt limit.
+    replica = await startReplicaServer({ site: 'chatgpt', scenario: { maxPromptChars: chatgptAdapter.maxPromptChars }, responder: createResponder(secret) });
 
     // One Chromium: the workbench in its own context; the extension attaches over CDP for the replica tab.
     const cdpPort = await findFreePort();
@@ -227,6 +235,30 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
     assert.match(result.text, /^TOOL_RESULT: \{"success":true,"data":"sunny, 21 C","error":null\}/);
     const repair = submissions.find((submission) => submission.text.startsWith('TOOL_ERROR'));
     assert.ok(repair, 'the malformed call was answered with TOOL_ERROR in the tab');
+  });
+
+  it('parallel calls: both results went back into the same chat as one message', () => {
+    const submissions = replica!.submissions;
+    const question = submissions.find((submission) => submission.text.includes('PTK-LM-PARALLEL'));
+    assert.ok(question, 'the parallel question reached the site');
+    assert.match(question.text, /several <TOOL_CALL> blocks in one response/);
+    const results = submissions.find((submission) => submission.text.includes('rainy, 12 C'));
+    assert.ok(results, 'the results reached the site');
+    assert.equal(results.conversationId, question.conversationId, 'the same chat');
+    assert.equal(results.text.replace(NONCE_LINE, ''), 'TOOL_RESULT: {"success":true,"data":"rainy, 12 C","error":null}\n\nTOOL_RESULT: {"success":true,"data":"09:30","error":null}');
+  });
+
+  it('a request without tools reached the site as the message alone: no PTK system prompt, no protocol', () => {
+    const plain = replica!.submissions.find((submission) => submission.text.includes('PTK-LM-PLAIN'));
+    assert.ok(plain, 'the plain question reached the site');
+    assert.equal(plain.text.replace(NONCE_LINE, ''), 'PTK-LM-PLAIN: Write a commit message for a typo fix in the README.');
+  });
+
+  it('the request of exactly maxInputTokens tokens fitted the site\'s prompt limit', () => {
+    const budget = replica!.submissions.find((submission) => submission.text.includes('PTK-LM-BUDGET'));
+    assert.ok(budget, 'the request reached the site');
+    assert.ok(budget.text.length <= chatgptAdapter.maxPromptChars, `${budget.text.length} characters`);
+    assert.match(budget.text, /AVAILABLE TOOLS/);
   });
 
   it('a PTK task in the sidebar calls the VS Code LM tool through the model, after approval in its tool card', async () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { renderNewChat, renderNewMessages, REQUIRED_TOOL_INSTRUCTION, type PromptRenderingOptions } from '../../../../src/core/modelProvider/promptRendering';
+import { renderedMessageChars, renderNewChat, renderNewMessages, REQUIRED_TOOL_INSTRUCTION, type PromptRenderingOptions } from '../../../../src/core/modelProvider/promptRendering';
 import { providerToolAsPTKTool, type ProviderMessage } from '../../../../src/core/modelProvider/providerMessages';
-import { estimateMessageTokens, estimateTokenCount } from '../../../../src/core/modelProvider/tokenEstimate';
+import { estimateTokenCount } from '../../../../src/core/modelProvider/tokenEstimate';
 import { PTKFormatter } from '../../../../src/core/protocol';
 
 const options = (toolMode: PromptRenderingOptions['toolMode'] = 'auto'): PromptRenderingOptions => ({
@@ -38,6 +38,26 @@ describe('prompt rendering', () => {
   it('the token estimate counts about four characters per token, calls and results included', () => {
     assert.equal(estimateTokenCount('abcdefgh'), 2);
     assert.equal(estimateTokenCount('abcdefghi'), 3);
-    assert.equal(estimateMessageTokens({ role: 'assistant', parts: [{ type: 'text', text: 'abcd' }, { type: 'toolCall', callId: 'x', name: 'ab', input: { a: 1 } }] }), 4, '4 + 2 + 7 characters');
+  });
+
+  it('a request without tools is plain: the question alone, or the caller\'s instructions and the transcript, no PTK prompt or protocol', () => {
+    const plain: PromptRenderingOptions = { ...options(), promptTools: [] };
+    const question: ProviderMessage = { role: 'user', parts: [{ type: 'text', text: 'Write a commit message for: fix typo in README.' }] };
+    assert.equal(renderNewChat([question], plain), 'Write a commit message for: fix typo in README.');
+    const system: ProviderMessage = { role: 'system', parts: [{ type: 'text', text: 'Translate to German.' }] };
+    assert.equal(renderNewChat([system, { role: 'user', parts: [{ type: 'text', text: 'Good morning' }] }], plain), 'Translate to German.\n\nGood morning');
+    const conversation = renderNewChat([question, { role: 'assistant', parts: [{ type: 'text', text: 'Fix typo in README' }] }, { role: 'user', parts: [{ type: 'text', text: 'Shorter.' }] }], plain);
+    assert.equal(conversation, 'USER:\nWrite a commit message for: fix typo in README.\n\nASSISTANT:\nFix typo in README\n\nUSER:\nShorter.');
+    assert.doesNotMatch(renderNewMessages([question], plain, 8), /Reminder|TOOL_CALL/);
+  });
+
+  it('a message\'s rendered size is what a new chat\'s transcript adds for it', () => {
+    const formatter = new PTKFormatter();
+    const first: ProviderMessage = { role: 'user', parts: [{ type: 'text', text: 'Define "chat".' }] };
+    const second: ProviderMessage = { role: 'assistant', parts: [{ type: 'text', text: 'Looking.' }, { type: 'toolCall', callId: 'c1', name: 'lookup', input: { word: 'chat' } }] };
+    const third: ProviderMessage = { role: 'user', parts: [{ type: 'toolResult', callId: 'c1', text: 'a "cat"\nand more' }] };
+    const base = renderNewChat([first], options()).length;
+    const whole = renderNewChat([first, second, third], options()).length;
+    assert.equal(renderedMessageChars(second, formatter) + renderedMessageChars(third, formatter), whole - base);
   });
 });

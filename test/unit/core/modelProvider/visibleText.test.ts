@@ -25,6 +25,23 @@ describe('VisibleTextStream', () => {
     assert.equal(streamed('Sure.\n<PTK_CALL>{"tool":"a","args":{}}</PTK_CALL>', 4, other), 'Sure.');
   });
 
+  it('finish never shows the start of a call tag the reply was cut in ("\\n\\n<", "<TOOL_CAL")', () => {
+    const call = '<TOOL_CALL>{"tool":"a","args":{}}</TOOL_CALL>';
+    for (const cut of ['\n\n<', '\n\n<TOOL_CAL', '<tool_c', '< /TOOL']) {
+      const stream = new VisibleTextStream();
+      const shown = streamed(`Checking both.\n${call}${cut}`, 3, stream);
+      assert.equal(shown + stream.finish(`Checking both.\n${cut}`), 'Checking both.', JSON.stringify(cut));
+    }
+    assert.equal(new VisibleTextStream().finish('2 < 3 and <b> is bold'), '2 < 3 and <b> is bold', 'other angle brackets stay prose');
+  });
+
+  it('without tag names (a request without tools) shows everything, markup-like text included', () => {
+    const stream = new VisibleTextStream([]);
+    const reply = 'Write <TOOL_CALL>{"tool":"x"}</TOOL_CALL> to call a tool, or ```tool blocks.';
+    const shown = streamed(reply, 4, stream);
+    assert.equal(shown + stream.finish(reply), reply);
+  });
+
   it('hides ```tool fences and fenced JSON calls', () => {
     assert.equal(streamed('First.\n```tool\n{"tool":"a","args":{}}\n```', 3), 'First.');
     assert.equal(streamed('Second.\n```json\n{"tool":"a","args":{}}\n```', 3), 'Second.');

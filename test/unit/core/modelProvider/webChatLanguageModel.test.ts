@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { DEFAULTS } from '../../../../src/core/constants';
 import { PTKErrorCode } from '../../../../src/core/errors';
 import type { ProviderMessage, ProviderRequest, ProviderTool, ProviderToolCall } from '../../../../src/core/modelProvider/providerMessages';
 import { ThreadTracker } from '../../../../src/core/modelProvider/threadTracker';
@@ -214,5 +215,81 @@ describe('WebChatLanguageModel', () => {
     await ask(reloaded);
     assert.equal(ids.length, 4);
     assert.equal(new Set(ids).size, 4, `every id is new: ${ids.join(', ')}`);
+  });
+
+  it('hands over every call of an answer (parallel calls), each with its own id, and no piece of a tag as text', async () => {
+    const reply = `Checking both.\n\n${call('get_weather', { city: 'Paris' })}\n\n${call('get_time', { zone: 'Europe/Paris' })}`;
+    for (const chunkSize of [1, 3, 5, 7, reply.length]) {
+      const { model, lm } = setUp([reply], { chunkSize });
+      const sink = new RecordingSink();
+      await lm.respond(request([user('Weather and time in Paris?')]), sink);
+      assert.deepEqual(sink.calls, [
+        { callId: 'call_s1_0_0', name: 'get_weather', input: { city: 'Paris' } },
+        { callId: 'call_s1_0_1', name: 'get_time', input: { zone: 'Europe/Paris' } },
+      ], `chunk size ${chunkSize}`);
+      assert.equal(sink.texts.join(''), 'Checking both.', `chunk size ${chunkSize}`);
+      assert.equal(model.calls[0].reply, reply, 'the whole answer was read, not cut at the first call');
+      assert.match(model.prompts[0], /several <TOOL_CALL> blocks in one response/);
+    }
+  });
+
+  it('the results of parallel calls continue the thread in one message', async () => {
+    const { model, lm } = setUp([`${call('get_weather', { city: 'Paris' })}\n${call('get_time', { zone: 'UTC' })}`, 'Sunny, and it is noon.']);
+    const first = [user('Weather and time?')];
+    const sink = new RecordingSink();
+    await lm.respond(request(first), sink);
+    const results: ProviderMessage = { role: 'user', parts: sink.calls.map((toolCall, index) => ({ type: 'toolResult' as const, callId: toolCall.callId, text: index === 0 ? 'sunny' : '12:00' })) };
+    const report = await lm.respond(request([...first, sink.answer(), results]), new RecordingSink());
+    assert.equal(report.mode, 'continue');
+    assert.equal(model.prompts[1], 'TOOL_RESULT: {"success":true,"data":"sunny","error":null}\n\nTOOL_RESULT: {"success":true,"data":"12:00","error":null}');
+  });
+
+  it('a request without tools is a plain question: the messages alone, the answer as text even when it shows call markup', async () => {
+    const answer = 'Use <TOOL_CALL>{"tool":"x","args":{}}</TOOL_CALL> to call a tool.';
+    const { model, lm } = setUp([answer]);
+    const sink = new RecordingSink();
+    const system: ProviderMessage = { role: 'system', parts: [{ type: 'text', text: 'Be brief.' }] };
+    await lm.respond(request([system, user('How does PTK call tools?')], []), sink);
+    assert.equal(model.prompts[0], 'Be brief.\n\nHow does PTK call tools?');
+    assert.equal(sink.texts.join(''), answer);
+    assert.deepEqual(sink.calls, []);
+  });
+
+  it('maxInputTokens is the site\'s limit less PTK\'s reserve: a request of exactly that many tokens (as counted) fits the site, one more fails before sending, in the caller\'s terms', async () => {
+    const promptLimitChars = 40_000;
+    const { model, lm } = setUp(['Done.', 'never']);
+    const budgeted = new WebChatLanguageModel({ getModel: async () => model, threads: new ThreadTracker('s'), promptLimitChars: () => promptLimitChars });
+    const limit = budgeted.maxInputTokens();
+    assert.equal(limit, Math.floor((promptLimitChars - DEFAULTS.providerPromptReserveChars) / 4));
+    const question = user('Summarise this.');
+    /** A message that brings the request (with the question) to exactly `tokens` tokens as counted. */
+    const filler = (tokens: number): ProviderMessage => {
+      const rest = tokens - budgeted.countMessageTokens(question);
+      let length = rest * 4;
+      while (budgeted.countMessageTokens(user('x'.repeat(length))) > rest) length--;
+      const message = user('x'.repeat(length));
+      assert.equal(budgeted.countMessageTokens(message) + budgeted.countMessageTokens(question), tokens);
+      return message;
+    };
+    const whole = filler(limit);
+    await budgeted.respond(request([whole, question]), new RecordingSink());
+    assert.ok(model.prompts[0].length <= promptLimitChars, `the prompt (${model.prompts[0].length} characters) fits the site's ${promptLimitChars}`);
+    assert.ok(model.prompts[0].includes((whole.parts[0] as { text: string }).text), 'the request was sent whole, not compacted');
+    await assert.rejects(budgeted.respond(request([filler(limit + 1), question]), new RecordingSink()), (error: Error & { code?: string }) => {
+      assert.equal(error.code, PTKErrorCode.PROMPT_TOO_LONG);
+      assert.match(error.message, new RegExp(`${limit + 1} tokens.*at most ${limit} input tokens`));
+      assert.doesNotMatch(error.message, /read_file/);
+      return true;
+    });
+    assert.equal(model.calls.length, 1, 'nothing was sent');
+    assert.equal(lm.maxInputTokens(), Math.floor(DEFAULTS.historyBudgetChars / 4), 'without a site limit: the history budget');
+  });
+
+  it('tool schemas too long for the reserve are listed compactly (describe_tool) so the caller\'s budget holds', async () => {
+    const big: ProviderTool = { name: 'big_tool', description: `Does much. ${'Detail. '.repeat(DEFAULTS.providerPromptReserveChars / 8)}`, inputSchema: { type: 'object', properties: { a: { type: 'string' } } } };
+    const { model, lm } = setUp(['ok']);
+    await lm.respond(request([user('hi')], [big]), new RecordingSink());
+    assert.match(model.prompts[0], /describe_tool/);
+    assert.ok(model.prompts[0].length < DEFAULTS.providerPromptReserveChars, `${model.prompts[0].length} characters`);
   });
 });

@@ -64,13 +64,41 @@ describe('PTKFormatter.formatSystemPrompt', () => {
   });
 
   it('lists each tool with a signature, required/optional marks, descriptions, defaults, enums and nested objects', () => {
-    assert.match(prompt, /- read_file\(path: string, startLine\?: number\): Read the complete content of a file from disk\. \[read-only\]/);
+    assert.match(prompt, /- read_file\(path: string, startLine\?: integer\): Read the complete content of a file from disk\. \[read-only\]/);
     assert.match(prompt, /- path: string \(required\) - Absolute or relative file path \(e\.g\., 'src\/index\.ts'\)/);
-    assert.match(prompt, /- startLine: number \(optional\) - First line \(1-based\) \(default: 1\)/);
+    assert.match(prompt, /- startLine: integer \(optional\) - First line \(1-based\) \(default: 1\)/);
     assert.match(prompt, /- search_code\(query: string, options\?: object, files\?: string\[\]\)/);
     assert.match(prompt, / {6}- mode: "literal" \| "regex" \(required\)/, 'nested property indented under its object');
     assert.match(prompt, / {6}- caseSensitive: boolean \(optional\)/);
     assert.match(prompt, /- write_file\(path: string, content: string\): Write content to a file\. \[asks the user for approval\]/);
+  });
+
+  it('shows a parameter as it is validated: integer stays integer, with its range, lengths, pattern and item bounds', () => {
+    const paged: PTKTool = {
+      name: 'list_items',
+      description: 'Lists items.',
+      parameters: {
+        type: 'object',
+        properties: {
+          page: { type: 'integer', minimum: 1, maximum: 100, description: 'Page number' },
+          ratio: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 1 },
+          weight: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 5 },
+          code: { type: 'string', minLength: 2, maxLength: 8, pattern: '^[A-Z]+$' },
+          ids: { type: 'array', items: { type: 'integer', minimum: 0 }, maxItems: 5 },
+        },
+        required: ['page'],
+      },
+      handler: noop,
+    };
+    const shown = new PTKFormatter().formatSystemPrompt([paged]);
+    assert.match(shown, /- list_items\(page: integer, ratio\?: number, weight\?: number, code\?: string, ids\?: integer\[\]\)/);
+    assert.match(shown, /- page: integer \(required\) \[>= 1, <= 100\] - Page number/);
+    assert.match(shown, /- ratio: number \(optional\) \[> 0, < 1\]/);
+    assert.match(shown, /- weight: number \(optional\) \[> 0, <= 5\]/, 'a draft-4 boolean bound');
+    assert.match(shown, /- code: string \(optional\) \[at least 2 characters, at most 8 characters, matches \/\^\[A-Z\]\+\$\/\]/);
+    assert.match(shown, /- ids: integer\[\] \(optional\) \[at most 5 items, each item >= 0\]/);
+    const validated = new PTKParser().validate({ tool: 'list_items', args: { page: 1.5 } }, [paged]);
+    assert.match(validated.error ?? '', /integer/, 'the type shown is the type checked');
   });
 
   it('says one call per reply by default, several when allowed, and names the finish tool', () => {
