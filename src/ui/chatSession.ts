@@ -508,7 +508,7 @@ export class ChatSession {
         const durationMs = info.durationMs || this.now() - (toolStarts.get(id) ?? this.now());
         const summary = (info.fromCache ? '(from cache) ' : '') + summarizeToolResult(info.result, info.toolCall.tool, info.toolCall.args ?? {});
         log(`[task ${taskId}] tool result ${id}: ${info.result.success ? 'ok' : `failed (${info.result.code ?? 'error'})`} in ${durationMs} ms: ${summary}`);
-        this.emit({ type: 'toolResult', id, taskId, success: info.result.success, summary, durationMs });
+        this.emit({ type: 'toolResult', id, taskId, success: info.result.success, ...(info.result.code === 'ABORTED' ? { cancelled: true } : {}), summary, durationMs });
       },
       onError: (error) => log(`[task ${taskId}] error: ${errorMessage(error)}`),
       onMessage: (message) => {

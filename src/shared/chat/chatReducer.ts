@@ -125,7 +125,8 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       const card = state.items[index] as ToolItem;
       // A rejected or cancelled call keeps its status: its failed result is the rejection (or the Stop) itself.
       // A rejection's result line only says so: its reason is on the card already (the model got both).
-      const status = card.status === 'rejected' || card.status === 'cancelled' ? card.status : event.success ? 'succeeded' : 'failed';
+      // A tool the user's Stop ended is cancelled, not failed.
+      const status = card.status === 'rejected' || card.status === 'cancelled' ? card.status : event.success ? 'succeeded' : event.cancelled ? 'cancelled' : 'failed';
       // The time the user took to decide is not the tool's.
       const durationMs = Math.max(0, event.durationMs - (card.approvalWaitMs ?? 0));
       return { ...state, items: replaceItem(state, index, { ...card, status, resultSummary: status === 'rejected' ? 'Rejected' : event.summary, durationMs }) };

@@ -102,6 +102,8 @@ const ChatEventSchema = z.discriminatedUnion('type', [
     id: z.string(),
     taskId: z.string(),
     success: z.boolean(),
+    /** The user stopped the task while the tool ran: its card says cancelled, as a Stop at its approval does. */
+    cancelled: z.optional(z.boolean()),
     summary: z.string(),
     durationMs: z.number(),
   }),

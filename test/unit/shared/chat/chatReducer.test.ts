@@ -77,6 +77,21 @@ describe('reduceChat', () => {
     assert.equal(card.kind === 'tool' && card.status, 'cancelled');
   });
 
+  it('a tool the user stopped while it ran (approved, then Stop) is cancelled, not failed', () => {
+    const events: ChatEvent[] = [
+      { type: 'taskStarted', taskId: 't', title: 'x' },
+      { type: 'toolCall', id: 'call_1_0', taskId: 't', tool: 'run_command', args: { command: 'npm test' }, dangerous: true, time: 1 },
+      { type: 'approvalRequested', approvalId: 'ap1', toolName: 'run_command', kind: 'command', summary: 'Run npm test', command: 'npm test', hasDiff: false },
+      { type: 'approvalResolved', approvalId: 'ap1', decision: 'approve' },
+      { type: 'toolResult', id: 'call_1_0', taskId: 't', success: false, cancelled: true, summary: 'Stopped by the user.', durationMs: 40 },
+    ];
+    const card = replayChat('c', events).items[0];
+    assert.equal(card.kind === 'tool' && card.status, 'cancelled');
+    assert.equal(card.kind === 'tool' && card.resultSummary, 'Stopped by the user.');
+    const failed = replayChat('c', [...events.slice(0, 4), { type: 'toolResult', id: 'call_1_0', taskId: 't', success: false, summary: 'Error: exit 1', durationMs: 40 }]).items[0];
+    assert.equal(failed.kind === 'tool' && failed.status, 'failed');
+  });
+
   it('shows a standalone card for an approval no card announced', () => {
     const state = reduceChat(emptyChatState('c'), { type: 'approvalRequested', approvalId: 'x', toolName: 'run_command', kind: 'command', summary: 'Run ls', command: 'ls', hasDiff: false });
     assert.equal(state.items.length, 1);
