@@ -36,10 +36,11 @@ interface RenderHandlers {
 /** How long a Copy button says "Copied" when the pointer stays on it. */
 const COPIED_SHOWN_MS = 1500;
 
+/** What a card's status says; an approved call runs until its result, so it says so (its approval shows on the card). */
 const STATUS_LABELS: Record<Extract<ChatItem, { kind: 'tool' }>['status'], string> = {
   running: 'running',
   awaitingApproval: 'waiting for approval',
-  approved: 'approved',
+  approved: 'running',
   rejected: 'rejected',
   succeeded: 'done',
   failed: 'failed',
@@ -63,14 +64,14 @@ export function diffGoneTooltip(status: Extract<ChatItem, { kind: 'tool' }>['sta
 /** What "Always" covers, for its tooltip: a tool's every write, or one exact command line. */
 function alwaysScope(tool: string, approval: { kind: 'write' | 'edit' | 'command'; command?: string }): string {
   const what = approval.kind === 'command' ? `this exact command of ${tool} ("${approval.command ?? ''}")` : `${tool} — all files`;
-  return `Always allow ${what}: in every conversation of this window, until you turn it off (the chip above the chat) or reload the window.`;
+  return `Always allow ${what}: in every conversation of this window, until you turn it off (the chip above the message box) or reload the window.`;
 }
 
 /** What a card says approved it without asking, and its tooltip. */
 const AUTO_APPROVED: Record<AutoApprovedBy, [string, string]> = {
   always: [
     'Auto-approved: "Always"',
-    'An "Always" answer let this run without asking. It lasts in this window until turned off (the chip above the chat) or the window reloads; the chip shows what is on now.',
+    'An "Always" answer let this run without asking. It lasts in this window until turned off (the chip above the message box) or the window reloads; the chip shows what is on now.',
   ],
   autoApprove: ['Auto-approved by ptk.tools.autoApprove', 'The ptk.tools.autoApprove setting lets this tool run without asking.'],
   allowedCommands: ['Auto-approved by ptk.tools.allowedCommands', 'The ptk.tools.allowedCommands setting lets this command run without asking.'],
