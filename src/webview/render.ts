@@ -77,6 +77,12 @@ const AUTO_APPROVED: Record<AutoApprovedBy, [string, string]> = {
   allowedCommands: ['Auto-approved by ptk.tools.allowedCommands', 'The ptk.tools.allowedCommands setting lets this command run without asking.'],
 };
 
+/** A task's line once its changes were undone: which files are back as they were. */
+function undoneLine(files: readonly string[]): string {
+  const one = files.length === 1;
+  return `Undone: ${files.join(', ')} ${one ? 'is' : 'are'} back as ${one ? 'it was' : 'they were'} before this task`;
+}
+
 /** "1.2 s" / "35 ms". */
 export function formatDuration(durationMs: number): string {
   return durationMs >= 1000 ? `${(durationMs / 1000).toFixed(1)} s` : `${Math.round(durationMs)} ms`;
@@ -464,11 +470,13 @@ export class ChatRenderer {
     const label = document.createElement('span');
     label.className = 'checkpoint-label';
     const files = item.files.join(', ');
-    label.textContent = item.scope === 'turn' ? `Checkpoint ${item.number ?? `before turn ${item.turn ?? '?'}`} · changed ${files}` : `This task changed ${files}`;
+    label.textContent = item.scope === 'turn' ? `Checkpoint ${item.number ?? `before turn ${item.turn ?? '?'}`} · changed ${files}` : item.undone ? undoneLine(item.undone) : `This task changed ${files}`;
     label.title = label.textContent;
     element.append(label);
+    if (item.undone) element.dataset.undone = 'true';
     const restore = this.handlers.restoreCheckpoint;
-    if (restore) {
+    // A task whose changes were undone offers no second undo.
+    if (restore && !(item.scope === 'task' && item.undone)) {
       const [text, testId] = item.scope === 'turn' ? ['Restore checkpoint', 'restore-checkpoint'] : ['Undo all changes of this task', 'undo-task'];
       element.append(this.button(document, text, () => restore(item.id), testId, 'link'));
     }
