@@ -356,8 +356,8 @@ function main(): void {
         emptyState.setPrompts(message.prompts);
         break;
       case 'editSent':
-        // Resent: the edit ends, and the composer empties for the next message.
-        if (editSent !== message.itemId) break;
+        // Resent: the edit ends, and the composer empties for the next message (also in a page recreated meanwhile).
+        if (editSent !== message.itemId && editing?.itemId !== message.itemId) break;
         editSent = undefined;
         if (editing?.itemId === message.itemId) editing = undefined;
         showEditing();
