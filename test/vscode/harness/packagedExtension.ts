@@ -11,6 +11,7 @@ import { startCodeServer } from './codeServer';
 import { ARTIFACTS_DIR, CODE_SERVER_PACKAGE, NODE24_BIN, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from './paths';
 import { launchWorkbenchBrowser } from './workbenchBrowser';
 import { copyWorkspaceFixture } from './workspaceFixture';
+import { stopProcessesUsing } from './strayProcesses';
 
 /** What the packaged-extension check found. */
 export interface PackagedOutcome {
@@ -106,6 +107,7 @@ export async function checkPackagedExtension(timeoutMs: number, log: (message: s
   } finally {
     await closeBrowser?.().catch(() => undefined);
     await stopServer?.();
+    await stopProcessesUsing(stateDir);
     if (outcome.problem && existsSync(join(stateDir, 'user-data', 'logs'))) cpSync(join(stateDir, 'user-data', 'logs'), join(artifactsDir, 'vscode-logs'), { recursive: true });
     rmSync(stateDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
   }
