@@ -45,12 +45,14 @@ export interface ChatModelHandle extends ILLMManager {
 /** What Diagnose Site gives the UI. */
 interface SiteDiagnosisReport {
   site: string;
+  /** The site's display name (the report's title unless the demo is named instead). */
+  siteName: string;
   /** Lists that should match and do not. */
   problems: string[];
   /** The redacted page snapshot (HTML with an evidence header). */
   snapshot: string;
-  /** The report as markdown, naming where the snapshot was saved. */
-  report(snapshotPath?: string): string;
+  /** The report as markdown, naming where the snapshot was saved; titled with `siteName` when given. */
+  report(snapshotPath?: string, siteName?: string): string;
 }
 
 /** Creates the model for the current settings (loads the browser backend). */

@@ -14,6 +14,7 @@ import type { IterationInfo, PTKMessage, PTKToolCall } from '../core/types';
 import { emptyChatState, reduceChat, toolCardId } from '../shared/chat/chatReducer';
 import type { ContextMention } from '../shared/chat/mentions';
 import type { ChatEvent, ChatViewState, ConnectionStatus, ConversationSummary } from '../shared/chat/protocol';
+import { quotedStart } from '../shared/chat/quotedStart';
 import { summarizeToolResult } from '../shared/chat/toolSummary';
 import type { ApprovalBroker } from './approvalBroker';
 import type { ProjectRules } from '../tools/projectRules/loadProjectRules';
@@ -289,7 +290,9 @@ export class ChatSession {
     const later = laterTurns(this.current, itemId);
     if (later === 0) return 'resend';
     const turns = later === 1 ? 'The later turn is' : `The ${later} later turns are`;
-    const question = `Resend the edited message? ${turns} removed from this conversation.`;
+    // Named as the conversation shows it, so the user knows which message the dialog is about.
+    const edited = this.current.items.find((item) => item.id === itemId);
+    const question = `Resend the edited message${edited?.kind === 'user' ? ` ${quotedStart(edited.text)}` : ''}? ${turns} removed from this conversation.`;
     if (this.options.choose && checkpointBeforeEdit(this.current, itemId)) {
       const answer = await this.options.choose(`${question} Files changed since that message can go back to how they were before it, or stay as they are.`, [RESEND, RESTORE_AND_RESEND]);
       return answer === RESTORE_AND_RESEND ? 'restoreAndResend' : answer === RESEND ? 'resend' : undefined;
@@ -377,6 +380,12 @@ export class ChatSession {
   /** Applies an event from elsewhere (the approval broker's cards) to the shown conversation. */
   publish(event: ChatEvent): void {
     this.emit(event);
+  }
+
+  /** Applies an event to the shown conversation and saves it at once (a change a reload must keep: a task's undo). */
+  async record(event: ChatEvent): Promise<void> {
+    this.emit(event);
+    await this.persist();
   }
 
   /** Adds a notice line to the conversation. */

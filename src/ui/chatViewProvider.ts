@@ -216,8 +216,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /**
    * An edited message goes only when the user agrees to lose the later turns, after its files
    * were restored when the user chose that (else after the removed turns' checkpoints were
-   * forgotten, so no restore offers what only they changed); when not, the composer gets the
-   * edit back as it was sent (still editing that message).
+   * forgotten, so no restore offers what only they changed), and then the composer ends the edit;
+   * when not, the composer gets the edit back as it was sent (still editing that message).
    */
   private sendEdited(message: Extract<WebviewToHostMessage, { type: 'send' }>): void {
     const replaces = message.replaces ?? '';
@@ -230,6 +230,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       }
       // A plain Resend keeps the files; the removed turns' checkpoints go (a restore already dropped them).
       if (!restored) await this.handlers.forgetCheckpointsFrom?.(replaces);
+      // The composer kept the edit (and its mark) while the user chose: it ends now, before the conversation is cut.
+      this.post({ type: 'editSent', itemId: replaces });
       this.handlers.send(message.text, message.mentions, decodeImageAttachments(message.attachments), replaces);
       // Told after the resend cut the conversation, so the notice stays with the edited message.
       for (const text of restored?.notices ?? []) this.session.notice(text);

@@ -16,7 +16,7 @@ import type { ChatConnection } from './chatConnection';
 import type { ChatSession, SendOptions } from './chatSession';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { ConnectionAction } from '../shared/chat/protocol';
-import { DEMO_SITE_NAME, siteLabel } from '../shared/chat/connectionLabels';
+import { DEMO_SITE_NAME, diagnosedSite, siteLabel } from '../shared/chat/connectionLabels';
 import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from './codeActionPlan';
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
 import { DiagnosisDocuments } from '../host/vscode/diagnosisDocuments';
@@ -276,10 +276,12 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       const diagnosis = await withCancellableProgress('PTK: diagnosing the chat site…', (signal) => model.diagnose!(signal));
       const folder = vscode.Uri.joinPath(dependencies.storageUri, 'diagnostics');
       await vscode.workspace.fs.createDirectory(folder);
-      const snapshot = vscode.Uri.joinPath(folder, `${diagnosis.site}-${new Date().toISOString().replace(/[:.]/g, '-')}.html`);
+      // The demo is named as the header names it, never as the site it imitates.
+      const shown = diagnosedSite(connection.state, { id: diagnosis.site, name: diagnosis.siteName });
+      const snapshot = vscode.Uri.joinPath(folder, `${shown.filePrefix}-${new Date().toISOString().replace(/[:.]/g, '-')}.html`);
       await vscode.workspace.fs.writeFile(snapshot, new TextEncoder().encode(diagnosis.snapshot));
-      log.info(`Diagnose Site (${diagnosis.site}): ${diagnosis.problems.length === 0 ? 'no problem' : diagnosis.problems.join('; ')}; snapshot ${snapshot.fsPath}`);
-      const report = diagnosisDocuments.add(`${snapshot.path.split('/').pop()!.replace(/\.html$/, '')}.md`, diagnosis.report(snapshot.fsPath));
+      log.info(`Diagnose Site (${shown.name}): ${diagnosis.problems.length === 0 ? 'no problem' : diagnosis.problems.join('; ')}; snapshot ${snapshot.fsPath}`);
+      const report = diagnosisDocuments.add(`${snapshot.path.split('/').pop()!.replace(/\.html$/, '')}.md`, diagnosis.report(snapshot.fsPath, shown.name));
       const document = await vscode.workspace.openTextDocument(report);
       await vscode.window.showTextDocument(document, { preview: false });
     }),

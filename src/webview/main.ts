@@ -213,8 +213,11 @@ function main(): void {
   const render = (immediately = false) => scheduler.request(immediately);
 
   // ---- input
-  /** The edit last sent, until the host answers: kept to resume it (with the draft it hid) if the user does not resend. */
-  let editSent: Editing | undefined;
+  /**
+   * The message whose edit was sent, until the host answers: the composer keeps the edit and its
+   * mark while the user chooses whether to resend, and empties only once it is resent.
+   */
+  let editSent: string | undefined;
   // The messages sent in the shown conversation, for ArrowUp / ArrowDown.
   const sentHistory = new ComposerHistory(() => (state?.items ?? []).flatMap((item) => (item.kind === 'user' ? [item.text] : [])));
   /** Puts a recalled message (or the draft) in the composer, the caret at its end. */
@@ -236,10 +239,13 @@ function main(): void {
     const attachments = sent.attachments;
     const mentions = mentionComposer.mentions;
     post({ type: 'send', text, ...(mentions.length > 0 ? { mentions } : {}), ...(attachments.length > 0 ? { attachments } : {}), ...(editing ? { replaces: editing.itemId } : {}) });
-    editSent = editing;
-    editing = undefined;
     sentHistory.settle();
-    showEditing();
+    if (editing) {
+      // Sent only if the user agrees to lose the later turns: the edit stays until the host says (editSent / editKept).
+      editSent = editing.itemId;
+      save();
+      return;
+    }
     scrollToEnd = true;
     list.scrollTop = list.scrollHeight;
     input.value = '';
@@ -349,9 +355,22 @@ function main(): void {
       case 'examplePrompts':
         emptyState.setPrompts(message.prompts);
         break;
+      case 'editSent':
+        // Resent: the edit ends, and the composer empties for the next message (also in a page recreated meanwhile).
+        if (editSent !== message.itemId && editing?.itemId !== message.itemId) break;
+        editSent = undefined;
+        if (editing?.itemId === message.itemId) editing = undefined;
+        showEditing();
+        scrollToEnd = true;
+        list.scrollTop = list.scrollHeight;
+        input.value = '';
+        mentionComposer.clear();
+        save();
+        break;
       case 'editKept':
-        // The user kept the later turns: the edit comes back, still replacing its message if it is there.
-        editing = state?.items.some((item) => item.id === message.itemId) ? (editSent?.itemId === message.itemId ? editSent : { itemId: message.itemId, draft: '', mentions: [] }) : undefined;
+        // The user kept the later turns: the edit stays, still replacing its message if it is there.
+        if (editSent === message.itemId) editSent = undefined;
+        editing = state?.items.some((item) => item.id === message.itemId) ? (editing?.itemId === message.itemId ? editing : { itemId: message.itemId, draft: '', mentions: [] }) : undefined;
         showEditing();
         input.value = message.text;
         mentionComposer.set(message.mentions);

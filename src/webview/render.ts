@@ -36,10 +36,11 @@ interface RenderHandlers {
 /** How long a Copy button says "Copied" when the pointer stays on it. */
 const COPIED_SHOWN_MS = 1500;
 
+/** What a card's status says; an approved call runs until its result, so it says so (its approval shows on the card). */
 const STATUS_LABELS: Record<Extract<ChatItem, { kind: 'tool' }>['status'], string> = {
   running: 'running',
   awaitingApproval: 'waiting for approval',
-  approved: 'approved',
+  approved: 'running',
   rejected: 'rejected',
   succeeded: 'done',
   failed: 'failed',
@@ -63,18 +64,24 @@ export function diffGoneTooltip(status: Extract<ChatItem, { kind: 'tool' }>['sta
 /** What "Always" covers, for its tooltip: a tool's every write, or one exact command line. */
 function alwaysScope(tool: string, approval: { kind: 'write' | 'edit' | 'command'; command?: string }): string {
   const what = approval.kind === 'command' ? `this exact command of ${tool} ("${approval.command ?? ''}")` : `${tool} — all files`;
-  return `Always allow ${what}: in every conversation of this window, until you turn it off (the chip above the chat) or reload the window.`;
+  return `Always allow ${what}: in every conversation of this window, until you turn it off (the chip above the message box) or reload the window.`;
 }
 
 /** What a card says approved it without asking, and its tooltip. */
 const AUTO_APPROVED: Record<AutoApprovedBy, [string, string]> = {
   always: [
     'Auto-approved: "Always"',
-    'An "Always" answer let this run without asking. It lasts in this window until turned off (the chip above the chat) or the window reloads; the chip shows what is on now.',
+    'An "Always" answer let this run without asking. It lasts in this window until turned off (the chip above the message box) or the window reloads; the chip shows what is on now.',
   ],
   autoApprove: ['Auto-approved by ptk.tools.autoApprove', 'The ptk.tools.autoApprove setting lets this tool run without asking.'],
   allowedCommands: ['Auto-approved by ptk.tools.allowedCommands', 'The ptk.tools.allowedCommands setting lets this command run without asking.'],
 };
+
+/** A task's line once its changes were undone: which files are back as they were. */
+function undoneLine(files: readonly string[]): string {
+  const one = files.length === 1;
+  return `Undone: ${files.join(', ')} ${one ? 'is' : 'are'} back as ${one ? 'it was' : 'they were'} before this task`;
+}
 
 /** "1.2 s" / "35 ms". */
 export function formatDuration(durationMs: number): string {
@@ -463,11 +470,13 @@ export class ChatRenderer {
     const label = document.createElement('span');
     label.className = 'checkpoint-label';
     const files = item.files.join(', ');
-    label.textContent = item.scope === 'turn' ? `Checkpoint ${item.number ?? `before turn ${item.turn ?? '?'}`} · changed ${files}` : `This task changed ${files}`;
+    label.textContent = item.scope === 'turn' ? `Checkpoint ${item.number ?? `before turn ${item.turn ?? '?'}`} · changed ${files}` : item.undone ? undoneLine(item.undone) : `This task changed ${files}`;
     label.title = label.textContent;
     element.append(label);
+    if (item.undone) element.dataset.undone = 'true';
     const restore = this.handlers.restoreCheckpoint;
-    if (restore) {
+    // A task whose changes were undone offers no second undo.
+    if (restore && !(item.scope === 'task' && item.undone)) {
       const [text, testId] = item.scope === 'turn' ? ['Restore checkpoint', 'restore-checkpoint'] : ['Undo all changes of this task', 'undo-task'];
       element.append(this.button(document, text, () => restore(item.id), testId, 'link'));
     }

@@ -61,6 +61,8 @@ describe('PTK: Diagnose Site', () => {
       assert.match(report, /→ 1\. `button\[aria-label="Copy response"\]` 1 found/);
       assert.match(report, /invalid selector/);
       assert.match(report, /state: ready \(signed in\)/);
+      assert.match(report, /^# PTK: Diagnose Site — Test chat\n/, "titled with the adapter's name");
+      assert.match(diagnosis.report(undefined, 'Demo (offline), a ChatGPT-shaped replica'), /^# PTK: Diagnose Site — Demo \(offline\), a ChatGPT-shaped replica\n/, 'the demo is titled by its own name');
     } finally {
       await page.close();
     }

@@ -28,8 +28,8 @@ export interface SiteDiagnosis extends PageDiagnosis {
   snapshot: string;
   /** Lists that should match and do not (on a page that has a conversation). */
   problems: string[];
-  /** The report as markdown (formatDiagnosis), naming where the snapshot was saved. */
-  report(snapshotPath?: string): string;
+  /** The report as markdown (formatDiagnosis), naming where the snapshot was saved; titled with `siteName` when given. */
+  report(snapshotPath?: string, siteName?: string): string;
 }
 
 /** The page pieces runPageDiagnosis runs with. */
@@ -113,7 +113,7 @@ export async function diagnoseSite(page: Page, adapter: SiteAdapter, now: () => 
     ...base,
     problems,
     snapshot: `${snapshotHeader(base)}\n${html}`,
-    report: (snapshotPath) => formatDiagnosis(result, snapshotPath),
+    report: (snapshotPath, siteName) => formatDiagnosis(result, snapshotPath, siteName),
   };
   return result;
 }
@@ -128,8 +128,8 @@ function describeList(name: string, list: SelectorListProbe): string[] {
   return lines;
 }
 
-/** The report as markdown. */
-export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string): string {
+/** The report as markdown, titled with `siteName` (the site's own name unless the caller names it otherwise: the demo). */
+export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string, siteName = diagnosis.siteName): string {
   const state = diagnosis.onSignInHost
     ? 'on the sign-in page (log in required)'
     : diagnosis.botCheckSuspected
@@ -142,7 +142,7 @@ export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string)
             ? 'ready (signed in)'
             : 'not ready (no composer found)';
   const lines = [
-    `# PTK: Diagnose Site — ${diagnosis.siteName}`,
+    `# PTK: Diagnose Site — ${siteName}`,
     '',
     `- page: ${diagnosis.url}`,
     `- captured: ${diagnosis.capturedAt}`,

@@ -40,6 +40,15 @@ export function siteLabel(state: ConnectionState): string {
   return state.site || 'No site';
 }
 
+/**
+ * How Diagnose Site names the site it diagnosed (its report's title) and the prefix of its file
+ * names: the demo by its own name, as a replica shaped like the site it imitates.
+ */
+export function diagnosedSite(state: ConnectionState, site: { id: string; name: string }): { name: string; filePrefix: string } {
+  if (siteLabel(state) === DEMO_SITE_NAME) return { name: `${DEMO_SITE_NAME}, a ${site.name}-shaped replica`, filePrefix: 'demo' };
+  return { name: site.name, filePrefix: site.id };
+}
+
 /** The header's status line: "site · Connected", with a guest session named. */
 export function connectionStatusLine(state: ConnectionState): string {
   const label = CONNECTION_STATUS_LABELS[state.status];

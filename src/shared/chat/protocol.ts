@@ -136,6 +136,8 @@ const ChatEventSchema = z.discriminatedUnion('type', [
     files: z.array(z.string()),
     notes: z.array(z.string()),
     beforeItemId: z.optional(z.string()),
+    /** A task's item once "Undo all changes of this task" put its files back: the files it restored. */
+    undone: z.optional(z.array(z.string())),
   }),
   /** The project's instruction files read into this task's system prompt (AGENTS.md, .clinerules/…), by workspace path. */
   z.object({ type: z.literal('rulesUsed'), taskId: z.string(), files: z.array(z.object({ path: z.string(), usage: RuleFileUsageSchema })) }),
@@ -168,7 +170,7 @@ export type ChatItem =
       approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string; protection?: string; auto?: boolean; autoBy?: AutoApprovedBy; /** The change is no longer kept (a window reload since): its diff cannot be shown. */ diffGone?: boolean };
     }
   | { kind: 'notice'; id: string; text: string; /** The notice that ended its turn ("Stopped.", a window reload): Retry may sit on it; an informative notice (an undo, a busy warning) never carries it. */ endsTurn?: boolean }
-  | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number }
+  | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number; /** A task's files its undo put back (the undo is done). */ undone?: string[] }
   | { kind: 'rules'; id: string; files: Array<{ path: string; usage: RuleFileUsage }> }
   | { kind: 'error'; id: string; message: string; code?: string; actions: ConnectionAction[] };
 
@@ -222,6 +224,8 @@ const HostToWebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('draftImages'), attachments: ImageAttachmentListSchema }),
   /** The empty chat's example prompts, made for this workspace (sent on `ready`, and again when its problems change). */
   z.object({ type: z.literal('examplePrompts'), prompts: z.array(z.string()).check(z.maxLength(3)) }),
+  /** An edited message the user agreed to resend: the composer, which kept it while the user chose, ends editing `itemId` and empties. */
+  z.object({ type: z.literal('editSent'), itemId: z.string() }),
   /** An edited message the user chose not to resend: the composer gets it back, still editing `itemId`. */
   z.object({ type: z.literal('editKept'), itemId: z.string(), text: z.string(), mentions: z.array(ContextMentionSchema) }),
   /** What runs without asking now (sent on `ready` and on each change): the view shows a chip while any. */

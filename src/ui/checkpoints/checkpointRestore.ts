@@ -14,7 +14,8 @@
 import { errorMessage, PTKErrorCode, WorkspaceError } from '../../core/errors';
 import type { Workspace } from '../../core/workspace';
 import { assertWriteTargetInsideWorkspace } from '../../tools/pathSafety';
-import type { ChatViewState } from '../../shared/chat/protocol';
+import type { ChatEvent, ChatViewState } from '../../shared/chat/protocol';
+import { quotedStart } from '../../shared/chat/quotedStart';
 import type { CheckpointLog } from './checkpointLog';
 import type { CheckpointStore } from './checkpointStore';
 import { entriesToApply, findConflicts, planRestore, type CurrentFileState, type RestoreEntry, type RestoreTarget } from './restorePlan';
@@ -64,6 +65,8 @@ export interface RestoreSession {
   readonly busy: boolean;
   readonly state: ChatViewState;
   notice(text: string): void;
+  /** Applies a chat event to the shown conversation and saves it (a task's item marked undone). */
+  record(event: ChatEvent): Promise<void>;
   truncateFrom(itemId: string, transcriptLength: number): Promise<void>;
 }
 
@@ -110,12 +113,6 @@ async function pathsNowOutside(workspace: Workspace, paths: readonly string[]): 
 function outsideNotice(paths: readonly string[]): string {
   const one = paths.length === 1;
   return `Not restored, ${one ? 'it now leads' : 'they now lead'} outside the workspace (a folder on the path became a symbolic link; nothing was changed there): ${listOf(paths)}.`;
-}
-
-/** A message's first words, quoted, as a dialog names it. */
-function quotedStart(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return `“${line.length > 48 ? `${line.slice(0, 47).trimEnd()}…` : line}”`;
 }
 
 /** Where a turn checkpoint puts the conversation back to, named as the user sees it, and what truncating it cuts. */
@@ -223,6 +220,7 @@ export async function restoreBeforeResend(dependencies: RestoreDependencies, edi
       return session.state;
     },
     notice: (text) => notices.push(text),
+    record: (event) => session.record(event),
     truncateFrom: (id, transcriptLength) => session.truncateFrom(id, transcriptLength),
   };
   const outcome = await restore({ ...dependencies, session: held }, itemId, 'beforeResend');
@@ -320,13 +318,20 @@ async function restore(dependencies: RestoreDependencies, itemId: string, mode: 
 
   const restored = files.map((file) => displayPath(file.path));
   const refused = [...outside].map(displayPath);
+  const notRestored = [...unrestorable, ...missing];
   const nothingDone = refused.length > 0 ? `Nothing was restored.` : `The files already were as before ${what}.`;
   const parts = [restored.length > 0 ? `Restored ${restored.length === 1 ? '1 file to its' : `${restored.length} files to their`} state before ${what}: ${listOf(restored)}.` : nothingDone];
   if (truncate) parts.push(point?.cutFrom ? 'The conversation went back to before that message; its text is in the message box to edit and send again.' : 'The conversation was truncated to that point.');
   if (refused.length > 0) parts.push(outsideNotice(refused));
-  const notRestored = [...unrestorable, ...missing];
   if (notRestored.length > 0) parts.push(`Not restored (their earlier content was not saved): ${listOf(notRestored)}.`);
   session.notice(parts.join(' '));
+  // The task's line says its changes are undone, naming every file of it now as before it (restored,
+  // or already put back by a turn's restore); saved with the conversation, notice and all, so the
+  // Undo is not offered again after a reload either.
+  if (item.scope === 'task' && restored.length > 0) {
+    const left = new Set([...refused, ...notRestored]);
+    await session.record({ type: 'checkpoint', id: item.id, scope: 'task', taskId: item.taskId, files: item.files, notes: item.notes, undone: item.files.filter((file) => !left.has(file)) });
+  }
   return { status: 'restored', files: restored, truncated: truncate, outside: refused };
 }
 

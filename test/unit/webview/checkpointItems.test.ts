@@ -16,6 +16,22 @@ const turn: ChatEvent[] = [
 ];
 const checkpoint = (files: string[], notes: string[] = []): ChatEvent => ({ type: 'checkpoint', id: 'checkpoint:c1', scope: 'turn', taskId: 'task', checkpointId: 'c1', turn: 1, files, notes, beforeItemId: 'a1' });
 
+/** A renderer on an emptied list; its restore handler records the item ids it posts. */
+function setup() {
+  const list = dom.window.document.getElementById('list') as HTMLElement;
+  list.replaceChildren();
+  const restored: string[] = [];
+  const renderer = new ChatRenderer(list, createMarkdownRenderer(dom.window as unknown as WindowLike), {
+    approve: () => undefined,
+    reject: () => undefined,
+    openDiff: () => undefined,
+    action: () => undefined,
+    copy: () => undefined,
+    restoreCheckpoint: (itemId) => restored.push(itemId),
+  });
+  return { list, restored, renderer };
+}
+
 describe('checkpoint items', () => {
   it('a turn checkpoint stands before the turn\'s first item and is replaced where it stands when the turn changes more files', () => {
     let state = replayChat('conv', [...turn, checkpoint(['a.txt'])]);
@@ -39,16 +55,7 @@ describe('checkpoint items', () => {
   });
 
   it('renders "Restore checkpoint" and "Undo all changes of this task", which post the item id', () => {
-    const list = dom.window.document.getElementById('list') as HTMLElement;
-    const restored: string[] = [];
-    const renderer = new ChatRenderer(list, createMarkdownRenderer(dom.window as unknown as WindowLike), {
-      approve: () => undefined,
-      reject: () => undefined,
-      openDiff: () => undefined,
-      action: () => undefined,
-      copy: () => undefined,
-      restoreCheckpoint: (itemId) => restored.push(itemId),
-    });
+    const { list, restored, renderer } = setup();
     renderer.update(replayChat('conv', [...turn, checkpoint(['a.txt'], ['big.bin cannot be restored']), { type: 'checkpoint', id: 'checkpoint-task:task', scope: 'task', taskId: 'task', files: ['a.txt', 'b.txt'], notes: [] }]));
     const turnItem = list.querySelector('[data-testid="checkpoint"]') as HTMLElement;
     assert.match(turnItem.textContent ?? '', /^Checkpoint 1 · changed a\.txt/);
@@ -58,6 +65,19 @@ describe('checkpoint items', () => {
     assert.match(taskItem.textContent ?? '', /This task changed a\.txt, b\.txt/);
     (taskItem.querySelector('[data-testid="undo-task"]') as HTMLButtonElement).click();
     assert.deepEqual(restored, ['checkpoint:c1', 'checkpoint-task:task']);
+  });
+
+  it('a task whose changes were undone says which files are back, and offers no second undo', () => {
+    const { list, renderer } = setup();
+    const task = (undone?: string[]): ChatEvent => ({ type: 'checkpoint', id: 'checkpoint-task:task', scope: 'task', taskId: 'task', files: ['notes/bye.txt', 'b.txt'], notes: [], ...(undone ? { undone } : {}) });
+    const taskItem = () => list.querySelector('[data-testid="task-changes"]') as HTMLElement;
+    renderer.update(replayChat('conv', [...turn, task(['notes/bye.txt'])]));
+    assert.equal(taskItem().querySelector('.checkpoint-label')?.textContent, 'Undone: notes/bye.txt is back as it was before this task');
+    assert.equal(taskItem().querySelector('[data-testid="undo-task"]'), null);
+    assert.equal(taskItem().dataset.undone, 'true');
+    renderer.update(replayChat('conv', [...turn, task(), task(['notes/bye.txt', 'b.txt'])]));
+    assert.equal(taskItem().querySelector('.checkpoint-label')?.textContent, 'Undone: notes/bye.txt, b.txt are back as they were before this task', 'the undo replaces the line where it stands');
+    assert.equal(list.querySelectorAll('[data-testid="task-changes"]').length, 1);
   });
 
   it('the host accepts a restoreCheckpoint message with an item id only', () => {

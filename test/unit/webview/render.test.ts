@@ -91,6 +91,26 @@ describe('ChatRenderer', () => {
     assert.equal(list.querySelector('[data-testid="open-diff"]')?.textContent, 'View proposed change', 'stopped while waiting for approval');
   });
 
+  it('an approved card says "running" until its result, then how it ended', () => {
+    const { list, renderer } = setup();
+    const status = () => list.querySelector('[data-testid="tool-status"]')?.textContent;
+    renderer.update(replayChat('c', base));
+    assert.equal(status(), 'waiting for approval');
+    const approved: ChatEvent[] = [...base, { type: 'approvalResolved', approvalId: 'ap', decision: 'approve' }];
+    renderer.update(replayChat('c', approved));
+    assert.equal(status(), 'running');
+    renderer.update(replayChat('c', [...approved, { type: 'toolResult', id: 'c', taskId: 't', success: true, summary: 'Wrote a.txt', durationMs: 5 }]));
+    assert.equal(status(), 'done');
+  });
+
+  it('"Always" and an "Always"-approved card say the chip that turns it off is above the message box', () => {
+    const { list, renderer } = setup();
+    renderer.update(replayChat('c', base));
+    assert.match((list.querySelector('[data-testid="approve-always"]') as HTMLElement).title, /the chip above the message box/);
+    renderer.update(replayChat('c', [...base.slice(0, -1), { ...(base.at(-1) as Extract<ChatEvent, { type: 'approvalRequested' }>), auto: true, autoBy: 'always' }]));
+    assert.match((list.querySelector('[data-testid="approval-auto"]') as HTMLElement).title, /the chip above the message box/);
+  });
+
   it('an approved card\'s time is the tool\'s own, and its tooltip says how long the answer took, left out', () => {
     const { list, renderer } = setup();
     renderer.update(replayChat('c', [...base, { type: 'approvalResolved', approvalId: 'ap', decision: 'approve', waitedMs: 14_000 }, { type: 'toolResult', id: 'c', taskId: 't', success: true, summary: 'Wrote a.txt', durationMs: 14_250 }]));

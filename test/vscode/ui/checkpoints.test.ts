@@ -204,7 +204,22 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
     await answerDialog('Overwrite');
     await waitForNotice(/Restored 1 file to its state before this task: notes\/checkpoint-b\.txt\./);
     assert.deepEqual(files(), { a: ORIGINAL_A, b: undefined });
+    // The task's line says it is undone (the turn's restore had put the other file back already), with no second Undo.
+    const undoneLine = 'Undone: notes/checkpoint-b.txt, src/checkpoint-a.txt are back as they were before this task';
+    const taskChanges = chat().locator('[data-testid="task-changes"][data-undone="true"]');
+    await taskChanges.waitFor({ timeout: 15_000 });
+    assert.equal(await taskChanges.locator('.checkpoint-label').textContent(), undoneLine);
+    assert.equal(await chat().locator('[data-testid="undo-task"]').count(), 0, 'no second undo is offered');
     await shot('undone');
+
+    // Kept with the conversation: a window reload shows it the same.
+    await runCommand('Developer: Reload Window');
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await waitForReady();
+    await runCommand('PTK: Open Chat');
+    await taskChanges.waitFor({ timeout: 30_000 });
+    assert.equal(await taskChanges.locator('.checkpoint-label').textContent(), undoneLine);
+    assert.equal(await chat().locator('[data-testid="undo-task"]').count(), 0, 'still no second undo after a reload');
   });
 
   it('with autoApprove on for edit_file, an edit of .vscode/settings.json still asks and the card says why', async () => {

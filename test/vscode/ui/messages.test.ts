@@ -200,6 +200,10 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await input().press('Enter');
     const resendQuestion = workbench!.page.locator('.monaco-dialog-box', { hasText: `The ${sent.length - 1} later turns are removed from this conversation` });
     await resendQuestion.waitFor({ timeout: 15_000 });
+    assert.match((await resendQuestion.textContent()) ?? '', /Resend the edited message “Write a note to notes\/note\.txt”\?/, 'the dialog names the message it resends');
+    // While the user chooses, the view still shows what is being edited, and the edit itself.
+    assert.equal(await first.locator('[data-testid="editing-mark"]').isVisible(), true, 'the mark stays while the dialog is open');
+    assert.equal(await input().inputValue(), 'Say something short, edited', 'the edit stays in the composer while the dialog is open');
     await workbench!.shot('resend-question');
     await resendQuestion.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
     await resendQuestion.waitFor({ state: 'detached', timeout: 15_000 });
@@ -213,6 +217,8 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await idle();
     assert.deepEqual(await userTexts(), ['Say something short, edited']);
     assert.equal(await chat().locator('[data-testid="editing-mark"]').count(), 0, 'sent: no message is marked as being edited');
+    assert.equal(await chat().locator('[data-testid="editing"]').isVisible(), false, 'sent: the composer is no longer editing');
+    assert.equal(await input().inputValue(), '', 'sent: the composer is empty');
     assert.deepEqual(await chat().locator('[data-testid="assistant-message"]').evaluateAll((elements) => elements.map((element) => element.textContent?.includes('Short reply.'))), [true]);
     const resent = sitePrompts.slice(promptsBefore).join('\n');
     assert.match(resent, /Say something short, edited/);
@@ -248,9 +254,12 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await question.waitFor({ timeout: 15_000 });
     assert.equal(await question.locator('.monaco-button', { hasText: /^Resend$/ }).count(), 1, 'Resend (files stay) is still offered');
     await workbench!.shot('resend-restore-question');
+    assert.equal(await earlier.locator('[data-testid="editing-mark"]').isVisible(), true, 'the mark stays while the dialog is open');
+    assert.equal(await input().inputValue(), 'Say hello first, edited', 'the edit stays while the dialog is open');
     await question.locator('.monaco-button', { hasText: /^Restore files and resend$/ }).click();
     await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello first, edited' }).waitFor({ timeout: 30_000 });
     await idle();
+    assert.equal(await input().inputValue(), '', 'resent: the composer is empty');
     assert.equal(readFileSync(note, 'utf8'), 'A note\n', 'the note is back to its content before the edited message');
     assert.deepEqual(await userTexts(), [...before.slice(0, -2), 'Say hello first, edited']);
     await chat().locator('[data-testid="notice"], .notice', { hasText: 'Restored 1 file to its state before' }).first().waitFor({ timeout: 15_000 });

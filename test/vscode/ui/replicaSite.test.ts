@@ -82,13 +82,14 @@ describe('PTK chat UI in real VS Code against a replica site (real browser backe
     const report = page.locator('.monaco-editor .view-lines', { hasText: 'PTK: Diagnose Site' }).first();
     await report.waitFor({ timeout: 90_000 });
     await shot('diagnose-report');
-    // A read-only document of its own, not an unsaved Untitled buffer.
+    // A read-only document of its own, not an unsaved Untitled buffer; the demo named as the header names it.
     const tab = page.locator('.tabs-container .tab.active');
-    assert.match((await tab.textContent()) ?? '', /chatgpt-.*\.md/, 'the tab names the report');
+    assert.match((await tab.textContent()) ?? '', /demo-.*\.md/, 'the tab names the report');
     assert.doesNotMatch((await tab.getAttribute('class')) ?? '', /\bdirty\b/, 'nothing to save');
     const text = (await report.innerText()).replace(/\u00a0/g, ' ');
     assert.match(text, /composer\*\* \(page\): matched #0/);
     assert.match(text, /state: ready \(signed in\)/);
+    assert.match(text, /PTK: Diagnose Site — Demo \(offline\), a ChatGPT-shaped replica/);
     // Markdown editors wrap long lines: the path may span several rendered lines.
     const snapshotPath = /redacted DOM snapshot: (\S+?\.html)/.exec(text.replace(/\n/g, ''))?.[1];
     assert.ok(snapshotPath, 'the report names the snapshot file');

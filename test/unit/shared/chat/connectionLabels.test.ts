@@ -4,6 +4,7 @@ import {
   connectionStatusLine,
   connectionTargetLine,
   connectionTooltip,
+  diagnosedSite,
   isLocalAddress,
   HEADER_ACTIONS,
   siteModelLine,
@@ -51,5 +52,12 @@ describe('connection labels and actions', () => {
     assert.equal(isLocalAddress('http://localhost:8080'), true);
     assert.equal(isLocalAddress('https://chat.example.com/'), false);
     assert.equal(isLocalAddress(undefined), false);
+  });
+
+  it('Diagnose Site names the demo as the header does, a replica shaped like the site, with demo- files; a real site by its own name', () => {
+    const chatgpt = { id: 'chatgpt', name: 'ChatGPT' };
+    assert.deepEqual(diagnosedSite({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }, chatgpt), { name: 'Demo (offline), a ChatGPT-shaped replica', filePrefix: 'demo' });
+    assert.deepEqual(diagnosedSite({ site: 'chatgpt', status: 'connected' }, chatgpt), { name: 'ChatGPT', filePrefix: 'chatgpt' });
+    assert.deepEqual(diagnosedSite({ site: 'chatgpt', status: 'connected', url: 'https://chat.example.com/' }, chatgpt), { name: 'ChatGPT', filePrefix: 'chatgpt' }, 'an address override elsewhere is no demo');
   });
 });

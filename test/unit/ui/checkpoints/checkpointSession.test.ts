@@ -195,9 +195,19 @@ describe('Checkpoints in a chat task', () => {
     assert.equal(asked.questions[0]?.scope, 'task');
     assert.deepEqual(readFileSync(rig.file('src/app.txt')), Buffer.from(ORIGINAL));
     assert.equal(existsSync(rig.file('notes/new.txt')), false);
+    // The task's item says so, in the conversation's state (saved with it): its undo is done.
+    assert.deepEqual(taskItem(session).undone, ['src/app.txt', 'notes/new.txt']);
     const again = await restore(rig, session, taskItem(session).id, { task: true });
     assert.equal(again.outcome.status, 'nothing');
     assert.equal(again.asked.questions.length, 0);
+  });
+
+  it('an undo after a turn\'s restore names every file now as before the task, also those the restore put back', async () => {
+    const { rig, session } = await rigWithTask();
+    await restore(rig, session, turnItem(session, 2).id, { turn: 'keep' });
+    const { outcome } = await restore(rig, session, taskItem(session).id, { task: true });
+    assert.equal(outcome.status, 'restored');
+    assert.deepEqual(taskItem(session).undone, ['src/app.txt', 'notes/new.txt']);
   });
 
   it('a restore is refused when a file changed outside the task since, unless the user confirms', async () => {
@@ -220,7 +230,7 @@ describe('Checkpoints in a chat task', () => {
 
   it('no restore while a task runs', async () => {
     const { rig, session } = await rigWithTask();
-    const busySession = { busy: true, state: session.state, notice: (text: string) => session.notice(text), truncateFrom: session.truncateFrom.bind(session) };
+    const busySession = { busy: true, state: session.state, notice: (text: string) => session.notice(text), record: session.record.bind(session), truncateFrom: session.truncateFrom.bind(session) };
     const asked = { questions: [] as RestoreQuestion[], conflicts: [] as string[][] };
     const outcome = await restoreCheckpoint({ session: busySession, store: rig.store, editor: new NodeRestoreEditor(), dialogs: dialogs({ turn: 'keep' }, asked), displayPath: (file) => file, workspace: rig.inner }, turnItem(session, 2).id);
     assert.equal(outcome.status, 'busy');
@@ -253,7 +263,7 @@ describe('Editing a message whose later turns changed files: "Restore files and 
     const { questions, session, edited } = await rigWithEdit(undefined, RESEND, RESTORE_AND_RESEND);
     assert.equal(await session.confirmReplace(edited.id), undefined, 'Cancel');
     assert.deepEqual(questions, [
-      `Resend the edited message? The later turn is removed from this conversation. Files changed since that message can go back to how they were before it, or stay as they are. [${RESEND} | ${RESTORE_AND_RESEND}]`,
+      `Resend the edited message “Say hi”? The later turn is removed from this conversation. Files changed since that message can go back to how they were before it, or stay as they are. [${RESEND} | ${RESTORE_AND_RESEND}]`,
     ]);
     assert.equal(await session.confirmReplace(edited.id), 'resend');
     assert.equal(await session.confirmReplace(edited.id), 'restoreAndResend');
@@ -334,7 +344,7 @@ describe('Editing a message whose later turns changed files: "Restore files and 
     const edited = session.state.items.find((item) => item.kind === 'user')!;
     assert.equal(checkpointBeforeEdit(session.state, edited.id), undefined);
     assert.equal(await session.confirmReplace(edited.id), 'resend');
-    assert.deepEqual(asked, ['Resend the edited message? The later turn is removed from this conversation. Files they changed stay as they are: restore a checkpoint first to undo them. [Resend]']);
+    assert.deepEqual(asked, ['Resend the edited message “Say hi”? The later turn is removed from this conversation. Files they changed stay as they are: restore a checkpoint first to undo them. [Resend]']);
   });
 });
 
@@ -384,6 +394,8 @@ describe('A restore after a folder became a symbolic link to outside the workspa
     const { outcome, asked } = await restore(rig, session, taskItem.id, { task: true, overwrite: true });
     assert.deepEqual(asked.questions[0]!.files.map((file) => file.path), ['src/main.txt'], 'the question offers only what can be restored');
     assertOutsideUntouched(outside, rig, session, outcome);
+    const undone = checkpointItems(session.state.items).find((item) => item.id === taskItem.id)!.undone;
+    assert.deepEqual(undone, ['src/main.txt'], 'the task\'s line names only what is back, not the files left outside');
   });
 
   it('a swap while the question is open is caught at the moment of writing', async () => {
@@ -414,6 +426,20 @@ describe('Checkpoints across a window reload, and pruning', () => {
     assert.equal(outcome.status, 'restored');
     assert.equal(readFileSync(rig.file('src/app.txt'), 'utf8'), 'app v1\n');
     assert.equal(readIfExists(rig.file('notes/new.txt')), undefined);
+  });
+
+  it('a task\'s undone changes stay undone after a reload: the line says so and no second undo is offered', async () => {
+    const rig = makeRig({ 'src/app.txt': ORIGINAL });
+    rigs.push(rig);
+    const first = buildSession(rig, [...TASK_REPLIES]);
+    await first.session.send('Change the app');
+    const task = checkpointItems(first.session.state.items).find((entry) => entry.scope === 'task')!;
+    assert.equal((await restore(rig, first.session, task.id, { task: true })).outcome.status, 'restored');
+    await first.session.whenIdle();
+
+    const reloaded = buildSession(rig, []);
+    const item = checkpointItems(reloaded.session.state.items).find((entry) => entry.scope === 'task')!;
+    assert.deepEqual(item.undone, ['src/app.txt', 'notes/new.txt']);
   });
 
   it('are deleted with their conversation, and bounded: past the limit the oldest checkpoints and their contents go', async () => {
