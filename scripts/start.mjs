@@ -20,6 +20,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const demo = args.includes('--demo');
+// The demo waits on what the page shows; these are only ceilings for a run that is stuck. They are
+// generous because a first workbench load on a busy two-core machine can take minutes.
+const STARTUP_MS = 600_000;
+const STEP_MS = 300_000;
 const log = (message) => console.log(`[start] ${message}`);
 
 function run(command, commandArgs, options = {}) {
@@ -155,17 +159,17 @@ async function runDemo(url, chromiumPath, workspaceDir) {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
   cleanups.push(() => page.screenshot({ path: join(ROOT, 'test-artifacts', 'start-demo-last.png') }));
-  await page.goto(url, { timeout: 60_000 });
-  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.goto(url, { waitUntil: 'commit', timeout: STARTUP_MS });
+  await page.locator('.monaco-workbench').waitFor({ timeout: STARTUP_MS });
   // The extension is active once its status bar item shows.
-  await page.locator('.statusbar', { hasText: 'PTK:' }).waitFor({ timeout: 90_000 });
+  await page.locator('.statusbar', { hasText: 'PTK:' }).waitFor({ timeout: STARTUP_MS });
   await page.keyboard.press('F1');
   await page.locator('.quick-input-widget input').fill('>PTK: Open Chat');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PTK: Open Chat' }).first().waitFor({ timeout: 30_000 });
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PTK: Open Chat' }).first().waitFor({ timeout: STEP_MS });
   await page.keyboard.press('Enter');
   const chat = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   const input = chat.locator('[data-testid="chat-input"]');
-  await input.waitFor({ timeout: 30_000 });
+  await input.waitFor({ timeout: STEP_MS });
 
   const transcript = [];
   const problems = [];
@@ -173,8 +177,8 @@ async function runDemo(url, chromiumPath, workspaceDir) {
     if (index > 0) {
       // A new conversation: empty and idle before the next prompt (Enter in a busy view sends nothing).
       await chat.locator('[data-testid="new-conversation"]').click();
-      await chat.locator('[data-testid="user-message"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-      await chat.locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 15_000 });
+      await chat.locator('[data-testid="user-message"]').first().waitFor({ state: 'detached', timeout: STEP_MS });
+      await chat.locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: STEP_MS });
     }
     await input.fill(task.prompt);
     await input.press('Enter');
@@ -183,12 +187,12 @@ async function runDemo(url, chromiumPath, workspaceDir) {
     // Done: idle with an answer in this (new) conversation.
     const finished = chat.locator('body[data-busy="false"] [data-testid="assistant-message"]').first();
     if (task.approve) {
-      await Promise.race([approve.waitFor({ timeout: 120_000 }), errorCard.waitFor({ timeout: 120_000 }), finished.waitFor({ timeout: 120_000 })]);
+      await Promise.race([approve.waitFor({ timeout: STEP_MS }), errorCard.waitFor({ timeout: STEP_MS }), finished.waitFor({ timeout: STEP_MS })]);
       if (await approve.isVisible()) await approve.click();
       else problems.push(`task ${index + 1} ("${task.prompt}"): no approval card`);
     }
-    await Promise.race([finished.waitFor({ timeout: 120_000 }), errorCard.waitFor({ timeout: 120_000 })]).catch(() => problems.push(`task ${index + 1} ("${task.prompt}"): no final answer within 120 s`));
-    await chat.locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 120_000 });
+    await Promise.race([finished.waitFor({ timeout: STEP_MS }), errorCard.waitFor({ timeout: STEP_MS })]).catch(() => problems.push(`task ${index + 1} ("${task.prompt}"): no final answer within ${STEP_MS / 1000} s`));
+    await chat.locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: STEP_MS });
     const rows = await transcriptRows(chat);
     const codeBlocks = await chat.locator('[data-testid="assistant-message"] pre code').allTextContents();
     transcript.push(...rows);
