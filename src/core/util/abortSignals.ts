@@ -95,3 +95,22 @@ export function raceWithSignal<T>(promise: Promise<T>, signal: AbortSignal | und
     );
   });
 }
+
+/**
+ * Resolves after `ms` milliseconds, or rejects with the signal's error as soon as it fires
+ * (the timer is cleared then).
+ */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(abortErrorOf(signal));
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortErrorOf(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
