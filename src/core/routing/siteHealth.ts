@@ -5,7 +5,7 @@
  * (a back-off that doubles with each cool-down in a row). An answer makes the site ready again.
  * A state with a time ends by itself when the clock passes it; a site that is signed out, held
  * or broken is tried again after the back-off too (the user may have fixed it), or at once
- * after `reset`. Time comes from the injected clock: nothing here uses timers.
+ * after `markReady`. Time comes from the injected clock: nothing here uses timers.
  */
 import { DEFAULTS } from '../constants';
 import { ConfigurationError } from '../errors';
@@ -109,19 +109,14 @@ export class SiteHealth {
     return true;
   }
 
-  /** The site answered: it is ready, and its runs of errors start over. */
-  succeeded(site: string): void {
+  /**
+   * Makes the site ready, and its runs of errors start over: it answered, or the user fixed
+   * what stopped it (signed in again, passed a check).
+   */
+  markReady(site: string): void {
     const record = this.record(site);
     record.errorsInRow = 0;
     record.cooldownsInRow = 0;
-    record.error = undefined;
-    if (record.status !== 'ready') this.set(record, 'ready', undefined, undefined);
-  }
-
-  /** Makes the site ready at once (the user signed in again, or passed the check). */
-  reset(site: string): void {
-    const record = this.record(site);
-    record.errorsInRow = 0;
     record.error = undefined;
     if (record.status !== 'ready') this.set(record, 'ready', undefined, undefined);
   }

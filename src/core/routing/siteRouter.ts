@@ -14,11 +14,11 @@
  * Only the listed sites are ever called.
  */
 import { DEFAULTS } from '../constants';
-import { ConfigurationError, LLMBackendError, PTKErrorCode } from '../errors';
+import { ConfigurationError, errorMessage, LLMBackendError, PTKErrorCode } from '../errors';
 import type { ILLMManager, LLMCallOptions } from '../ports';
 import { abortableSleep, abortErrorOf, raceWithSignal, throwIfAborted } from '../util/abortSignals';
 import { notify, type PTKLogger } from '../util/notify';
-import { siteFailureOf, type SiteFailureReason } from './siteFailure';
+import { backendCodeOf, siteFailureOf, type SiteFailureReason } from './siteFailure';
 import { SiteHealth, type SiteState, type SiteStatus } from './siteHealth';
 import { describeSiteState, failoverLine, formatClockTime, statesSummary, type TimeFormat } from './siteStateText';
 import { StreamRelay } from './streamRelay';
@@ -135,7 +135,7 @@ export class SiteRouter implements ILLMManager {
 
   /** Makes a site ready at once (the user signed in again, passed a check, or repaired its adapter). */
   resetSite(site: string): void {
-    this.health.reset(site);
+    this.health.markReady(site);
   }
 
   /** The site whose chat holds the conversation `key` (calls without a key share one), if any. */
@@ -161,7 +161,7 @@ export class SiteRouter implements ILLMManager {
         tried.add(site);
         try {
           const reply = await this.send(site, prompt, options, fresh, relay);
-          this.health.succeeded(site);
+          this.health.markReady(site);
           if (thread) this.holders.set(key, site);
           return reply;
         } catch (error) {
@@ -271,23 +271,25 @@ export class SiteRouter implements ILLMManager {
   }
 
   /**
-   * What a call that cannot go on fails with: under 'off', the failure it met; when a site of
-   * those it may use is limited (or cooling down), RATE_LIMITED naming each of them with its
-   * state and time ("ChatGPT: limited until 15:00; Claude: limited until 16:30"); else the
-   * failure it met, or the error the site's state stands for.
+   * What a call that cannot go on fails with. With one site to use (one listed, or 'off'): the
+   * failure it met, else the error its state stands for. With several: an error naming each
+   * with its state ("ChatGPT: limited until 15:00; Claude: signed out"), RATE_LIMITED (with the
+   * wait until the earliest reopens) when one of them is limited or cooling down, else with the
+   * code of the failure met, whose message it adds (it says what the user can do).
    */
   private stopError(site: string, failure: unknown): unknown {
-    if (failure !== undefined && this.policy === 'off') return failure;
-    const now = this.now();
     const candidates = this.candidates(site);
-    const limited = this.health.states().filter((state) => candidates.includes(state.site) && state.until !== undefined && this.health.isWaitable(state.site));
-    if (limited.length === 0) return failure ?? this.stateError(site);
+    if (candidates.length === 1) return failure ?? this.stateError(site);
+    const now = this.now();
+    const states = this.health.states().filter((state) => candidates.includes(state.site));
+    const limited = states.filter((state) => state.until !== undefined && this.health.isWaitable(state.site));
+    const summary = `No site can go on: ${this.summary(candidates, now)}.`;
+    if (limited.length === 0) {
+      const code = backendCodeOf(failure) ?? this.stateError(site).code;
+      return new LLMBackendError(failure === undefined ? summary : `${summary} ${errorMessage(failure)}`, code, { cause: failure, context: { sites: states } });
+    }
     const earliest = Math.min(...limited.map((state) => state.until!));
-    return new LLMBackendError(`No site can go on: ${this.summary(candidates, now)}.`, PTKErrorCode.RATE_LIMITED, {
-      cause: failure,
-      retryAfterMs: Math.max(0, earliest - now),
-      context: { sites: this.health.states().filter((state) => candidates.includes(state.site)) },
-    });
+    return new LLMBackendError(summary, PTKErrorCode.RATE_LIMITED, { cause: failure, retryAfterMs: Math.max(0, earliest - now), context: { sites: states } });
   }
 
   /** The error a site's remembered state stands for (its code says what the user can do). */

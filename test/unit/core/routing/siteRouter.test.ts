@@ -123,6 +123,37 @@ describe('SiteRouter: when every site is limited', () => {
     assert.match((error as Error).message, /ChatGPT: limited until 15:00; Claude: signed out/);
   });
 
+  it('with no site limited, the error names each site and keeps the code and words of the failure met', async () => {
+    const { router } = routerOver({
+      chatgpt: [new LLMBackendError('ChatGPT needs you to log in.', PTKErrorCode.LOGIN_REQUIRED)],
+      claude: [new LLMBackendError('Claude needs you to log in.', PTKErrorCode.LOGIN_REQUIRED)],
+    });
+    const error = await rejectionOf(router.call('Hello', { thread: threadOf(true) }));
+    assert.ok(error instanceof LLMBackendError);
+    assert.equal(error.code, PTKErrorCode.LOGIN_REQUIRED);
+    assert.equal(error.message, 'No site can go on: ChatGPT: signed out; Claude: signed out. Claude needs you to log in.');
+  });
+
+  it("under 'off', 'wait' waits for the conversation's own site only", async () => {
+    const slept: number[] = [];
+    const setup = routerOver(
+      { chatgpt: ['first', usageLimit('ChatGPT', HOUR), 'after the wait'], claude: ['never'] },
+      {
+        failover: 'off',
+        whenAllLimited: 'wait',
+        sleep: async (ms) => {
+          slept.push(ms);
+          setup.clock.time += ms;
+        },
+      },
+    );
+    await setup.router.call(TRANSCRIPT, { thread: threadOf(true) });
+    assert.equal(await setup.router.call('TOOL_RESULT: a', { thread: threadOf(false) }), 'after the wait');
+    assert.deepEqual(slept, [HOUR]);
+    assert.equal(setup.models.claude.calls.length, 0);
+    assert.deepEqual([setup.models.chatgpt.calls[2].prompt, setup.models.chatgpt.calls[2].newThread], [TRANSCRIPT, true], 'a new chat after the failed turn');
+  });
+
   it("'wait' waits until the earliest site's time, then continues there in a new chat", async () => {
     const slept: number[] = [];
     const setup = routerOver(
@@ -164,6 +195,17 @@ describe('SiteRouter: failures that never move a task', () => {
     assert.equal(models.claude.calls.length, 1);
     assert.equal(failovers[0].message, 'ChatGPT: signed out — continuing on Claude');
     assert.equal(router.states()[0].status, 'signedOut');
+  });
+
+  it('an adapter that no longer finds its page, and a bot check, move on too', async () => {
+    const { router, failovers } = routerOver({
+      gemini: [new LLMBackendError('Gemini: no composer found.', PTKErrorCode.SELECTOR_NOT_FOUND)],
+      chatgpt: [new LLMBackendError('ChatGPT is showing a bot check.', PTKErrorCode.BOT_CHECK)],
+      claude: ['ok'],
+    });
+    assert.equal(await router.call('Hello', { thread: threadOf(true) }), 'ok');
+    assert.deepEqual(router.states().map((state) => state.status), ['broken', 'blocked', 'ready']);
+    assert.deepEqual(failovers.map((event) => event.message), ['Gemini: page no longer recognised — continuing on ChatGPT', 'ChatGPT: bot check — continuing on Claude']);
   });
 
   it('a cancelled call never moves on', async () => {
