@@ -41,6 +41,16 @@ export const DEFAULTS = {
   historyShortenedResultChars: 400,
   /** ExecutionManager: maxIterations of a PTK step without its own. */
   stepMaxIterations: 5,
+  /** Site router: what a task does when its site cannot go on ('auto' moves on, 'ask' asks first, 'off' stops). */
+  routerFailover: 'ask',
+  /** Site router: when every listed site is limited, 'stop' fails the call, 'wait' waits for the earliest to reopen. */
+  routerWhenAllLimited: 'stop',
+  /** Site router: how long a site that hit its usage limit without saying until when is left alone (ms). */
+  routerLimitBackoffMs: 15 * 60_000,
+  /** Site router: site errors in a row (no answer in between) that put a site to cool down. */
+  routerErrorsBeforeCooldown: 3,
+  /** Site router: the first cool-down (ms); each further one in a row doubles, up to routerLimitBackoffMs. */
+  routerCooldownMs: 60_000,
   /** VS Code host: how long get_diagnostics waits for a language service to check a file it had to open (ms). */
   diagnosticsSettleMs: 3_000,
   /** Browser backend: answer text unchanged this long (with stop gone + action bar) ends the answer (ms). */

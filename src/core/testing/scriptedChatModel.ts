@@ -3,8 +3,8 @@
  * replies (or a function of the prompt) and records every call: what it was sent, the
  * attachments that came with it, and the options. Supports thread mode (`keepsThread`), streaming deltas and `isComplete`.
  */
-import { LLMBackendError, PTKAbortError, PTKError, PTKErrorCode } from '../errors';
-import { raceWithSignal } from '../util/abortSignals';
+import { LLMBackendError, PTKAbortError, PTKErrorCode } from '../errors';
+import { abortableSleep, raceWithSignal } from '../util/abortSignals';
 import type { ILLMManager, LLMCallOptions, PromptAttachment } from '../ports';
 
 /** A scripted reply: text, an error to throw, or a function of the call. */
@@ -66,7 +66,7 @@ export class ScriptedChatModel implements ILLMManager {
     const recorded: RecordedCall = { index: this.calls.length, prompt, options, newThread: options.thread?.newThread, attachments: [...(options.attachments ?? [])] };
     this.calls.push(recorded);
     if (options.signal?.aborted) throw new PTKAbortError();
-    if (this.options.delayMs) await delay(this.options.delayMs, options.signal);
+    if (this.options.delayMs) await abortableSleep(this.options.delayMs, options.signal);
     const next = this.script.length > 0 ? this.script.shift()! : this.options.whenExhausted;
     if (next === undefined) {
       throw new LLMBackendError(`ScriptedChatModel: no reply scripted for call ${recorded.index + 1}.`, PTKErrorCode.SITE_ERROR, { recoverable: false });
@@ -92,16 +92,3 @@ export class ScriptedChatModel implements ILLMManager {
   }
 }
 
-function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason instanceof PTKError ? signal.reason : new PTKAbortError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}

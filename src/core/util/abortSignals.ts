@@ -95,3 +95,25 @@ export function raceWithSignal<T>(promise: Promise<T>, signal: AbortSignal | und
     );
   });
 }
+
+/** The longest delay a timer keeps (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Resolves after `ms` milliseconds (at most MAX_TIMER_MS: a caller waiting longer checks again),
+ * or rejects with the signal's error as soon as it fires (the timer is cleared then).
+ */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(abortErrorOf(signal));
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortErrorOf(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.min(MAX_TIMER_MS, Math.max(0, ms)));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { PTKAbortError, PTKError, PTKErrorCode } from '../../../../src/core/errors';
-import { abortErrorOf, linkAbortSignals, raceWithSignal } from '../../../../src/core/util/abortSignals';
+import { abortableSleep, abortErrorOf, linkAbortSignals, raceWithSignal } from '../../../../src/core/util/abortSignals';
 
 describe('linkAbortSignals', () => {
   it('fires when a parent fires, with its reason, and removes its listener', async () => {
@@ -44,5 +44,19 @@ describe('raceWithSignal', () => {
 
   it('passes the value through when the signal does not fire', async () => {
     assert.equal(await raceWithSignal(Promise.resolve(7), new AbortController().signal), 7);
+  });
+});
+
+describe('abortableSleep', () => {
+  it("rejects with the signal's error as soon as it fires, mid-wait or before", async () => {
+    const controller = new AbortController();
+    const waiting = abortableSleep(3_600_000, controller.signal);
+    controller.abort(new PTKAbortError('stop waiting'));
+    await assert.rejects(waiting, (error: unknown) => error instanceof PTKAbortError && error.message === 'stop waiting');
+    await assert.rejects(abortableSleep(10, controller.signal), PTKAbortError);
+  });
+
+  it('resolves when its time has passed', async () => {
+    assert.equal(await abortableSleep(0, new AbortController().signal), undefined);
   });
 });
