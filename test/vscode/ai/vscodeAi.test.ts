@@ -31,7 +31,7 @@ import { NONCE_LINE, type ReplicaTurnScript } from '../../browser/replicas/scena
 import { buildTestExtension } from '../harness/buildTestExtension';
 import { findFreePort, startCodeServer, type RunningCodeServer } from '../harness/codeServer';
 import { missingTools, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from '../harness/paths';
-import { launchWorkbenchBrowser } from '../harness/workbenchBrowser';
+import { launchWorkbenchBrowser, openWorkbenchPage } from '../harness/workbenchBrowser';
 import type { SuiteLine } from '../harness/runInVSCode';
 import { copyWorkspaceFixture } from '../harness/workspaceFixture';
 
@@ -174,9 +174,7 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
       // ptk.cdpUrl and ptk.externalTools are user-only settings: a workspace's values are ignored.
       userSettings: { 'ptk.site': 'chatgpt', 'ptk.siteUrl': replica.url, 'ptk.cdpUrl': cdpUrl, 'ptk.externalTools': 'ask' },
     });
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(server.url, { timeout: 60_000 });
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    page = await openWorkbenchPage(browser, server.url);
 
     // Follow the suite; answer its checkpoints.
     const deadline = Date.now() + SUITE_TIMEOUT_MS;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCodeServer } from './codeServer';
 import { ARTIFACTS_DIR, CODE_SERVER_PACKAGE, NODE24_BIN, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from './paths';
-import { launchWorkbenchBrowser } from './workbenchBrowser';
+import { launchWorkbenchBrowser, newWorkbenchPage, WORKBENCH_LOAD_CEILING_MS } from './workbenchBrowser';
 import { copyWorkspaceFixture } from './workspaceFixture';
 import { stopProcessesUsing } from './strayProcesses';
 
@@ -75,8 +75,8 @@ export async function checkPackagedExtension(timeoutMs: number, log: (message: s
     stopServer = server.stop;
     const browser = await launchWorkbenchBrowser();
     closeBrowser = () => browser.close();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    await page.goto(server.url, { timeout: 60_000 });
+    const page = await newWorkbenchPage(browser);
+    await page.goto(server.url, { waitUntil: 'commit', timeout: WORKBENCH_LOAD_CEILING_MS });
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const lines = findLogFiles(join(stateDir, 'user-data', 'logs'), 'remoteexthost.log')

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { buildTestExtension } from './buildTestExtension';
 import { startCodeServer, type RunningCodeServer } from './codeServer';
 import { ARTIFACTS_DIR, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from './paths';
-import { launchWorkbenchBrowser } from './workbenchBrowser';
+import { launchWorkbenchBrowser, newWorkbenchPage, WORKBENCH_LOAD_CEILING_MS } from './workbenchBrowser';
 import { copyWorkspaceFixture } from './workspaceFixture';
 import { stopProcessesUsing } from './strayProcesses';
 
@@ -124,10 +124,10 @@ export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
     });
     log(`code-server up on port ${server.port} after ${Date.now() - startedAt} ms`);
     browser = await launchWorkbenchBrowser();
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const page = await newWorkbenchPage(browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(server.url, { timeout: 60_000 });
+    await page.goto(server.url, { waitUntil: 'commit', timeout: WORKBENCH_LOAD_CEILING_MS });
     const deadline = startedAt + options.timeoutMs;
     let lastCount = -1;
     for (;;) {
