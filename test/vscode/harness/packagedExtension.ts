@@ -76,7 +76,7 @@ export async function checkPackagedExtension(timeoutMs: number, log: (message: s
     const browser = await launchWorkbenchBrowser();
     closeBrowser = () => browser.close();
     const page = await newWorkbenchPage(browser);
-    await page.goto(server.url, { waitUntil: 'commit', timeout: WORKBENCH_LOAD_CEILING_MS });
+    await page.goto(server.url, { timeout: WORKBENCH_LOAD_CEILING_MS });
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const lines = findLogFiles(join(stateDir, 'user-data', 'logs'), 'remoteexthost.log')

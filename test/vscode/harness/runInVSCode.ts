@@ -127,7 +127,7 @@ export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
     const page = await newWorkbenchPage(browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(server.url, { waitUntil: 'commit', timeout: WORKBENCH_LOAD_CEILING_MS });
+    await page.goto(server.url, { timeout: WORKBENCH_LOAD_CEILING_MS });
     const deadline = startedAt + options.timeoutMs;
     let lastCount = -1;
     for (;;) {

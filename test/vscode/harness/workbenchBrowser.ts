@@ -32,7 +32,7 @@ export async function newWorkbenchPage(browser: Browser, viewport: { width: numb
 /** Opens the workbench at `url` in a new page and waits until it is drawn. */
 export async function openWorkbenchPage(browser: Browser, url: string, viewport: { width: number; height: number } = { width: 1400, height: 900 }): Promise<Page> {
   const page = await newWorkbenchPage(browser, viewport);
-  await page.goto(url, { waitUntil: 'commit', timeout: WORKBENCH_LOAD_CEILING_MS });
+  await page.goto(url, { timeout: WORKBENCH_LOAD_CEILING_MS });
   await page.locator('.monaco-workbench').waitFor({ timeout: WORKBENCH_LOAD_CEILING_MS });
   return page;
 }
