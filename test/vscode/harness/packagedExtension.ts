@@ -11,7 +11,7 @@ import { startCodeServer } from './codeServer';
 import { ARTIFACTS_DIR, CODE_SERVER_PACKAGE, NODE24_BIN, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from './paths';
 import { launchWorkbenchBrowser, newWorkbenchPage, WORKBENCH_LOAD_CEILING_MS } from './workbenchBrowser';
 import { copyWorkspaceFixture } from './workspaceFixture';
-import { stopProcessesUsing } from './strayProcesses';
+import { removeStateFolder, stopProcessesUsing } from './strayProcesses';
 
 /** What the packaged-extension check found. */
 export interface PackagedOutcome {
@@ -109,7 +109,7 @@ export async function checkPackagedExtension(timeoutMs: number, log: (message: s
     await stopServer?.();
     await stopProcessesUsing(stateDir);
     if (outcome.problem && existsSync(join(stateDir, 'user-data', 'logs'))) cpSync(join(stateDir, 'user-data', 'logs'), join(artifactsDir, 'vscode-logs'), { recursive: true });
-    rmSync(stateDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+    await removeStateFolder(stateDir);
   }
   return outcome;
 }

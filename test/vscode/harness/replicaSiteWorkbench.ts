@@ -16,7 +16,7 @@ import { startCodeServer, type RunningCodeServer } from './codeServer';
 import { findChromium, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from './paths';
 import { launchWorkbenchBrowser, openWorkbenchPage } from './workbenchBrowser';
 import { copyWorkspaceFixture } from './workspaceFixture';
-import { stopProcessesUsing } from './strayProcesses';
+import { removeStateFolder } from './strayProcesses';
 
 /** The browser backend's entry; the replica-site tests are skipped without it. */
 export const BROWSER_ENTRY = join(REPOSITORY_ROOT, 'src', 'browser', 'index.ts');
@@ -66,8 +66,7 @@ export async function startReplicaSiteWorkbench(options: ReplicaSiteWorkbenchOpt
     await server?.stop();
     await replica?.close().catch(() => undefined);
     // The extension's own Chromium may still be closing its profile in there after code-server stopped.
-    await stopProcessesUsing(stateDir);
-    rmSync(stateDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+    await removeStateFolder(stateDir);
   };
   try {
     const { startReplicaServer } = await import('../../browser/replicas/server');

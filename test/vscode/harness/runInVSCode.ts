@@ -14,7 +14,7 @@ import { startCodeServer, type RunningCodeServer } from './codeServer';
 import { ARTIFACTS_DIR, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from './paths';
 import { launchWorkbenchBrowser, newWorkbenchPage, WORKBENCH_LOAD_CEILING_MS } from './workbenchBrowser';
 import { copyWorkspaceFixture } from './workspaceFixture';
-import { stopProcessesUsing } from './strayProcesses';
+import { removeStateFolder } from './strayProcesses';
 
 /** A line the suite reported (see src/host/vscode/testHook.ts and test/vscode/suite/runner.ts). */
 export interface SuiteLine {
@@ -174,8 +174,7 @@ export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
   } else {
     rmSync(logFile, { force: true });
   }
-  await stopProcessesUsing(stateDir);
-  rmSync(stateDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+  await removeStateFolder(stateDir);
   log(`run "${options.name}" took ${Date.now() - startedAt} ms`);
   return { lines, problem, artifactsDir, ptkLog, notifications };
 }

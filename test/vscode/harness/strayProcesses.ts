@@ -5,7 +5,7 @@
  * writes (ENOTEMPTY on a loaded machine). These are found by their command line naming the
  * folder, stopped, and waited for until /proc no longer lists them.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 
 /** Pids of this user's processes whose command line names `dir`. */
 function processesUsing(dir: string): number[] {
@@ -44,4 +44,10 @@ export async function stopProcessesUsing(dir: string, graceChecks = 50): Promise
     if (check >= graceChecks) signal(left, 'SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Removes a test's state folder once no process uses it any more. */
+export async function removeStateFolder(dir: string): Promise<void> {
+  await stopProcessesUsing(dir);
+  rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
 }
