@@ -19,10 +19,19 @@ const reply = longAnswer(6_000);
 describe('long answers stream exactly', () => {
   for (const entry of replicaSites) {
     it(`${entry.replica}: appends only, streamed text and answer exact`, async () => {
-      const turn = { reply, tokenMs: 2, tokenChars: 24, finishDelayMs: 60, answerBlocksAt: blockBreaks(reply, 1_500) };
+      // The stream holds after its first 240 characters until PTK has reported a first delta, so
+      // the rest of the answer must come as later deltas however busy the machine is.
+      let firstDeltaSeen!: () => void;
+      const firstDelta = new Promise<void>((resolve) => (firstDeltaSeen = resolve));
+      const turn = { reply, tokenMs: 2, tokenChars: 24, finishDelayMs: 60, answerBlocksAt: blockBreaks(reply, 1_500), holds: [{ atChar: 240, until: firstDelta }] };
       await withSite(testBrowser(), entry, { scenario: { turns: [turn] } }, async ({ model }) => {
         const deltas: StreamDelta[] = [];
-        const answer = await model.call('write the long answer', { onDelta: (delta) => deltas.push(delta) });
+        const answer = await model.call('write the long answer', {
+          onDelta: (delta) => {
+            deltas.push(delta);
+            firstDeltaSeen();
+          },
+        });
         assert.equal(answer, reply);
         assert.equal(deltas.at(-1)?.full, reply, 'the streamed text is the answer');
         assert.deepEqual(
@@ -30,7 +39,7 @@ describe('long answers stream exactly', () => {
           [],
           'the text only grew: appends, never the whole text again',
         );
-        assert.ok(deltas.length > 1, 'the answer streamed in several deltas');
+        assert.ok(deltas.length > 1 && deltas[0]!.full.length < reply.length, 'the answer streamed in several deltas');
         if (entry.replica === 'claude') {
           const page = await model.page();
           assert.equal(await page.locator('.font-claude-response > .standard-markdown').count(), turn.answerBlocksAt.length + 1, 'the answer came as several answer blocks');

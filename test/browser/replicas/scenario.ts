@@ -28,6 +28,12 @@ export interface ReplicaTurnScript {
   tokenChars?: number;
   /** Pauses in the middle of the answer (no tokens, stop button still visible). */
   pauses?: Array<{ atChar: number; ms: number }>;
+  /**
+   * Holds in the middle of the answer: at `atChar` the stream waits (stop button visible) until
+   * `until` settles, so a test can tie the stream to an event (e.g. PTK reported a first delta)
+   * instead of to a time. Not JSON: for scenarios built in a test.
+   */
+  holds?: Array<{ atChar: number; until: PromiseLike<unknown> }>;
   /** Delay between the last token and the stop button going / the action bar appearing. Default 30. */
   finishDelayMs?: number;
   failure?: ReplicaFailure;

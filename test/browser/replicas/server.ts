@@ -277,6 +277,7 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
     }
     turn.status = 'streaming';
     const pauses = [...(script.pauses ?? [])].sort((left, right) => left.atChar - right.atChar);
+    const holds = [...(script.holds ?? [])].sort((left, right) => left.atChar - right.atChar);
     let reloaded = false;
     for (const { text: token, block } of answerTokens(reply, tokenChars, script.answerBlocksAt)) {
       if (closed) return;
@@ -289,6 +290,7 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
         }
       }
       while (pauses.length > 0 && turn.assistantText.length >= pauses[0]!.atChar) await sleep(pauses.shift()!.ms);
+      while (holds.length > 0 && turn.assistantText.length >= holds[0]!.atChar) await holds.shift()!.until;
       if (script.limitNoticeAtChar !== undefined && !turn.notice && turn.assistantText.length >= script.limitNoticeAtChar) {
         turn.notice = { kind: 'limit_notice', message: limitNoticeMessage(script) };
         emit(turn, { type: 'notice', ...turn.notice });

@@ -262,16 +262,16 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
   it('a PTK task in the sidebar calls the VS Code LM tool through the model, after approval in its tool card', async () => {
     await page.keyboard.press('F1');
     await page.locator('.quick-input-widget input').fill('>PTK: Open Chat');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PTK: Open Chat' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PTK: Open Chat' }).first().waitFor();
     await page.keyboard.press('Enter');
     const input = chat().locator('[data-testid="chat-input"]');
-    await input.waitFor({ timeout: 30_000 });
+    await input.waitFor();
     await input.fill('PTK-EXT: What is the code for alpha?');
     await input.press('Enter');
     const card = chat().locator('[data-testid="tool-card"]', { hasText: 'ptkTest_lookupCode' });
     await card.waitFor({ timeout: 120_000 });
     const approve = chat().locator('[data-testid="approve"]').first();
-    await approve.waitFor({ timeout: 60_000 });
+    await approve.waitFor();
     await shot('external-tool-approval');
     await approve.click();
     const expected = `The code is ALPHA-${secret}.`;

@@ -98,7 +98,7 @@ export async function startReplicaSiteWorkbench(options: ReplicaSiteWorkbenchOpt
     const chat = (): FrameLocator => page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
     const pickInQuickInput = async (text: string, row: string) => {
       await page.locator('.quick-input-widget input').fill(text);
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor({ timeout: 15_000 });
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: row }).first().waitFor();
       await page.keyboard.press('Enter');
     };
     return {
@@ -111,14 +111,14 @@ export async function startReplicaSiteWorkbench(options: ReplicaSiteWorkbenchOpt
       openChat: async () => {
         await page.keyboard.press('F1');
         await pickInQuickInput('>PTK: Open Chat', 'PTK: Open Chat');
-        await chat().locator('[data-testid="chat-input"]').waitFor({ timeout: 30_000 });
+        await chat().locator('[data-testid="chat-input"]').waitFor();
       },
       reloadWindow: async () => {
         const seen = readyReports();
         await page.keyboard.press('F1');
         await pickInQuickInput('>Developer: Reload Window', 'Developer: Reload Window');
         await waitForReady(seen);
-        await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+        await page.locator('.monaco-workbench').waitFor();
       },
       stop,
     };

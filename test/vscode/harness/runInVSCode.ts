@@ -151,7 +151,7 @@ export async function runInVSCode(options: RunOptions): Promise<RunOutcome> {
       // Toasts hide after a while; the notification center keeps every notification.
       await page.keyboard.press('F1');
       await page.locator('.quick-input-widget input').fill('>Notifications: Show Notifications');
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Show Notifications' }).first().waitFor({ timeout: 15_000 });
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Show Notifications' }).first().waitFor();
       await page.keyboard.press('Enter');
       await page.locator('.notifications-center .notification-list-item-message', { hasText: options.awaitNotification }).first().waitFor({ timeout: 15_000 }).catch(() => undefined);
     }

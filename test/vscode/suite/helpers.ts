@@ -52,6 +52,6 @@ export async function callTool(tools: readonly PTKTool[], name: string, args: Re
 export async function revertAndClose(document: vscode.TextDocument): Promise<void> {
   await vscode.window.showTextDocument(document);
   await vscode.commands.executeCommand('workbench.action.files.revert', document.uri);
-  await waitFor(`${document.uri.fsPath} reverted`, () => !document.isDirty, 10_000);
+  await waitFor(`${document.uri.fsPath} reverted`, () => !document.isDirty);
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }

@@ -76,7 +76,7 @@ export function registerToolsSuite(runner: SuiteRunner, api: PTKExtensionApi): v
       await vscode.window.showTextDocument(document);
       try {
         await vscode.commands.executeCommand('undo');
-        await waitFor('undo of write_file', () => document.getText() === before, 10_000);
+        await waitFor('undo of write_file', () => document.getText() === before);
         await document.save();
         assert.equal(await readFile(targetPath, 'utf8'), before);
       } finally {

@@ -87,7 +87,7 @@ export function registerWorkspaceSuite(runner: SuiteRunner, api: PTKExtensionApi
       await vscode.window.showTextDocument(document);
       try {
         await vscode.commands.executeCommand('undo');
-        await waitFor('the undo to restore the old text', () => document.getText() === before, 10_000);
+        await waitFor('the undo to restore the old text', () => document.getText() === before);
         assert.equal(document.isDirty, true, 'the undo is an unsaved change');
         await document.save();
         assert.equal(await readFile(notesPath, 'utf8'), before);

@@ -83,11 +83,11 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     const card = await waitingCard();
     await card.locator('[data-testid="open-diff"]').click();
     const tab = proposedTab().first();
-    await tab.waitFor({ timeout: 30_000 });
+    await tab.waitFor();
     assert.match((await tab.textContent()) ?? '', /alpha\.txt \(new file, proposed\)/, 'the title says the file is new');
     const editor = workbench!.page.locator('.editor-group-container.active .monaco-editor').first();
-    await editor.locator('.view-line', { hasText: 'second line' }).waitFor({ timeout: 30_000 });
-    await titleButton('Accept').waitFor({ timeout: 30_000 });
+    await editor.locator('.view-line', { hasText: 'second line' }).waitFor();
+    await titleButton('Accept').waitFor();
     await shot('1-new-file-proposed-title-bar');
     assert.equal(await workbench!.page.locator('.monaco-diff-editor').count(), 0, 'no diff against an empty text (which VS Code draws as a removed line)');
     assert.match(await editor.locator('.view-lines').innerText(), /alpha\s+second\s+line/, 'the content as it will be written');
@@ -98,9 +98,9 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     await titleButton('Accept').click();
     await answer('Alpha written.');
     assert.equal(readFileSync(join(workspaceDir, 'notes', 'alpha.txt'), 'utf8'), 'alpha\nsecond line\n');
-    await proposedTab().first().waitFor({ state: 'detached', timeout: 30_000 });
+    await proposedTab().first().waitFor({ state: 'detached' });
     const done = chat().locator('[data-testid="tool-card"][data-tool="write_file"]').first();
-    await chat().locator('[data-testid="tool-card"][data-duration-ms]').first().waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="tool-card"][data-duration-ms]').first().waitFor();
     const durationMs = Number(await done.getAttribute('data-duration-ms'));
     const waitMs = Number(await done.getAttribute('data-approval-wait-ms'));
     assert.ok(waitMs > 0, 'the time the user took to decide was measured');
@@ -119,7 +119,7 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     await answer('Alpha rewritten.');
     assert.equal(readFileSync(join(workspaceDir, 'notes', 'alpha.txt'), 'utf8'), 'alpha again\n');
     const done = chat().locator('[data-testid="tool-card"][data-tool="write_file"][data-duration-ms]').last();
-    await done.waitFor({ timeout: 30_000 });
+    await done.waitFor();
     const durationMs = Number(await done.getAttribute('data-duration-ms'));
     const waitMs = Number(await done.getAttribute('data-approval-wait-ms'));
     assert.ok(waitMs >= DECISION_PAUSE_MS, `the ${waitMs} ms the card waited include the ${DECISION_PAUSE_MS} ms pause`);
@@ -139,7 +139,7 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     await answer('Both written.');
     assert.equal(readFileSync(join(workspaceDir, 'notes', 'gamma.txt'), 'utf8'), 'gamma\n');
     const chip = chat().locator('[data-testid="auto-approval-always"]');
-    await chip.waitFor({ timeout: 30_000 });
+    await chip.waitFor();
     assert.match((await chip.textContent()) ?? '', /write_file/);
     // The chip takes a row of its own below the messages: it never lies over a card's top.
     const [chipBox, messagesBox] = await Promise.all([chip.boundingBox(), chat().locator('[data-testid="messages"]').boundingBox()]);
@@ -154,7 +154,7 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
 
   it('the chip turns "Always" off: the next write asks again, and Reject in the diff title bar rejects it and closes the tab', async () => {
     await chat().locator('[data-testid="auto-approval-always"]').click();
-    await chat().locator('[data-testid="auto-approval-always"]').waitFor({ state: 'detached', timeout: 30_000 });
+    await chat().locator('[data-testid="auto-approval-always"]').waitFor({ state: 'detached' });
     await send(TASKS[2].ask);
     // The task's changes row keeps the same gap below its content as above it, like the other rows.
     const gaps = await chat().locator('[data-testid="task-changes"]').first().evaluate((row) => {
@@ -170,10 +170,10 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     const card = await waitingCard();
     await shot('4-asks-again');
     await card.locator('[data-testid="open-diff"]').click();
-    await titleButton('Reject').waitFor({ timeout: 30_000 });
+    await titleButton('Reject').waitFor();
     await titleButton('Reject').click();
     await answer('Delta left alone.');
-    await proposedTab().first().waitFor({ state: 'detached', timeout: 30_000 });
+    await proposedTab().first().waitFor({ state: 'detached' });
     const rejected = chat().locator('[data-testid="tool-card"][data-status="rejected"]');
     assert.equal(await rejected.count(), 1);
     assert.equal(await rejected.locator('[data-testid="open-diff"]').textContent(), 'View rejected change', 'not offered as if it were pending');
@@ -186,20 +186,20 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     const card = await waitingCard();
     const needed = chat().locator('[data-testid="approval-needed"]');
     await chat().locator('[data-testid="messages"]').evaluate((list) => list.scrollTo({ top: 0 }));
-    await needed.waitFor({ state: 'visible', timeout: 30_000 });
+    await needed.waitFor({ state: 'visible' });
     await shot('6-approval-needed');
     await needed.click();
-    await needed.waitFor({ state: 'hidden', timeout: 30_000 });
+    await needed.waitFor({ state: 'hidden' });
     assert.equal(await card.isVisible(), true);
     await card.locator('[data-testid="open-diff"]').click();
-    await proposedTab().first().waitFor({ timeout: 30_000 });
+    await proposedTab().first().waitFor();
     await chat().locator('[data-testid="stop"]').click();
     const cancelled = chat().locator('[data-testid="tool-card"][data-tool="write_file"][data-status="cancelled"]');
-    await cancelled.waitFor({ timeout: 30_000 });
-    await proposedTab().first().waitFor({ state: 'detached', timeout: 30_000 });
+    await cancelled.waitFor();
+    await proposedTab().first().waitFor({ state: 'detached' });
     assert.equal(await chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]').count(), 0, 'nothing waits any more');
     assert.equal(existsSync(join(workspaceDir, 'notes', 'epsilon.txt')), false);
-    await chat().locator('[data-testid="tool-card"][data-status="cancelled"][data-duration-ms]').waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="tool-card"][data-status="cancelled"][data-duration-ms]').waitFor();
     const [durationMs, waitMs] = [Number(await cancelled.getAttribute('data-duration-ms')), Number(await cancelled.getAttribute('data-approval-wait-ms'))];
     assert.ok(waitMs > 0 && durationMs < waitMs, `the cancelled card's ${durationMs} ms leave out the ${waitMs} ms it waited`);
     await shot('7-stopped');
@@ -208,13 +208,13 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
   it('with the chat view hidden, the diff opens on its own with Accept / Reject in its title bar', async () => {
     await send(TASKS[4].ask);
     await runCommand('View: Show Explorer');
-    await workbench!.page.locator('.part.sidebar .title-label', { hasText: /explorer/i }).waitFor({ timeout: 30_000 });
+    await workbench!.page.locator('.part.sidebar .title-label', { hasText: /explorer/i }).waitFor();
     releaseZeta();
     await proposedTab().first().waitFor({ timeout: 120_000 });
-    await titleButton('Accept').waitFor({ timeout: 30_000 });
+    await titleButton('Accept').waitFor();
     await shot('8-hidden-view-diff');
     await titleButton('Accept').click();
-    await proposedTab().first().waitFor({ state: 'detached', timeout: 30_000 });
+    await proposedTab().first().waitFor({ state: 'detached' });
     await workbench!.openChat();
     await answer('Zeta written.');
     assert.equal(readFileSync(join(workspaceDir, 'notes', 'zeta.txt'), 'utf8'), 'zeta\n');
@@ -224,7 +224,7 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     await workbench!.reloadWindow();
     await workbench!.openChat();
     const auto = chat().locator('[data-testid="tool-card"][data-auto-approved="true"]');
-    await auto.first().waitFor({ timeout: 60_000 });
+    await auto.first().waitFor();
     assert.equal(await auto.locator('[data-testid="approval-auto"]').textContent(), 'Auto-approved: "Always"');
     assert.equal(await chat().locator('[data-testid="auto-approval-always"]').count(), 0, 'no "Always" is on in the new window');
     await shot('9-after-reload');

@@ -51,9 +51,9 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
   const runCommand = async (title: string) => {
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    await input.waitFor({ state: 'visible' });
     await input.fill(`>${title}`);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
     await page.keyboard.press('Enter');
   };
 
@@ -65,13 +65,13 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
   const answerDialog = async (label: string) => {
     const labelled = { hasText: new RegExp(`^${label}$`) };
     const button = page.locator('.monaco-dialog-box .monaco-button', labelled);
-    await button.first().waitFor({ timeout: 15_000 });
+    await button.first().waitFor();
     const message = (await page.locator('.monaco-dialog-box', { has: page.locator('.monaco-button', labelled) }).locator('#monaco-dialog-message-text').first().textContent()) ?? '';
     assert.ok(message.trim(), `the dialog offering "${label}" shows a message`);
     await shot(`dialog-${label.toLowerCase().replace(/[^a-z]+/g, '-')}`);
     await button.first().click();
     const answered = page.locator('.monaco-dialog-box', { has: page.locator('.monaco-button', labelled), hasText: message });
-    await answered.first().waitFor({ state: 'detached', timeout: 15_000 });
+    await answered.first().waitFor({ state: 'detached' });
   };
 
   /** Sends a request and waits for the first approval card it brings; returns the waiting cards. */
@@ -80,12 +80,12 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
     await input.fill(request);
     await input.press('Enter');
     const waiting = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]');
-    await waiting.locator('[data-testid="approve"]').waitFor({ timeout: 30_000 });
+    await waiting.locator('[data-testid="approve"]').waitFor();
     return waiting;
   };
 
   const waitForNotice = async (pattern: RegExp) => {
-    await chat().locator('[data-testid="notice"]', { hasText: pattern }).last().waitFor({ timeout: 20_000 });
+    await chat().locator('[data-testid="notice"]', { hasText: pattern }).last().waitFor();
   };
 
   /** Waits for the test build's next "ready" line (one per extension-host start: the first, and after each reload). */
@@ -129,7 +129,7 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
     page = await openWorkbenchPage(browser, server.url);
     await waitForReady();
     await runCommand('PTK: Open Chat');
-    await chat().locator('[data-testid="chat-input"]').waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="chat-input"]').waitFor();
   });
 
   after(async () => {
@@ -144,13 +144,13 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
     const waiting = await sendUntilAsked(CHECKPOINT_TASK);
     await waiting.locator('[data-testid="approve"]').click();
     // Turn 2 asks for its write: the workspace is now as turn 1 left it.
-    await chat().locator('[data-testid="tool-card"]').nth(1).locator('[data-testid="approve"]').waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="tool-card"]').nth(1).locator('[data-testid="approve"]').waitFor();
     afterTurnOne = files();
     assert.equal(afterTurnOne.b?.toString('utf8'), 'B from turn 1\n');
     assert.deepEqual(afterTurnOne.a, ORIGINAL_A);
     await chat().locator('[data-testid="tool-card"]').nth(1).locator('[data-testid="approve"]').click();
-    await chat().locator('[data-testid="assistant-message"]', { hasText: 'Checkpoint task done.' }).waitFor({ timeout: 30_000 });
-    await chat().locator('[data-testid="task-changes"]').waitFor({ timeout: 15_000 });
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'Checkpoint task done.' }).waitFor();
+    await chat().locator('[data-testid="task-changes"]').waitFor();
     assert.notDeepEqual(files().a, ORIGINAL_A, 'turn 2 rewrote the existing file');
     const checkpoints = chat().locator('[data-testid="checkpoint"]');
     assert.equal(await checkpoints.count(), 2);
@@ -163,10 +163,10 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
   it('"Restore checkpoint" on turn 2, after a window reload, puts back exactly the bytes turn 1 left', async () => {
     // The checkpoints are kept with the conversation: a reload in between loses nothing.
     await runCommand('Developer: Reload Window');
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.monaco-workbench').waitFor();
     await waitForReady();
     await runCommand('PTK: Open Chat');
-    await chat().locator('[data-testid="checkpoint"]').nth(1).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="checkpoint"]').nth(1).waitFor();
     // The restore is started from the first turn's checkpoint, scrolled up to, as a user would.
     const messages = chat().locator('[data-testid="messages"]');
     await messages.evaluate((list) => (list.style.maxHeight = '220px'));
@@ -207,17 +207,17 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
     // The task's line says it is undone (the turn's restore had put the other file back already), with no second Undo.
     const undoneLine = 'Undone: notes/checkpoint-b.txt, src/checkpoint-a.txt are back as they were before this task';
     const taskChanges = chat().locator('[data-testid="task-changes"][data-undone="true"]');
-    await taskChanges.waitFor({ timeout: 15_000 });
+    await taskChanges.waitFor();
     assert.equal(await taskChanges.locator('.checkpoint-label').textContent(), undoneLine);
     assert.equal(await chat().locator('[data-testid="undo-task"]').count(), 0, 'no second undo is offered');
     await shot('undone');
 
     // Kept with the conversation: a window reload shows it the same.
     await runCommand('Developer: Reload Window');
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.monaco-workbench').waitFor();
     await waitForReady();
     await runCommand('PTK: Open Chat');
-    await taskChanges.waitFor({ timeout: 30_000 });
+    await taskChanges.waitFor();
     assert.equal(await taskChanges.locator('.checkpoint-label').textContent(), undoneLine);
     assert.equal(await chat().locator('[data-testid="undo-task"]').count(), 0, 'still no second undo after a reload');
   });
@@ -233,7 +233,7 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
     await shot('protected-file-asks');
     await waiting.locator('[data-testid="approve"]').click();
     // The changed settings file makes VS Code and the extension re-read their settings: slow on a loaded machine.
-    await chat().locator('[data-testid="assistant-message"]', { hasText: 'Protected task done.' }).waitFor({ timeout: 90_000 });
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'Protected task done.' }).waitFor();
     assert.match(readFileSync(settingsFile, 'utf8'), /"ptk\.tools\.allowedCommands"/, 'written once the user approved');
     // The second task's turns restart at 1; the conversation's checkpoints count on: 1, 2, 3, …
     const numbers = await chat().locator('[data-testid="checkpoint"] .checkpoint-label').evaluateAll((labels) => labels.map((label) => /^Checkpoint (\d+) ·/.exec(label.textContent ?? '')?.[1]));
@@ -244,7 +244,7 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
   it('"Undo all changes of this task" after cfg/ became a link to outside the workspace leaves the outside files alone and names them', async () => {
     const waiting = await sendUntilAsked(FOLDER_TASK);
     await waiting.locator('[data-testid="approve"]').click();
-    await chat().locator('[data-testid="assistant-message"]', { hasText: 'Folder task done.' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'Folder task done.' }).waitFor();
     const cfg = join(workspaceDir, 'cfg');
     assert.equal(readFileSync(join(cfg, 'app.txt'), 'utf8'), 'app v1\n');
     assert.equal(readFileSync(join(cfg, 'new.txt'), 'utf8'), 'new from the task\n');
@@ -254,7 +254,7 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
 
     await chat().locator('[data-testid="undo-task"]').last().click();
     const undo = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Undo Changes$/ });
-    await undo.first().waitFor({ timeout: 15_000 });
+    await undo.first().waitFor();
     // While the question is open, cfg/ becomes a symbolic link to a folder outside the workspace.
     rmSync(cfg, { recursive: true, force: true });
     symlinkSync(outside, cfg, 'dir');

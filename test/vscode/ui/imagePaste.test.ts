@@ -53,7 +53,7 @@ describe('an image pasted into the chat input reaches the site (real VS Code, re
     // What the clipboard gives a paste of a screenshot: one file named image.png, no text.
     await pastePng('image.png', png);
     const chip = chat().locator('[data-testid="composer-attachment"]');
-    await chip.waitFor({ timeout: 15_000 });
+    await chip.waitFor();
     assert.equal(await chip.count(), 1);
     assert.equal(await chip.locator('.attachment-name').textContent(), 'pasted-image-1.png');
     assert.equal(await input().inputValue(), '', 'a bare image pastes no text');
@@ -96,18 +96,18 @@ describe('an image pasted into the chat input reaches the site (real VS Code, re
     const replica = workbench!.replica;
     const png = await workbench!.page.screenshot({ clip: { x: 0, y: 0, width: 40, height: 24 } });
     await pastePng('diagram.png', png);
-    await chat().locator('[data-testid="composer-attachment"]', { hasText: 'diagram.png' }).waitFor({ timeout: 15_000 });
+    await chat().locator('[data-testid="composer-attachment"]', { hasText: 'diagram.png' }).waitFor();
     await input().fill('Is this diagram readable?');
     // Marks this page: a page recreated after the view was hidden does not have the mark.
     await input().evaluate(() => ((window as unknown as { ptkTestMark?: boolean }).ptkTestMark = true));
 
     await workbench!.page.keyboard.press('F1');
     await workbench!.pickInQuickInput('>View: Show Explorer', 'View: Show Explorer');
-    await workbench!.page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor({ timeout: 15_000 });
+    await workbench!.page.locator('.explorer-folders-view, .explorer-viewlet').first().waitFor();
     await workbench!.openChat();
     assert.equal(await input().evaluate(() => (window as unknown as { ptkTestMark?: boolean }).ptkTestMark ?? false), false, 'the view\'s page was recreated');
     const chip = chat().locator('[data-testid="composer-attachment"]');
-    await chip.first().waitFor({ timeout: 15_000 });
+    await chip.first().waitFor();
     assert.deepEqual(await chip.locator('.attachment-name').allTextContents(), ['diagram.png']);
     assert.equal(await input().inputValue(), 'Is this diagram readable?', 'the text of the draft is kept too');
     await workbench!.shot('draft-kept');

@@ -62,15 +62,15 @@ describe('context mentions in real VS Code, through the replica site', { skip: m
   it('"@" → file → a file chosen with the keyboard; its text reaches the site with the message', async () => {
     await input().click();
     await input().pressSequentially('Say hello about @');
-    await chat().locator('.mention-option.active', { hasText: 'file' }).waitFor({ timeout: 15_000 });
+    await chat().locator('.mention-option.active', { hasText: 'file' }).waitFor();
     await workbench!.shot('kinds');
     await input().press('Enter');
     assert.equal(await input().inputValue(), 'Say hello about @file:');
     await input().pressSequentially('greet');
-    await chat().locator('.mention-option.active', { hasText: 'src/greeting.ts' }).waitFor({ timeout: 15_000 });
+    await chat().locator('.mention-option.active', { hasText: 'src/greeting.ts' }).waitFor();
     await workbench!.shot('files');
     await input().press('Enter');
-    await chat().locator('[data-testid="composer-mentions"] [data-testid="mention-chip"]', { hasText: 'src/greeting.ts' }).waitFor({ timeout: 10_000 });
+    await chat().locator('[data-testid="composer-mentions"] [data-testid="mention-chip"]', { hasText: 'src/greeting.ts' }).waitFor();
     assert.equal(await input().inputValue(), 'Say hello about ');
     await workbench!.shot('chip');
 
@@ -79,7 +79,7 @@ describe('context mentions in real VS Code, through the replica site', { skip: m
     const prompt = promptWith('Say hello about');
     assert.match(prompt, /<context kind="file" path="src\/greeting\.ts" totalLines="4">\n\/\*\* Formats a greeting\. \*\//);
     assert.ok(prompt.includes(GREETING_BODY), "the file's text is in the site's prompt");
-    await chat().locator('[data-testid="user-message"] [data-testid="mention-chip"]', { hasText: 'src/greeting.ts' }).waitFor({ timeout: 10_000 });
+    await chat().locator('[data-testid="user-message"] [data-testid="mention-chip"]', { hasText: 'src/greeting.ts' }).waitFor();
     assert.equal(await chat().locator('[data-testid="composer-mentions"] [data-testid="mention-chip"]').count(), 0, 'the input has no chip left');
     await workbench!.shot('sent');
   });
@@ -88,7 +88,7 @@ describe('context mentions in real VS Code, through the replica site', { skip: m
     const page = workbench!.page;
     await page.keyboard.press('Control+P');
     await workbench!.pickInQuickInput('greeting.ts', 'greeting.ts');
-    await page.locator('.tab.active', { hasText: 'greeting.ts' }).waitFor({ timeout: 15_000 });
+    await page.locator('.tab.active', { hasText: 'greeting.ts' }).waitFor();
     await page.locator('.monaco-editor .view-line', { hasText: 'export function formatGreeting' }).first().click();
     // Lines 2-3: from the start of line 2 to the end of line 3.
     await page.keyboard.press('Home');
@@ -97,14 +97,14 @@ describe('context mentions in real VS Code, through the replica site', { skip: m
     await page.keyboard.press('F1');
     await workbench!.pickInQuickInput('>PTK: Add Selection to Chat', 'PTK: Add Selection to Chat');
     const chip = chat().locator('[data-testid="composer-mentions"] [data-testid="mention-chip"][data-kind="selection"]');
-    await chip.waitFor({ timeout: 15_000 });
+    await chip.waitFor();
     assert.match((await chip.textContent()) ?? '', /src\/greeting\.ts:2-3/);
     await workbench!.shot('selection-chip');
 
     // Chips alone are not sent: the input says what is missing.
     await input().click();
     await input().press('Enter');
-    await chat().locator('[data-testid="attachment-notice"]', { hasText: 'Add a few words to send with the context.' }).waitFor({ timeout: 10_000 });
+    await chat().locator('[data-testid="attachment-notice"]', { hasText: 'Add a few words to send with the context.' }).waitFor();
     assert.equal(await chip.count(), 1, 'the chip stays in the input');
 
     await input().pressSequentially('Say hello once more');
@@ -120,10 +120,10 @@ describe('context mentions in real VS Code, through the replica site', { skip: m
   it('"@" → changes: the uncommitted diff reaches the site, without the protected .env', async () => {
     await input().click();
     await input().pressSequentially('Say hello about the diff @ch');
-    await chat().locator('.mention-option.active', { hasText: 'changes' }).waitFor({ timeout: 15_000 });
+    await chat().locator('.mention-option.active', { hasText: 'changes' }).waitFor();
     // A kind with one answer becomes its chip at once.
     await input().press('Enter');
-    await chat().locator('[data-testid="composer-mentions"] [data-testid="mention-chip"]', { hasText: 'changes' }).waitFor({ timeout: 10_000 });
+    await chat().locator('[data-testid="composer-mentions"] [data-testid="mention-chip"]', { hasText: 'changes' }).waitFor();
     await input().press('Enter');
     await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).nth(2).waitFor({ timeout: 120_000 });
     const prompt = promptWith('Say hello about the diff');

@@ -53,7 +53,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await idle();
     await input().fill(text);
     await input().press('Enter');
-    await chat().locator('[data-testid="user-message"]', { hasText: text }).first().waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="user-message"]', { hasText: text }).first().waitFor();
   };
 
   /** Retry on the last answer: the last of the messages `before` is sent again, once. */
@@ -61,7 +61,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     const last = chat().locator('[data-testid="assistant-message"]').last();
     await last.hover();
     await last.locator('[data-testid="retry-message"]').click();
-    await chat().locator('[data-testid="user-message"]').nth(before.length).waitFor({ timeout: 60_000 });
+    await chat().locator('[data-testid="user-message"]').nth(before.length).waitFor();
     await idle();
     assert.deepEqual(await userTexts(), [...before, before.at(-1)]);
   };
@@ -87,13 +87,13 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
 
   it('before the first send: the header names the demo (its tooltip: it connects when you send); the examples name this workspace', async () => {
     const status = chat().locator('[data-testid="connection-status"][data-status="disconnected"]');
-    await status.waitFor({ timeout: 15_000 });
+    await status.waitFor();
     assert.equal(await chat().locator('[data-testid="header-chooseSite"]').count(), 0, 'no "Connect" button as if something were wrong');
     assert.equal(await status.textContent(), "Demo (offline) · site's model");
     assert.match((await status.getAttribute('title')) ?? '', /connects when you send/);
-    await workbench!.page.locator('.statusbar', { hasText: 'PTK: Demo (offline)' }).waitFor({ timeout: 15_000 });
+    await workbench!.page.locator('.statusbar', { hasText: 'PTK: Demo (offline)' }).waitFor();
     const examples = chat().locator('[data-testid="example-prompt"]');
-    await examples.first().waitFor({ timeout: 15_000 });
+    await examples.first().waitFor();
     assert.equal(await examples.first().textContent(), 'Explain src/main.ts');
     assert.equal(await examples.last().textContent(), 'Write a test for src/greeting.ts');
     await workbench!.shot('empty-state');
@@ -105,7 +105,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await send('Write a note to notes/note.txt');
     const card = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]');
     await card.waitFor({ timeout: 120_000 });
-    await chat().locator('[data-testid="working"]:not([hidden])', { hasText: 'Waiting for your approval…' }).waitFor({ timeout: 10_000 });
+    await chat().locator('[data-testid="working"]:not([hidden])', { hasText: 'Waiting for your approval…' }).waitFor();
     await workbench!.shot('working-approval');
     await card.locator('[data-testid="approve"]').click();
     await chat().locator('.message.assistant:not(.streaming)', { hasText: 'Note written.' }).waitFor({ timeout: 120_000 });
@@ -125,7 +125,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     assert.ok(await messages.evaluate((list) => list.scrollHeight > list.clientHeight * 2), 'the list is long enough to scroll');
     await input().fill('Say something short');
     await input().press('Enter');
-    await chat().locator('[data-testid="user-message"]', { hasText: 'Say something short' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Say something short' }).waitFor();
     const gap = await messages.evaluate((list) => list.scrollHeight - list.scrollTop - list.clientHeight);
     assert.ok(gap < 40, `the list shows its end after the send (${gap} px below)`);
     await chat().locator('.message.assistant:not(.streaming)', { hasText: 'Short reply.' }).last().waitFor({ timeout: 120_000 });
@@ -138,7 +138,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await first.hover();
     await first.locator('[data-testid="copy-message"]').click();
     // The button says so once the clipboard holds the text.
-    await first.locator('[data-testid="copy-message"][data-label="Copied"]').waitFor({ timeout: 10_000 });
+    await first.locator('[data-testid="copy-message"][data-label="Copied"]').waitFor();
     /** The clipboard once it holds `expected` (the copy is asynchronous), else what it holds after a while. */
     const clipboard = async (expected: string) => {
       let text = '';
@@ -159,10 +159,10 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await first.hover();
     await first.locator('[data-testid="edit-message"]').click();
     assert.equal(await input().inputValue(), 'Write a note to notes/note.txt', 'Edit put the message back in the composer');
-    await chat().locator('[data-testid="editing"]:not([hidden])', { hasText: 'Editing — Esc to cancel' }).waitFor({ timeout: 10_000 });
+    await chat().locator('[data-testid="editing"]:not([hidden])', { hasText: 'Editing — Esc to cancel' }).waitFor();
     // The message being edited is marked where it stands: outlined, and saying so (to a screen reader too).
     const mark = first.locator('[data-testid="editing-mark"]');
-    await mark.waitFor({ state: 'visible', timeout: 10_000 });
+    await mark.waitFor({ state: 'visible' });
     assert.equal(await mark.textContent(), 'Editing this message');
     assert.equal(await first.getAttribute('aria-current'), 'true');
     assert.notEqual(await first.evaluate((element) => getComputedStyle(element).outlineStyle), 'none', 'outlined');
@@ -199,21 +199,21 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     const promptsBefore = sitePrompts.length;
     await input().press('Enter');
     const resendQuestion = workbench!.page.locator('.monaco-dialog-box', { hasText: `The ${sent.length - 1} later turns are removed from this conversation` });
-    await resendQuestion.waitFor({ timeout: 15_000 });
+    await resendQuestion.waitFor();
     assert.match((await resendQuestion.textContent()) ?? '', /Resend the edited message “Write a note to notes\/note\.txt”\?/, 'the dialog names the message it resends');
     // While the user chooses, the view still shows what is being edited, and the edit itself.
     assert.equal(await first.locator('[data-testid="editing-mark"]').isVisible(), true, 'the mark stays while the dialog is open');
     assert.equal(await input().inputValue(), 'Say something short, edited', 'the edit stays in the composer while the dialog is open');
     await workbench!.shot('resend-question');
     await resendQuestion.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
-    await resendQuestion.waitFor({ state: 'detached', timeout: 15_000 });
-    await chat().locator('[data-testid="editing"]:not([hidden])').waitFor({ timeout: 10_000 });
-    await first.locator('[data-testid="editing-mark"]').waitFor({ state: 'visible', timeout: 10_000 });
+    await resendQuestion.waitFor({ state: 'detached' });
+    await chat().locator('[data-testid="editing"]:not([hidden])').waitFor();
+    await first.locator('[data-testid="editing-mark"]').waitFor({ state: 'visible' });
     assert.equal(await input().inputValue(), 'Say something short, edited', 'Cancel kept the edit in the composer');
     assert.deepEqual(await userTexts(), sent, 'Cancel kept every turn');
     await input().press('Enter');
     await resendQuestion.locator('.monaco-button', { hasText: /^Resend$/ }).click();
-    await chat().locator('[data-testid="user-message"]', { hasText: 'Say something short, edited' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Say something short, edited' }).waitFor();
     await idle();
     assert.deepEqual(await userTexts(), ['Say something short, edited']);
     assert.equal(await chat().locator('[data-testid="editing-mark"]').count(), 0, 'sent: no message is marked as being edited');
@@ -251,18 +251,18 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await input().fill('Say hello first, edited');
     await input().press('Enter');
     const question = workbench!.page.locator('.monaco-dialog-box', { hasText: 'The later turn is removed from this conversation' });
-    await question.waitFor({ timeout: 15_000 });
+    await question.waitFor();
     assert.equal(await question.locator('.monaco-button', { hasText: /^Resend$/ }).count(), 1, 'Resend (files stay) is still offered');
     await workbench!.shot('resend-restore-question');
     assert.equal(await earlier.locator('[data-testid="editing-mark"]').isVisible(), true, 'the mark stays while the dialog is open');
     assert.equal(await input().inputValue(), 'Say hello first, edited', 'the edit stays while the dialog is open');
     await question.locator('.monaco-button', { hasText: /^Restore files and resend$/ }).click();
-    await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello first, edited' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello first, edited' }).waitFor();
     await idle();
     assert.equal(await input().inputValue(), '', 'resent: the composer is empty');
     assert.equal(readFileSync(note, 'utf8'), 'A note\n', 'the note is back to its content before the edited message');
     assert.deepEqual(await userTexts(), [...before.slice(0, -2), 'Say hello first, edited']);
-    await chat().locator('[data-testid="notice"], .notice', { hasText: 'Restored 1 file to its state before' }).first().waitFor({ timeout: 15_000 });
+    await chat().locator('[data-testid="notice"], .notice', { hasText: 'Restored 1 file to its state before' }).first().waitFor();
   });
 
   it('after a Resend removed a turn that changed a file, "Restore checkpoint" on an earlier turn lists only what the conversation now changed', async () => {
@@ -285,7 +285,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await last.locator('[data-testid="edit-message"]').click();
     await input().fill('Say the note can stay');
     await input().press('Enter');
-    await chat().locator('[data-testid="user-message"]', { hasText: 'Say the note can stay' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Say the note can stay' }).waitFor();
     await idle();
     assert.equal(await chat().locator('[data-testid="user-message"]', { hasText: 'Rewrite the note' }).count(), 0, 'the edited message is replaced');
     assert.equal(readFileSync(note, 'utf8'), 'A rewritten note\n', 'Resend kept the file');
@@ -295,11 +295,11 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     assert.equal(await checkpoints.count(), 1);
     await checkpoints.first().locator('[data-testid="restore-checkpoint"]').click();
     const dialog = workbench!.page.locator('.monaco-dialog-box', { hasText: 'Restore files to before' });
-    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.waitFor();
     const offered = (await dialog.textContent()) ?? '';
     await workbench!.shot('restore-after-resend');
     await dialog.locator('.monaco-button', { hasText: /^Cancel$/ }).click();
-    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await dialog.waitFor({ state: 'detached' });
     assert.match(offered, /notes\/todo\.txt: deleted/);
     assert.doesNotMatch(offered, /notes\/note\.txt/, 'the note only the removed turn changed is not offered');
     assert.equal(readFileSync(note, 'utf8'), 'A rewritten note\n', 'Cancel restored nothing');
@@ -314,7 +314,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await workbench!.page.mouse.move(900, 300);
     const shown = (bar: Locator) => bar.evaluate((element) => getComputedStyle(element).opacity);
     const lastBar = chat().locator('[data-testid="assistant-message"]').last().locator('.message-actions');
-    await lastBar.locator('[data-testid="retry-message"]').waitFor({ timeout: 15_000 });
+    await lastBar.locator('[data-testid="retry-message"]').waitFor();
     assert.equal(await shown(lastBar), '1', "the last answer's actions show without hover");
     const answers = chat().locator('[data-testid="assistant-message"]');
     const earlier = answers.nth((await answers.count()) - 2);
@@ -341,7 +341,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     const before = await userTexts();
     await workbench!.reloadWindow();
     await workbench!.openChat();
-    await chat().locator('[data-testid="user-message"]').nth(before.length - 1).waitFor({ timeout: 60_000 });
+    await chat().locator('[data-testid="user-message"]').nth(before.length - 1).waitFor();
     await retryLast(before);
   });
 
@@ -351,7 +351,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     const streaming = chat().locator('.message.assistant.streaming', { hasText: 'number 2 here' });
     await streaming.waitFor({ timeout: 120_000 });
     await chat().locator('[data-testid="stop"]').click();
-    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).last().waitFor({ timeout: 60_000 });
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).last().waitFor();
     await idle();
     /** The answers after the last read_file card: one, stopped, a beginning of the site's answer. */
     const answersAfterCard = () =>
@@ -367,14 +367,14 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await workbench!.shot('stopped');
     await workbench!.reloadWindow();
     await workbench!.openChat();
-    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).last().waitFor({ timeout: 60_000 });
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).last().waitFor();
     assert.deepEqual(await answersAfterCard(), answers, 'saved and restored the same');
   });
 
   it('Stop, then Retry: only the stopped turn offers Retry, and it sends that turn\'s question again', async () => {
     await send('Explain slowly src/main.ts');
     await chat().locator('[data-testid="stop"]').click();
-    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).last().waitFor({ timeout: 60_000 });
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).last().waitFor();
     await idle();
     const retry = chat().locator('[data-testid="retry-message"]');
     assert.equal(await retry.count(), 1, 'one Retry');
@@ -387,7 +387,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     assert.ok(inLastTurn, 'Retry belongs to the stopped turn');
     const before = await userTexts();
     await retry.click();
-    await chat().locator('[data-testid="user-message"]').nth(before.length).waitFor({ timeout: 60_000 });
+    await chat().locator('[data-testid="user-message"]').nth(before.length).waitFor();
     await chat().locator('[data-testid="stop"]').click();
     await idle();
     assert.deepEqual(await userTexts(), [...before, 'Explain slowly src/main.ts'], 'the stopped question, sent again');
@@ -398,14 +398,14 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     const before = await userTexts();
     await input().click();
     await input().pressSequentially('@terminal:');
-    await chat().locator('[data-testid="mention-list"]:not([hidden])').waitFor({ timeout: 15_000 });
-    await chat().locator('[data-testid="mention-list"]', { hasText: /terminal/i }).waitFor({ timeout: 15_000 });
+    await chat().locator('[data-testid="mention-list"]:not([hidden])').waitFor();
+    await chat().locator('[data-testid="mention-list"]', { hasText: /terminal/i }).waitFor();
     await input().press('Enter');
     assert.equal(await input().inputValue(), '@terminal:', 'the token stays in the composer');
     // A message sent after it is the next one: nothing went in between.
     await input().fill('Say something short after the token');
     await input().press('Enter');
-    await chat().locator('[data-testid="user-message"]', { hasText: 'after the token' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="user-message"]', { hasText: 'after the token' }).waitFor();
     assert.deepEqual(await userTexts(), [...before, 'Say something short after the token']);
   });
 
@@ -415,14 +415,14 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await input().click();
     // A text file: opening it starts no language extension.
     await input().pressSequentially('Say hello about @file:README');
-    await chat().locator('.mention-option.active', { hasText: 'README.md' }).waitFor({ timeout: 15_000 });
+    await chat().locator('.mention-option.active', { hasText: 'README.md' }).waitFor();
     await input().press('Enter');
     await input().press('Enter');
     const chip = chat().locator('[data-testid="user-message"] [data-testid="mention-chip"]', { hasText: 'README.md' });
-    await chip.waitFor({ timeout: 30_000 });
+    await chip.waitFor();
     assert.equal(await page.locator('.tab', { hasText: 'README.md' }).count(), 0, 'the file is not open yet');
     await chip.click();
-    await page.locator('.tab.active', { hasText: 'README.md' }).waitFor({ timeout: 60_000 });
+    await page.locator('.tab.active', { hasText: 'README.md' }).waitFor();
     await workbench!.shot('chip-opened');
   });
 
@@ -441,19 +441,19 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     const page = workbench!.page;
     await page.keyboard.press('Control+P');
     await workbench!.pickInQuickInput('broken.json', 'broken.json');
-    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
-    await page.locator('.tab.active', { hasText: 'broken.json' }).waitFor({ timeout: 15_000 });
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+    await page.locator('.tab.active', { hasText: 'broken.json' }).waitFor();
     // F8 puts the cursor on the problem (Go to Next Problem); Escape closes its peek, the cursor stays.
     await page.locator('.monaco-editor .view-line', { hasText: '"name"' }).last().click();
     await page.keyboard.press('F8');
-    await page.locator('.marker-widget').first().waitFor({ timeout: 15_000 });
+    await page.locator('.marker-widget').first().waitFor();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+.');
-    await page.locator('.action-widget .monaco-list-row', { hasText: 'Fix with PTK' }).first().waitFor({ timeout: 15_000 });
-    await page.locator('.action-widget .monaco-list-row', { hasText: 'Explain with PTK' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Fix with PTK' }).first().waitFor();
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Explain with PTK' }).first().waitFor();
     await workbench!.shot('quick-fix-list');
     await page.keyboard.press('Escape');
     await chat().locator('[data-testid="new-conversation"]').click();
-    await chat().locator('[data-testid="example-prompt"]', { hasText: 'Fix the problems VS Code reports in config/broken.json' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="example-prompt"]', { hasText: 'Fix the problems VS Code reports in config/broken.json' }).waitFor();
   });
 });

@@ -40,7 +40,7 @@ describe('project rules in real VS Code, through the replica site', { skip: miss
     // The file the task is about: the active editor's src/main.ts (its nearest AGENTS.md is src/AGENTS.md).
     await workbench.page.keyboard.press('Control+P');
     await workbench.pickInQuickInput('main.ts', 'main.ts');
-    await workbench.page.locator('.tab.active', { hasText: 'main.ts' }).waitFor({ timeout: 15_000 });
+    await workbench.page.locator('.tab.active', { hasText: 'main.ts' }).waitFor();
     await workbench.openChat();
   });
 
@@ -64,8 +64,8 @@ describe('project rules in real VS Code, through the replica site', { skip: miss
 
   it('opens a file named on the rules line', async () => {
     await chat().locator('[data-testid="rules-used"]').last().locator('[data-testid="rules-file"]', { hasText: /^AGENTS\.md$/ }).click();
-    await workbench!.page.locator('.tab.active', { hasText: 'AGENTS.md' }).waitFor({ timeout: 15_000 });
-    await workbench!.page.locator('.monaco-editor .view-lines', { hasText: 'RULE-ROOT-5150' }).first().waitFor({ timeout: 15_000 });
+    await workbench!.page.locator('.tab.active', { hasText: 'AGENTS.md' }).waitFor();
+    await workbench!.page.locator('.monaco-editor .view-lines', { hasText: 'RULE-ROOT-5150' }).first().waitFor();
     await workbench!.shot('opened');
   });
 
@@ -74,7 +74,7 @@ describe('project rules in real VS Code, through the replica site', { skip: miss
     await chat().locator('[data-testid="new-conversation"]').click();
     // The new conversation is on screen (the first one's answer gone) before anything is sent,
     // so the answer waited for below can only be the next task's.
-    await chat().locator('.message.assistant').first().waitFor({ state: 'detached', timeout: 30_000 });
+    await chat().locator('.message.assistant').first().waitFor({ state: 'detached' });
     const before = prompts.length;
     const input = chat().locator('[data-testid="chat-input"]');
     await input.fill('Say hello again');

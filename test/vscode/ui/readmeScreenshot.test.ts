@@ -55,7 +55,7 @@ const reply = createTaskResponder([
 
 /** Asserts that `element` lies wholly inside `area` (a box of the page as it shows now). */
 async function assertInside(name: string, element: Locator, area: { x: number; y: number; width: number; height: number }, areaName: string): Promise<void> {
-  await element.waitFor({ timeout: 10_000 });
+  await element.waitFor();
   const box = await element.boundingBox();
   assert.ok(box, `${name} has a box`);
   assert.ok(box.x >= area.x && box.y >= area.y && box.x + box.width <= area.x + area.width && box.y + box.height <= area.y + area.height, `${name} is inside ${areaName} (${JSON.stringify(box)} in ${JSON.stringify(area)})`);
@@ -102,7 +102,7 @@ describe('README pictures of the chat view in real VS Code', { skip: missingTool
     // The secondary side bar starts open and empty: the pictures leave it out.
     await page.keyboard.press('F1');
     await workbench.pickInQuickInput('>Hide Secondary Side Bar', 'Hide Secondary Side Bar');
-    await page.locator('.part.auxiliarybar').waitFor({ state: 'hidden', timeout: 15_000 });
+    await page.locator('.part.auxiliarybar').waitFor({ state: 'hidden' });
     // Widen the sidebar by dragging the sash on its right edge.
     const sidebar = await page.locator('.part.sidebar').boundingBox();
     assert.ok(sidebar, 'the sidebar is shown');
@@ -124,7 +124,7 @@ describe('README pictures of the chat view in real VS Code', { skip: missingTool
     await assertInside('the header', status, sidebar, 'the visible sidebar');
     assert.match((await status.textContent()) ?? '', /^Demo \(offline\)/);
     const examples = chat().locator('[data-testid="example-prompt"]');
-    await examples.first().waitFor({ timeout: 15_000 });
+    await examples.first().waitFor();
     assert.equal(await examples.count(), 3);
     for (let index = 0; index < 3; index++) await assertInside(`example prompt ${index + 1}`, examples.nth(index), sidebar, 'the visible sidebar');
     assert.match((await examples.allTextContents()).join(' | '), /src\/main\.ts/, 'the examples name this workspace\'s files');
@@ -139,25 +139,25 @@ describe('README pictures of the chat view in real VS Code', { skip: missingTool
     const page = workbench!.page;
     await input().click();
     await input().pressSequentially(`${TASK} @`);
-    await chat().locator('.mention-option.active', { hasText: 'file' }).waitFor({ timeout: 15_000 });
+    await chat().locator('.mention-option.active', { hasText: 'file' }).waitFor();
     await input().press('Enter');
     await input().pressSequentially('greet');
-    await chat().locator('.mention-option.active', { hasText: 'src/greeting.ts' }).waitFor({ timeout: 15_000 });
+    await chat().locator('.mention-option.active', { hasText: 'src/greeting.ts' }).waitFor();
     await input().press('Enter');
-    await chat().locator('[data-testid="composer-mentions"] [data-testid="mention-chip"]', { hasText: 'src/greeting.ts' }).waitFor({ timeout: 10_000 });
+    await chat().locator('[data-testid="composer-mentions"] [data-testid="mention-chip"]', { hasText: 'src/greeting.ts' }).waitFor();
     await input().press('Enter');
 
     // The new file: approved on its card.
     const first = waitingCard().filter({ hasText: FAREWELL_FILE });
-    await first.waitFor({ timeout: 60_000 });
+    await first.waitFor();
     await first.locator('[data-testid="approve"]').click();
     // The change to src/main.ts: its diff opened from the card.
     const card = waitingCard().filter({ hasText: MAIN_FILE });
-    await card.waitFor({ timeout: 60_000 });
+    await card.waitFor();
     assert.equal(readFileSync(join(workbench!.workspaceDir, FAREWELL_FILE), 'utf8'), FAREWELL);
     await card.locator('[data-testid="open-diff"]').click();
     const tab = page.locator('.tabs-container .tab', { hasText: /main\.ts \(proposed change\)/ });
-    await tab.waitFor({ timeout: 30_000 });
+    await tab.waitFor();
     const diff = page.locator('.editor-group-container.active .monaco-diff-editor');
     // The first .ts document of the window starts TypeScript's extension in the extension host,
     // which also serves the proposed content: on a loaded machine that takes a while.
@@ -174,12 +174,12 @@ describe('README pictures of the chat view in real VS Code', { skip: missingTool
   });
 
   it('the finished task: the sent mention chip, rules line, checkpoint, result lines, the "Always" chip and the answer with its actions', async () => {
-    await chat().locator('[data-testid="assistant-message"]', { hasText: 'documented as AGENTS.md asks' }).waitFor({ timeout: 60_000 });
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'documented as AGENTS.md asks' }).waitFor();
     assert.equal(readFileSync(join(workbench!.workspaceDir, MAIN_FILE), 'utf8'), MAIN_AFTER);
     // The task's last item comes after the answer and scrolls the list: measure once it is there.
-    await chat().locator('[data-testid="task-changes"]').waitFor({ timeout: 15_000 });
-    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 15_000 });
-    await workbench!.page.locator('.tabs-container .tab', { hasText: '(proposed change)' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await chat().locator('[data-testid="task-changes"]').waitFor();
+    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached' });
+    await workbench!.page.locator('.tabs-container .tab', { hasText: '(proposed change)' }).waitFor({ state: 'detached' });
 
     const sidebar = await sidebarBox();
     const chip = chat().locator('[data-testid="user-message"] [data-testid="mention-chip"]', { hasText: 'src/greeting.ts' });

@@ -59,14 +59,14 @@ describe('PTK chat UI in real VS Code against a replica site (real browser backe
   it('Stop ends the generation on the site, and the next message still works', async () => {
     await chat().locator('[data-testid="new-conversation"]').click();
     // Enter in a view still busy with the last task sends nothing: wait for the new, idle conversation.
-    await chat().locator('[data-testid="user-message"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 15_000 });
+    await chat().locator('[data-testid="user-message"]').first().waitFor({ state: 'detached' });
+    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached' });
     const input = chat().locator('[data-testid="chat-input"]');
     await input.fill('Take your time and think');
     await input.press('Enter');
-    await chat().locator('.message.assistant.streaming', { hasText: 'Thinking' }).first().waitFor({ timeout: 60_000 });
+    await chat().locator('.message.assistant.streaming', { hasText: 'Thinking' }).first().waitFor();
     await chat().locator('[data-testid="stop"]').click();
-    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).waitFor();
     await shot('stopped');
     await input.fill('Say hello again');
     await input.press('Enter');
@@ -77,10 +77,10 @@ describe('PTK chat UI in real VS Code against a replica site (real browser backe
   it('PTK: Diagnose Site reports the selectors on the live tab and saves a redacted snapshot', async () => {
     await page.keyboard.press('F1');
     await page.locator('.quick-input-widget input').fill('>PTK: Diagnose Site');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PTK: Diagnose Site' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PTK: Diagnose Site' }).first().waitFor();
     await page.keyboard.press('Enter');
     const report = page.locator('.monaco-editor .view-lines', { hasText: 'PTK: Diagnose Site' }).first();
-    await report.waitFor({ timeout: 90_000 });
+    await report.waitFor();
     await shot('diagnose-report');
     // A read-only document of its own, not an unsaved Untitled buffer; the demo named as the header names it.
     const tab = page.locator('.tabs-container .tab.active');

@@ -53,11 +53,11 @@ export interface ChatActions {
 export function chatActions(chat: () => FrameLocator): ChatActions {
   return {
     async send(text) {
-      await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 60_000 });
+      await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached' });
       const input = chat().locator('[data-testid="chat-input"]');
       await input.fill(text);
       await input.press('Enter');
-      await chat().locator('[data-testid="user-message"]', { hasText: text }).waitFor({ timeout: 30_000 });
+      await chat().locator('[data-testid="user-message"]', { hasText: text }).waitFor();
     },
     async waitingCard() {
       const card = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]');

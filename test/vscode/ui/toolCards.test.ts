@@ -110,7 +110,7 @@ describe('Tool cards of several tasks in one conversation, in real VS Code (repl
     const card = await waitingCard();
     await card.locator('[data-testid="approve"]').click();
     await chat().locator('.message.assistant:not(.streaming)', { hasText: 'Copied.' }).waitFor({ timeout: 120_000 });
-    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached' });
     assert.equal(readFileSync(join(workspaceDir, 'notes', 'copy.txt'), 'utf8'), 'Hello again\n');
     beforeReload = await cardViews();
     assertCards(beforeReload, 'before the reload');
@@ -122,8 +122,8 @@ describe('Tool cards of several tasks in one conversation, in real VS Code (repl
     assert.equal(beforeReload.length, 5, 'the cards were read before the reload');
     await workbench!.reloadWindow();
     await workbench!.openChat();
-    await chat().locator('[data-testid="user-message"]', { hasText: TASKS[2].ask }).waitFor({ timeout: 60_000 });
-    await chat().locator('[data-testid="tool-card"]').nth(4).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="user-message"]', { hasText: TASKS[2].ask }).waitFor();
+    await chat().locator('[data-testid="tool-card"]').nth(4).waitFor();
     const afterReload = await cardViews();
     assertCards(afterReload, 'after the reload');
     assert.deepEqual(afterReload, beforeReload);

@@ -43,9 +43,9 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
   const runCommand = async (title: string) => {
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    await input.waitFor({ state: 'visible' });
     await input.fill(`>${title}`);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
     await page.keyboard.press('Enter');
   };
 
@@ -71,8 +71,8 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
   /** Starts a new conversation and waits until the view shows it: empty and not busy (Enter in a busy view sends nothing). */
   const newConversation = async () => {
     await chat().locator('[data-testid="new-conversation"]').click();
-    await chat().locator('[data-testid="user-message"]').first().waitFor({ state: 'detached', timeout: 15_000 });
-    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 15_000 });
+    await chat().locator('[data-testid="user-message"]').first().waitFor({ state: 'detached' });
+    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached' });
   };
 
   before(async () => {
@@ -104,21 +104,21 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
 
   it('opens the chat from the command palette', async () => {
     await runCommand('PTK: Open Chat');
-    await chat().locator('[data-testid="chat-input"]').waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="chat-input"]').waitFor();
     await shot('chat-opened');
     // The status comes from the host after the view says it is ready.
-    await chat().locator('[data-testid="connection-status"]', { hasText: 'replica' }).waitFor({ timeout: 15_000 });
+    await chat().locator('[data-testid="connection-status"]', { hasText: 'replica' }).waitFor();
   });
 
   it('sends a message and shows the answer streaming in', async () => {
     await send('Say hello');
     const bubble = chat().locator('[data-testid="assistant-message"]').last();
-    await bubble.waitFor({ timeout: 20_000 });
-    await chat().locator('.message.assistant.streaming').first().waitFor({ timeout: 10_000 });
+    await bubble.waitFor();
+    await chat().locator('.message.assistant.streaming').first().waitFor();
     const partial = (await bubble.textContent()) ?? '';
     await shot('streaming');
     await page.waitForFunction(() => true);
-    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 30_000 });
+    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor();
     const final = (await bubble.textContent()) ?? '';
     assert.ok(partial.length < final.length, `the answer grew while streaming (${partial.length} → ${final.length} chars)`);
     assert.match(await bubble.innerHTML(), /<strong>replica<\/strong>/);
@@ -129,12 +129,12 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     await newConversation();
     await send('Please write hello to notes/hello.txt');
     const card = chat().locator('[data-testid="tool-card"][data-tool="write_file"]').last();
-    await card.locator('[data-testid="approve"]').waitFor({ timeout: 30_000 });
+    await card.locator('[data-testid="approve"]').waitFor();
     assert.equal(existsSync(join(workspaceDir, 'notes', 'hello.txt')), false, 'nothing written before the approval');
     await shot('approval-card');
     await card.locator('[data-testid="approve"]').click();
-    await chat().locator('[data-testid="tool-card"][data-status="succeeded"]').waitFor({ timeout: 30_000 });
-    await chat().locator('[data-testid="assistant-message"]', { hasText: 'Done' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="tool-card"][data-status="succeeded"]').waitFor();
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'Done' }).waitFor();
     assert.equal(readFileSync(join(workspaceDir, 'notes', 'hello.txt'), 'utf8'), 'Hello from PTK\n');
     await shot('approved-written');
   });
@@ -144,10 +144,10 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     rmSync(join(workspaceDir, 'notes', 'hello.txt'), { force: true });
     await send('Please write hello to notes/hello.txt again');
     const card = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]').last();
-    await card.waitFor({ timeout: 30_000 });
+    await card.waitFor();
     await card.locator('[data-testid="reject-reason"]').fill('use a different file name');
     await card.locator('[data-testid="reject"]').click();
-    await chat().locator('[data-testid="assistant-message"]', { hasText: 'use a different file name' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'use a different file name' }).waitFor();
     assert.equal(existsSync(join(workspaceDir, 'notes', 'hello.txt')), false);
     assert.equal(await chat().locator('[data-testid="tool-card"][data-status="rejected"]').count(), 1);
     const prompts = JSON.parse(readFileSync(promptsFile, 'utf8')) as string[];
@@ -163,29 +163,29 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     await page.keyboard.press('Control+P');
     const quickOpen = page.locator('.quick-input-widget input');
     await quickOpen.fill('broken.json');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'broken.json' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'broken.json' }).first().waitFor();
     await page.keyboard.press('Enter');
-    await page.locator('.monaco-editor .squiggly-error').first().waitFor({ timeout: 30_000 });
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor();
     await shot('diagnostic');
     await page.locator('.monaco-editor .view-line', { hasText: '}' }).last().click();
     await page.keyboard.press('Control+.');
     const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Fix with PTK' }).first();
-    await fix.waitFor({ timeout: 30_000 });
+    await fix.waitFor();
     await shot('lightbulb');
     await fix.click();
     const card = chat().locator('[data-testid="tool-card"][data-status="awaitingApproval"]').last();
-    await card.waitFor({ timeout: 30_000 });
+    await card.waitFor();
     await card.locator('[data-testid="approve"]').click();
-    await chat().locator('[data-testid="assistant-message"]', { hasText: 'fixed' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'fixed' }).waitFor();
     assert.deepEqual(JSON.parse(readFileSync(join(workspaceDir, 'config', 'broken.json'), 'utf8')), { name: 'broken', value: 1 });
     assert.equal((await userMessages()).length, 1, 'the fix is the only message of its conversation');
     await chat().locator('[data-testid="history"]').click();
     const rows = chat().locator('[data-testid="history-entry"]');
-    await rows.first().waitFor({ timeout: 15_000 });
+    await rows.first().waitFor();
     const titles = await rows.locator('.history-title').allTextContents();
     assert.equal(titles[1], earlier[0], `the fix's conversation is the newest, the earlier one next: ${titles.join(' | ')}`);
     await rows.nth(1).locator('.history-open').click();
-    await chat().locator('[data-testid="user-message"]').first().waitFor({ timeout: 15_000 });
+    await chat().locator('[data-testid="user-message"]').first().waitFor();
     assert.deepEqual(await userMessages(), earlier, 'the earlier conversation is untouched');
     await shot('fixed');
   });
@@ -195,20 +195,20 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     const promptsBefore = existsSync(promptsFile) ? (JSON.parse(readFileSync(promptsFile, 'utf8')) as string[]).length : 0;
     await page.keyboard.press('Control+P');
     await page.locator('.quick-input-widget input').fill('main.ts');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'main.ts' }).first().waitFor({ timeout: 15_000 });
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'main.ts' }).first().waitFor();
     await page.keyboard.press('Enter');
-    await page.locator('.tab.active', { hasText: 'main.ts' }).waitFor({ timeout: 15_000 });
+    await page.locator('.tab.active', { hasText: 'main.ts' }).waitFor();
     await page.locator('.monaco-editor .view-line', { hasText: 'const retries' }).first().click();
     await page.keyboard.press('Home');
     // Down to column 1 of the next line: that line is not part of the selection.
     await page.keyboard.press('Shift+ArrowDown');
     await runCommand('PTK: Explain Selection');
-    await chat().locator('[data-testid="user-message"]', { hasText: 'Explain src/main.ts:' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Explain src/main.ts:' }).waitFor();
     assert.equal(await chat().locator('[data-testid="user-message"]').last().textContent(), 'Explain src/main.ts:4-4', 'the line the selection ends at the start of is not counted');
-    await chat().locator('[data-testid="tool-card"][data-tool="read_file"][data-status="succeeded"]').waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="tool-card"][data-tool="read_file"][data-status="succeeded"]').waitFor();
     const code = chat().locator('.message.assistant:not(.streaming) pre code', { hasText: "const retries: number = 'three';" });
-    await code.waitFor({ timeout: 30_000 });
-    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached', timeout: 30_000 });
+    await code.waitFor();
+    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached' });
     await shot('explain-selection');
     assert.equal(await chat().locator('[data-testid="tool-card"]:not([data-tool="read_file"])').count(), 0, 'no write, edit or command card');
     const prompts = (JSON.parse(readFileSync(promptsFile, 'utf8')) as string[]).slice(promptsBefore);
@@ -222,11 +222,11 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     await runCommand('PTK: Ask…');
     // The command's own input box (the palette that opened it uses the same widget).
     const question = page.locator('.quick-input-widget input[placeholder="e.g. Where is the configuration loaded?"]');
-    await question.waitFor({ state: 'visible', timeout: 15_000 });
+    await question.waitFor({ state: 'visible' });
     await question.fill('Say hello from the palette');
     await page.keyboard.press('Enter');
-    await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello from the palette' }).waitFor({ timeout: 20_000 });
-    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello from the palette' }).waitFor();
+    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor();
     assert.match((await page.locator('.statusbar').textContent()) ?? '', /PTK: replica/);
     await shot('ask-from-palette');
   });
@@ -234,16 +234,16 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
   it('Stop ends a running task', async () => {
     await newConversation();
     await send('Take your time and think');
-    await chat().locator('.message.assistant.streaming').first().waitFor({ timeout: 20_000 });
+    await chat().locator('.message.assistant.streaming').first().waitFor();
     // Enter while the task runs sends nothing, says why, and keeps the words.
     const input = chat().locator('[data-testid="chat-input"]');
     await input.fill('One more thing');
     await input.press('Enter');
-    await chat().locator('[data-testid="attachment-notice"]', { hasText: 'still working on the last message' }).waitFor({ timeout: 10_000 });
+    await chat().locator('[data-testid="attachment-notice"]', { hasText: 'still working on the last message' }).waitFor();
     assert.equal(await input.inputValue(), 'One more thing');
     await input.fill('');
     await chat().locator('[data-testid="stop"]').click();
-    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).waitFor({ timeout: 15_000 });
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).waitFor();
     assert.equal(await chat().locator('.message.assistant.streaming').count(), 0);
     assert.equal(await chat().locator('[data-testid="send"]').isDisabled(), false);
     await shot('stopped');
@@ -253,9 +253,9 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     const before = await chat().locator('[data-testid="messages"] > *').count();
     assert.ok(before > 0);
     await runCommand('View: Toggle Primary Side Bar Visibility');
-    await page.locator('iframe.webview.ready').first().waitFor({ state: 'hidden', timeout: 10_000 });
+    await page.locator('iframe.webview.ready').first().waitFor({ state: 'hidden' });
     await runCommand('PTK: Open Chat');
-    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).waitFor({ timeout: 20_000 });
+    await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).waitFor();
     assert.equal(await chat().locator('[data-testid="messages"] > *').count(), before);
     await shot('hidden-and-shown');
   });
@@ -263,12 +263,12 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
   it('finds the conversation again after a window reload', async () => {
     await newConversation();
     await send('Say hello after which we reload');
-    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor({ timeout: 30_000 });
+    await chat().locator('.message.assistant:not(.streaming)', { hasText: 'five.' }).waitFor();
     await runCommand('Developer: Reload Window');
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    await page.locator('.monaco-workbench').waitFor();
     await waitForReady();
     await runCommand('PTK: Open Chat');
-    await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello after which we reload' }).waitFor({ timeout: 30_000 });
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Say hello after which we reload' }).waitFor();
     assert.match((await chat().locator('[data-testid="assistant-message"]').last().textContent()) ?? '', /five\./);
     await shot('after-reload');
   });
