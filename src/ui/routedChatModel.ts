@@ -5,8 +5,8 @@
  * the first ready site of the list. Pure: the sites' handles and the router are given.
  */
 import type { LLMCallOptions } from '../core/ports';
-import type { SiteRouter, SiteState } from '../core/routing';
-import type { ChatModelHandle, ChatModelStatus } from './chatConnection';
+import { describeSiteState, type SiteRouter, type SiteState } from '../core/routing';
+import type { ChatModelHandle, ChatModelStatus, SiteStatusLine } from './chatConnection';
 
 /** One site's handle, with its id (as in ptk.sites) and its name for people. */
 export interface SiteHandle {
@@ -19,7 +19,7 @@ export interface SiteHandle {
 export class RoutedChatModel implements ChatModelHandle {
   constructor(
     private readonly router: SiteRouter,
-    private readonly sites: readonly SiteHandle[],
+    private readonly handles: readonly SiteHandle[],
   ) {}
 
   get keepsThread(): boolean {
@@ -39,11 +39,24 @@ export class RoutedChatModel implements ChatModelHandle {
     return this.router.onDidChangeStates(listener);
   }
 
+  /** Each site with its state in a few words ("limited until 15:00"), for the status item. */
+  sites(now: number = Date.now()): SiteStatusLine[] {
+    return this.router.states().map((state) => ({ site: state.site, label: state.label, state: describeSiteState(state, now) }));
+  }
+
+  currentSite(): string {
+    return this.current().site;
+  }
+
+  onDidChangeSites(listener: () => void): { dispose(): void } {
+    return { dispose: this.router.onDidChangeStates(() => listener()) };
+  }
+
   /** The site a user action acts on: the one holding the conversation, else the first ready one, else the first. */
   current(): SiteHandle {
     const holder = this.router.siteOf();
     const ready = new Set(this.router.states().filter((state) => state.status === 'ready').map((state) => state.site));
-    return this.sites.find((entry) => entry.site === holder) ?? this.sites.find((entry) => ready.has(entry.site)) ?? this.sites[0]!;
+    return this.handles.find((entry) => entry.site === holder) ?? this.handles.find((entry) => ready.has(entry.site)) ?? this.handles[0]!;
   }
 
   async openTab(): Promise<void> {
@@ -62,12 +75,12 @@ export class RoutedChatModel implements ChatModelHandle {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.sites.map((entry) => entry.model.close?.().catch(() => undefined)));
+    await Promise.all(this.handles.map((entry) => entry.model.close?.().catch(() => undefined)));
   }
 
   /** The status of the site user actions act on (a guest session, its latest notice). */
   onStatus(listener: (status: ChatModelStatus) => void): { dispose(): void } {
-    const subscriptions = this.sites.map((entry) =>
+    const subscriptions = this.handles.map((entry) =>
       entry.model.onStatus?.((status) => {
         if (this.current().site === entry.site) listener(status);
       }),

@@ -13,7 +13,9 @@ import { ConfigurationError } from '../../../src/core/errors';
 import { SiteRouter } from '../../../src/core/routing';
 import { ScriptedChatModel, type ScriptedReply } from '../../../src/core/testing/scriptedChatModel';
 import { browserModelOptions, configuredSites, createBrowserModelFactory, primarySite } from '../../../src/ui/browserLoader';
-import type { ChatModelStatus } from '../../../src/ui/chatConnection';
+import { ChatConnection, type ChatModelStatus } from '../../../src/ui/chatConnection';
+import { connectionTooltip } from '../../../src/shared/chat/connectionLabels';
+import type { ConnectionState } from '../../../src/shared/chat/protocol';
 import { RoutedChatModel, type SiteHandle } from '../../../src/ui/routedChatModel';
 import { ExtensionSettingsSchema } from '../../../src/ui/settings';
 import { usageLimit, threadOf } from '../core/routing/helpers';
@@ -168,5 +170,35 @@ describe('createBrowserModelFactory with ptk.sites', () => {
     } finally {
       rmSync(extension.path, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the connection state with several sites', () => {
+  it("names each site's state and the site in use, and shows a change at once", async () => {
+    const chatgpt = scriptedSite('chatgpt', 'ChatGPT', [usageLimit('ChatGPT', 60 * 60_000)]);
+    const claude = scriptedSite('claude', 'Claude', ['answer from Claude']);
+    const routed = new RoutedChatModel(new SiteRouter([chatgpt, claude], { failover: 'auto' }), [chatgpt, claude]);
+    const connection = new ChatConnection(async () => routed, 'chatgpt');
+    const seen: ConnectionState[] = [];
+    connection.onDidChange((state) => seen.push(state));
+    await connection.getModel();
+    assert.equal(connection.state.site, 'chatgpt');
+    assert.deepEqual(connection.state.sites, [
+      { site: 'chatgpt', label: 'ChatGPT', state: 'ready' },
+      { site: 'claude', label: 'Claude', state: 'ready' },
+    ]);
+    const before = seen.length;
+    await routed.call('fix it', { thread: threadOf(true) });
+    assert.ok(seen.length > before, 'the limit was shown when it happened');
+    assert.equal(connection.state.site, 'claude', 'the site in use');
+    assert.match(connection.state.sites![0]!.state, /^limited until (\d{4}-\d\d-\d\d )?\d\d:\d\d$/);
+    assert.match(connectionTooltip(connection.state), /\nSites: ChatGPT: limited until [^;]+; Claude: ready$/);
+  });
+
+  it('has no site list with one site', async () => {
+    const connection = new ChatConnection(async () => new ScriptedChatModel(['hi']), 'gemini');
+    await connection.getModel();
+    assert.equal(connection.state.sites, undefined);
+    assert.doesNotMatch(connectionTooltip(connection.state), /Sites:/);
   });
 });
