@@ -21,7 +21,7 @@ import { createAssistantRun } from './host/shared/assistantRun';
 import { openWorkspaceFile, taskFocusPaths } from './host/vscode/projectRules';
 import { createWorkspaceTools, loadProjectRules, SessionGrants, type ApprovalGateOptions } from './tools';
 import { ApprovalBroker } from './ui/approvalBroker';
-import { createBrowserModelFactory, describeTurn, primarySite } from './ui/browserLoader';
+import { createBrowserModelFactory, describeTurn, listedSites, primarySite } from './ui/browserLoader';
 import { failoverQuestion } from './core/routing';
 import { ChatConnection, type ChatModelHandle } from './ui/chatConnection';
 import { ChatSession } from './ui/chatSession';
@@ -186,8 +186,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const ai: VSCodeAi = registerVSCodeAi({
     context,
     getModel: () => connection.getModel(),
-    site: () => settings.site,
-    promptLimitChars: () => sitePromptLimit(settings),
+    sites: () => listedSites(settings),
+    promptLimitChars: (site) => sitePromptLimit(settings, listedSites(settings).find((listed) => listed === site) ?? primarySite(settings)),
     tagName: () => settings.tagName,
     runTask: async (prompt, options) => runTask(prompt, { ...options, extraInstructions: (await loadRules([], options.signal)).instructions || undefined }),
     isTaskRunning: () => session.busy,

@@ -13,7 +13,7 @@ import { ConfigurationError, LLMBackendError, PTKErrorCode } from '../core/error
 import { parseSitesSetting, SiteRouter, type SiteRouterOptions } from '../core/routing';
 import type { ChatModelFactory, ChatModelHandle } from './chatConnection';
 import { RoutedChatModel } from './routedChatModel';
-import { BROWSER_SETTING_KEYS, SITE_IDS, type BrowserSettings, type ExtensionSettings } from './settings';
+import { BROWSER_SETTING_KEYS, SITE_IDS, type BrowserSettings, type ExtensionSettings, type SiteId } from './settings';
 
 /**
  * The factory options for the current settings (pure): the browser settings as they are, the
@@ -40,9 +40,14 @@ export function configuredSites(settings: ExtensionSettings): { sites: string[];
   return parsed;
 }
 
+/** The sites listed (pure, never throws): ptk.sites' valid entries (none when it has none), else ptk.site. */
+export function listedSites(settings: ExtensionSettings): SiteId[] {
+  return settings.sites.length === 0 ? [settings.site] : (parseSitesSetting(settings.sites, SITE_IDS).sites as SiteId[]);
+}
+
 /** The site named first: the first valid entry of ptk.sites, else ptk.site (pure, never throws). */
-export function primarySite(settings: ExtensionSettings): string {
-  return settings.sites.length === 0 ? settings.site : (parseSitesSetting(settings.sites, SITE_IDS).sites[0] ?? settings.site);
+export function primarySite(settings: ExtensionSettings): SiteId {
+  return listedSites(settings)[0] ?? settings.site;
 }
 
 /** What the UI does for the site router: how it asks before a move, where the failover line goes. */

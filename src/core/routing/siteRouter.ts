@@ -148,7 +148,8 @@ export class SiteRouter implements ILLMManager {
     const thread = options.thread as CallThread | undefined;
     const key = thread?.key ?? DEFAULT_THREAD;
     const holder = thread && !thread.newThread ? this.holders.get(key) : undefined;
-    let site = holder ?? this.routed[0].site;
+    // The conversation's site, else the one the caller chose, else the first listed.
+    let site = holder ?? (options.site !== undefined && this.models.has(options.site) ? options.site : this.routed[0].site);
     // A new chat with the whole task state is needed on a site that does not hold the conversation.
     let fresh = thread !== undefined && !thread.newThread && holder === undefined;
     const relay = new StreamRelay(options);

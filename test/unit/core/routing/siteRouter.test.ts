@@ -64,6 +64,15 @@ describe('SiteRouter: failover policy', () => {
     assert.equal(models.chatgpt.calls.length, 2);
   });
 
+  it("starts where the caller chose (a provider model's site), and moves on from there", async () => {
+    const { router, models } = routerOver({ chatgpt: ['From ChatGPT', 'First listed'], claude: [usageLimit('Claude', HOUR)], gemini: ['From Gemini'] });
+    assert.equal(await router.call('Hello', { site: 'gemini', thread: threadOf(true, 'a') }), 'From Gemini');
+    assert.equal(models.chatgpt.calls.length, 0);
+    assert.equal(await router.call('Hello', { site: 'claude', thread: threadOf(true, 'b') }), 'From ChatGPT', 'the first ready site of the list');
+    assert.equal(models.claude.calls.length, 1);
+    assert.equal(await router.call('Hello', { site: 'unknown', thread: threadOf(true, 'c') }), 'First listed', 'a site not listed is no choice: the first listed');
+  });
+
   it("'ask' answered no fails with the site's failure and sends nothing elsewhere", async () => {
     const limit = usageLimit('ChatGPT', HOUR);
     const { router, models, failovers } = routerOver({ chatgpt: [limit], claude: ['never'] }, { failover: 'ask', confirm: async () => false });
