@@ -121,9 +121,16 @@ export const claudeAdapter: SiteAdapter = {
     attachmentRefusedText: `upload file is too large|${ATTACHMENT_REFUSAL_TEXT}`,
     attachmentRemove: ['button[aria-label^="Remove "]'],
   },
-  noticePatterns: ['\\b\\d+ messages? (remaining|left) until'],
+  // Usage caps (docs/sites.md, "Usage caps"): "You are out of free messages until 3 PM"
+  // (KoushikNavuluri/Claude-API#72, 2023-09-11); "You've hit your limit for Claude messages.
+  // Limits will reset at 9:30 AM." on claude.ai (anthropics/claude-code#80062, 2026-07-22);
+  // "5-hour limit reached ∙ resets 3pm" (anthropics/claude-code#6593, 2025-08-26); "You've hit
+  // your session limit · resets 5:40pm" (anthropics/claude-code#77469, 2026-07-14). Warnings
+  // that let the answer go on: "N messages remaining until…", "approaching the 5 hour limit"
+  // (anthropics/claude-code#6565, 2025-08-26), and answers moving to extra usage.
+  noticePatterns: ['\\b\\d+ messages? (remaining|left) until', 'approaching (the |your )?(5[- ]hour|weekly|session|usage) limit', 'now using extra usage|will use extra usage'],
   errorPatterns: [
-    { code: PTKErrorCode.RATE_LIMITED, pattern: 'out of (free )?messages|message limit|usage limit (reached|resets)' },
+    { code: PTKErrorCode.RATE_LIMITED, pattern: "out of (free )?messages|message limit|usage limit (reached|resets)|you['’]ve hit your (session |weekly |5[- ]hour )?limit|(5[- ]hour|weekly|session) limit reached" },
     { code: PTKErrorCode.CONVERSATION_TOO_LONG, pattern: 'reached its maximum length|exceed the length limit for this chat|start a new chat to continue' },
     { code: PTKErrorCode.PROMPT_TOO_LONG, pattern: 'message is over the length limit' },
     { code: PTKErrorCode.SITE_ERROR, pattern: 'claude will return soon|something went wrong|response could not be (fully )?generated' },

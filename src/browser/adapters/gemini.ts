@@ -118,7 +118,10 @@ export const geminiAdapter: SiteAdapter = {
   noticePatterns: ['responses will use .{1,40} until'],
   errorPatterns: [
     { code: PTKErrorCode.BOT_CHECK, pattern: 'unusual traffic from your computer network' },
-    { code: PTKErrorCode.RATE_LIMITED, pattern: "you've reached your limit|limit resets|at capacity" },
+    // "You've reached your limit…" (wording of the web app unverified; Google's own CLI says
+    // "Usage limit reached for all Pro models", google-gemini/gemini-cli#17006, 2026-01-19, and
+    // "You have reached your daily gemini-2.5-pro quota limit", #4263, 2025-07-15).
+    { code: PTKErrorCode.RATE_LIMITED, pattern: "you['’]ve reached your limit|limit resets|at capacity|usage limit reached|reached your daily .{1,40}(quota )?limit" },
     { code: PTKErrorCode.CONVERSATION_TOO_LONG, pattern: 'chat has grown too long|conversation is too long' },
     { code: PTKErrorCode.PROMPT_TOO_LONG, pattern: 'prompt is too long|try a shorter prompt' },
     { code: PTKErrorCode.NETWORK_ERROR, pattern: "couldn't connect|check your internet connection" },
