@@ -155,4 +155,9 @@ export const chatgptAdapter: SiteAdapter = {
   // "Please wait a few minutes before trying again" names no time.
   defaultRetryAfterMs: 180_000,
   modelPicker: MODEL_PICKER,
+  // Temporary chat: `chatgpt.com/?temporary-chat=true`; the parameter stays in the address while
+  // it is on (steipete/oracle src/browser/utils.ts isTemporaryChatUrl @083bba7e, 2026-08-14;
+  // robertpiosik/CodeWebChat chatbots/chatgpt.ts waits for it after its toggle, 2026-08-10).
+  // New chat leaves the mode, so every agent chat reopens the URL (docs/sites.md, 2026-11-26).
+  temporaryChat: { urlParam: ['temporary-chat', 'true'] },
 };

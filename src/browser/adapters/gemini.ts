@@ -128,4 +128,15 @@ export const geminiAdapter: SiteAdapter = {
     { code: PTKErrorCode.SITE_ERROR, pattern: 'something went wrong|having a hard time fulfilling' },
   ],
   modelPicker: MODEL_PICKER,
+  // Temporary chat (docs/sites.md, "Temporary chats and usage caps", 2026-11-26): the toggle
+  // `temp-chat-button button` (robertpiosik/CodeWebChat chatbots/gemini.ts c8c72f27, 2026-07-09;
+  // before, `button[data-test-id="temp-chat-button"]`, e187d6bc 2025-09-05), found in the side
+  // nav opened by `button[data-test-id="side-nav-menu-button"]` when collapsed; no URL form. On:
+  // `chat-window.is-temporary-chat`, the host `gem-icon-button.temp-chat-on`,
+  // `.temporary-chat-card-container` (several unattributed 2026 sources, medium).
+  temporaryChat: {
+    toggle: ['temp-chat-button button', 'button[data-test-id="temp-chat-button"]', 'button[aria-label="Temporary chat"]'],
+    toggleOpener: ['button[data-test-id="side-nav-menu-button"]'],
+    active: ['chat-window.is-temporary-chat', 'gem-icon-button.temp-chat-on', '.temporary-chat-card-container'],
+  },
 };
