@@ -7,27 +7,19 @@
  * (ASP 4f6ba4c). docs/sites.md, "Temporary chats and usage caps", 2026-11-26.
  */
 import type { ReplicaTemporaryChat } from '../../shared/app';
+import { element } from './skin';
 
 export const aiStudioTemporaryChat: ReplicaTemporaryChat = {
   mount(root, on, set) {
     const host = document.createElement('ms-incognito-mode-toggle');
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.setAttribute('data-test-incognito-toggle', '');
-    button.setAttribute('aria-label', 'Temporary chat toggle');
-    button.setAttribute('aria-pressed', String(on));
-    button.textContent = 'Temporary chat';
+    const button = element('button', { type: 'button', 'data-test-incognito-toggle': '', 'aria-label': 'Temporary chat toggle', 'aria-pressed': String(on) }, 'Temporary chat');
     button.addEventListener('click', () => {
       const next = button.getAttribute('aria-pressed') !== 'true';
       button.setAttribute('aria-pressed', String(next));
       root.querySelector('ms-incognito-mode-indicator')?.remove();
       if (next) {
         const indicator = document.createElement('ms-incognito-mode-indicator');
-        const text = document.createElement('span');
-        text.className = 'main-text';
-        text.setAttribute('data-test-id', 'main-text');
-        text.textContent = 'Temporary chat';
-        indicator.append(text);
+        indicator.append(element('span', { class: 'main-text', 'data-test-id': 'main-text' }, 'Temporary chat'));
         host.after(indicator);
       }
       set(next);

@@ -5,18 +5,14 @@
  * 2026 extension, low). docs/sites.md, "Temporary chats and usage caps", 2026-11-26.
  */
 import type { ReplicaTemporaryChat } from '../../shared/app';
+import { element } from './pieces';
 
 export const claudeTemporaryChat: ReplicaTemporaryChat = {
   urlParam: 'incognito',
   mount(root, on) {
     if (!on) return;
-    const frame = document.createElement('div');
-    frame.setAttribute('data-testid', 'incognito-frame');
-    const exit = document.createElement('button');
-    exit.type = 'button';
-    exit.setAttribute('aria-label', 'Exit incognito');
-    exit.textContent = 'Incognito chat';
-    frame.append(exit);
+    const frame = element('div', { 'data-testid': 'incognito-frame' });
+    frame.append(element('button', { type: 'button', 'aria-label': 'Exit incognito' }, 'Incognito chat'));
     root.prepend(frame);
   },
 };
