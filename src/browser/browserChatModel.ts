@@ -55,6 +55,8 @@ export interface BrowserChatModelOptions extends Omit<BrowserSessionOptions, 'on
   submitConfirmMs?: number;
   /** Override of the action-bar debounce span (adapter timings.actionBarHoldMs). */
   actionBarHoldMs?: number;
+  /** New chats use the site's temporary (history-free) chat where it has one (default true). */
+  temporaryChats?: boolean;
 }
 
 /** What the UI shows next to the connection state. */
@@ -205,11 +207,12 @@ export class BrowserChatModel implements ILLMManager {
     try {
       const ready = await ensureReady(page, adapter, signal);
       this.updateStatus({ guest: ready.guest });
-      if (newThread) await openNewChat(page, adapter, signal);
+      const newChatNotices = newThread ? await openNewChat(page, adapter, signal, { temporary: this.options.temporaryChats ?? DEFAULTS.temporaryChats }) : [];
       const config: WatchConfig = { selectors: pageSelectorsOf(adapter), nonce, bindingName: this.session.bindingName, throttleMs: DEFAULTS.browserObserverThrottleMs, copyTimeoutMs: DEFAULTS.browserCopyTimeoutMs };
       const watch = this.startWatch(nonce, options);
       this.active = watch;
       watch.follow(page);
+      watch.addNotices(newChatNotices);
       try {
         // The requested model (and temperature) before anything is typed; a refusal sends nothing.
         watch.addNotices(await this.modelChoice.apply(page, { model: options.model, temperature: options.temperature }, signal));

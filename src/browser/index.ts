@@ -60,6 +60,8 @@ export interface CreateBrowserChatModelOptions {
   quietMs?: number;
   answerTimeoutMs?: number;
   submitConfirmMs?: number;
+  /** New chats use the site's temporary (history-free) chat where it has one (default true). */
+  temporaryChats?: boolean;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function createBrowserChatModel(options: CreateBrowserChatModelOpti
     quietMs: options.quietMs,
     answerTimeoutMs: options.answerTimeoutMs,
     submitConfirmMs: options.submitConfirmMs,
+    temporaryChats: options.temporaryChats,
   };
   return new BrowserChatModel(modelOptions);
 }

@@ -13,6 +13,7 @@ import { classifyPageProblems } from './errorClassifier';
 import { hostMatches } from './pageSignals';
 import type { PageProbe, PageRuntime } from './page/pageRuntime';
 import { resolveSelector, selectorNotFound } from './selectors';
+import { temporaryChatIsOn, temporaryChatMissing, temporaryChatUrl, turnOnTemporaryChat } from './temporaryChat';
 
 /** Calls a runtime method in the page. */
 export async function callRuntime<T>(page: Page, method: keyof PageRuntime, ...args: unknown[]): Promise<T> {
@@ -113,8 +114,36 @@ export function onSignInHost(page: Page, adapter: SiteAdapter): boolean {
   }
 }
 
+export interface NewChatOptions {
+  /** Open the site's temporary (history-free) chat where it has one. */
+  temporary?: boolean;
+}
+
+/**
+ * Opens a fresh chat, temporary when asked and the site has one (temporaryChat.ts). Returns
+ * warnings for the turn (a temporary-chat control that was not found): never a failure.
+ */
+export async function openNewChat(page: Page, adapter: SiteAdapter, signal?: AbortSignal, options: NewChatOptions = {}): Promise<string[]> {
+  const control = options.temporary ? adapter.temporaryChat : undefined;
+  if (control?.urlParam) {
+    if (!(await temporaryChatIsOn(page, control)) || !(await freshChat(page, adapter))) {
+      await page.goto(temporaryChatUrl(adapter.url, control.urlParam), { waitUntil: 'domcontentloaded' });
+      await ensureReady(page, adapter, signal);
+    }
+    return (await temporaryChatIsOn(page, control)) ? [] : [temporaryChatMissing(adapter)];
+  }
+  await openPlainChat(page, adapter, signal);
+  return control ? turnOnTemporaryChat(page, adapter, control, signal) : [];
+}
+
+/** True when the tab shows a fresh chat (a composer and no sent message). */
+async function freshChat(page: Page, adapter: SiteAdapter): Promise<boolean> {
+  const state = await probe(page, adapter);
+  return Boolean(state?.composerPresent && state.userTurnCount === 0);
+}
+
 /** Opens a fresh chat: the hook, else the new-chat button, else navigating to the site's URL. */
-export async function openNewChat(page: Page, adapter: SiteAdapter, signal?: AbortSignal): Promise<void> {
+async function openPlainChat(page: Page, adapter: SiteAdapter, signal?: AbortSignal): Promise<void> {
   if (adapter.hooks?.newChat) {
     await adapter.hooks.newChat({ page, adapter, signal });
     await ensureReady(page, adapter, signal);

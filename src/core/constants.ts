@@ -69,6 +69,8 @@ export const DEFAULTS = {
   browserInsertChunkChars: 50_000,
   /** Browser backend: stop generation and return as soon as the streamed text holds a complete tool call. */
   browserEarlyStop: true,
+  /** Browser backend: new chats use the site's temporary (history-free) chat where it has one. */
+  temporaryChats: true,
   /** Browser backend: turn-log entries kept in memory. */
   browserTurnLogLimit: 200,
   /** Browser backend: tabs of the site open at once (one call per tab; more calls wait their turn). */

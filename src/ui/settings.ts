@@ -47,6 +47,8 @@ export const ExtensionSettingsSchema = z.object({
   /** Attach to a running browser (http://127.0.0.1:9222) instead of launching one. */
   cdpUrl: optionalText.refine((value) => value === undefined || /^(https?|wss?):\/\//.test(value), 'must be an http(s) or ws(s) URL'),
   headless: z.boolean().default(false),
+  /** New chats use the site's temporary (history-free) chat where it has one. User settings only. */
+  temporaryChats: z.boolean().default(DEFAULTS.temporaryChats),
   /** Persistent browser profile folder (default: the extension's global storage). */
   profileDir: optionalText,
   /**
@@ -83,7 +85,7 @@ export const ExtensionSettingsSchema = z.object({
 export type ExtensionSettings = z.output<typeof ExtensionSettingsSchema>;
 
 /** The settings that choose and open the site: the browser backend gets them as they are, and a change to one reconnects. */
-export const BROWSER_SETTING_KEYS = ['site', 'siteUrl', 'customSite', 'siteOverrides', 'browserPath', 'cdpUrl', 'headless', 'profileDir'] as const satisfies ReadonlyArray<keyof ExtensionSettings>;
+export const BROWSER_SETTING_KEYS = ['site', 'siteUrl', 'customSite', 'siteOverrides', 'browserPath', 'cdpUrl', 'headless', 'profileDir', 'temporaryChats'] as const satisfies ReadonlyArray<keyof ExtensionSettings>;
 
 export type BrowserSettings = Pick<ExtensionSettings, (typeof BROWSER_SETTING_KEYS)[number]>;
 

@@ -204,4 +204,15 @@ export const aiStudioAdapter: SiteAdapter = {
   ],
   hooks: { submit: submitPrompt },
   modelPicker: MODEL_PICKER,
+  // Temporary chat (docs/sites.md, "Temporary chats and usage caps", 2026-11-26): the toggle
+  // `button[data-test-incognito-toggle]` / aria-label "Temporary chat toggle" / "Toggle temporary
+  // chat", inside the "View more actions" menu when not in view (CJackHwang/AIstudioProxyAPI
+  // browser_utils/initialization/core.py enable_temporary_chat_mode, 4f6ba4c 2026-04-15; CodeWebChat
+  // `ms-incognito-mode-toggle > button`); no URL form. On: the header `ms-incognito-mode-indicator`,
+  // the toggle pressed (ASP 4f6ba4c).
+  temporaryChat: {
+    toggle: ['button[data-test-incognito-toggle]', 'button[aria-label="Temporary chat toggle"]', 'button[aria-label="Toggle temporary chat"]', 'ms-incognito-mode-toggle > button'],
+    toggleOpener: ['button[aria-label="View more actions"]'],
+    active: ['ms-incognito-mode-indicator', 'button[data-test-incognito-toggle][aria-pressed="true"]', 'button[aria-label="Temporary chat toggle"][aria-pressed="true"]'],
+  },
 };

@@ -141,13 +141,23 @@ export const chatgptAdapter: SiteAdapter = {
     attachmentRefusedText: ATTACHMENT_REFUSAL_TEXT,
     attachmentRemove: ['button[aria-label^="Remove file"]'],
   },
+  // Usage caps (docs/sites.md, "Usage caps"): "You've reached our limit of messages per 3 hours.
+  // Please try again after 3:15 PM." (the project's 2026-11 table), "You've hit your limit, please
+  // try again later" (companionlink.com, 2025-10), "You can use it again at HH:MM"
+  // (aitoolsguidebook.com, 2026). The free-plan notice "You've hit the Free plan limit for GPT-…
+  // Responses will use another model until…" only downgrades the model: a notice, not a failure.
   noticePatterns: ['hit the free plan limit for gpt', 'responses will use another model'],
   errorPatterns: [
-    { code: PTKErrorCode.RATE_LIMITED, pattern: "you['’]ve reached our limit|you have hit your limit|reached the current usage cap|too many requests|requests too quickly|temporarily limited access|please wait a few minutes" },
+    { code: PTKErrorCode.RATE_LIMITED, pattern: "you['’]ve reached our limits? of messages|you['’]ve reached our limit|you['’]ve hit your limit|you have hit your limit|use it again at|reached the current usage cap|too many requests|requests too quickly|temporarily limited access|please wait a few minutes" },
     { code: PTKErrorCode.CONVERSATION_TOO_LONG, pattern: 'conversation is too long|start a new (chat|conversation)' },
     { code: PTKErrorCode.PROMPT_TOO_LONG, pattern: 'message you submitted was too long' },
   ],
   // "Please wait a few minutes before trying again" names no time.
   defaultRetryAfterMs: 180_000,
   modelPicker: MODEL_PICKER,
+  // Temporary chat: `chatgpt.com/?temporary-chat=true`; the parameter stays in the address while
+  // it is on (steipete/oracle src/browser/utils.ts isTemporaryChatUrl @083bba7e, 2026-08-14;
+  // robertpiosik/CodeWebChat chatbots/chatgpt.ts waits for it after its toggle, 2026-08-10).
+  // New chat leaves the mode, so every agent chat reopens the URL (docs/sites.md, 2026-11-26).
+  temporaryChat: { urlParam: ['temporary-chat', 'true'] },
 };

@@ -121,12 +121,33 @@ export const claudeAdapter: SiteAdapter = {
     attachmentRefusedText: `upload file is too large|${ATTACHMENT_REFUSAL_TEXT}`,
     attachmentRemove: ['button[aria-label^="Remove "]'],
   },
-  noticePatterns: ['\\b\\d+ messages? (remaining|left) until'],
+  // Usage caps (docs/sites.md, "Usage caps"): "You are out of free messages until 3 PM"
+  // (KoushikNavuluri/Claude-API#72, 2023-09-11); "You've hit your limit for Claude messages.
+  // Limits will reset at 9:30 AM." on claude.ai (anthropics/claude-code#80062, 2026-07-22);
+  // "5-hour limit reached ∙ resets 3pm" (anthropics/claude-code#6593, 2025-08-26); "You've hit
+  // your session limit · resets 5:40pm" (anthropics/claude-code#77469, 2026-07-14); Claude's help
+  // "Understanding Claude error messages" (support.claude.com 12466728): "5-hour limit reached -
+  // resets [time]", "You've reached your weekly limit. It resets [day] at [time]." Warnings that
+  // let the answer go on (same help page): "Approaching 5-hour limit" / "session" / "weekly",
+  // "You've used X% of your weekly limit", "5-hour limit resets [time] - continuing with extra
+  // usage" / "usage credits", "Now using credits"; and "N messages remaining until…".
+  noticePatterns: [
+    '\\b\\d+ messages? (remaining|left) until',
+    'approaching (the |your )?(5[- ]hour|weekly|session|usage) limit',
+    'continuing with (extra usage|usage credits)|now using (extra usage|credits)',
+    "you['’]ve used \\d+% of your",
+  ],
   errorPatterns: [
-    { code: PTKErrorCode.RATE_LIMITED, pattern: 'out of (free )?messages|message limit|usage limit (reached|resets)' },
+    { code: PTKErrorCode.RATE_LIMITED, pattern: "out of (free )?messages|message limit|usage limit (reached|resets)|you['’]ve hit your (session |weekly |5[- ]hour )?limit|(5[- ]hour|weekly|session) limit reached|reached your (weekly|session|5[- ]hour) limit" },
     { code: PTKErrorCode.CONVERSATION_TOO_LONG, pattern: 'reached its maximum length|exceed the length limit for this chat|start a new chat to continue' },
     { code: PTKErrorCode.PROMPT_TOO_LONG, pattern: 'message is over the length limit' },
     { code: PTKErrorCode.SITE_ERROR, pattern: 'claude will return soon|something went wrong|response could not be (fully )?generated' },
   ],
   modelPicker: MODEL_PICKER,
+  // Incognito chat: `claude.ai/new?incognito` (public 2026 configs, one dated 2026-09-18: "Claude's
+  // own ghost-icon mode, logged in, chat not saved"; an extension that keeps the parameter while
+  // the mode is on). On: `[data-testid="incognito-frame"]` or an "Exit incognito" button (one
+  // unattributed extension, low), else the parameter still in the address. docs/sites.md,
+  // "Temporary chats and usage caps", 2026-11-26.
+  temporaryChat: { urlParam: ['incognito', ''], active: ['[data-testid="incognito-frame"]', 'button[aria-label*="Exit incognito" i]'] },
 };

@@ -130,10 +130,13 @@ export const deepSeekAdapter: SiteAdapter = {
   },
   // "You are sending messages too frequently. Please wait a moment." names no time.
   defaultRetryAfterMs: 60_000,
+  // "The server is busy. Please try again later." (deepseek-ai/DeepSeek-R1#119, 2025-01-28; #194,
+  // 2025-01-30) and "Sorry, DeepSeek's search service is busy. … try again in a few minutes."
+  // (#204, 2025-01-31): capacity limits that name no time, so RATE_LIMITED with the default wait
+  // lets the router move the task on.
   errorPatterns: [
-    { code: PTKErrorCode.RATE_LIMITED, pattern: 'sending messages too frequently|too many messages|rate limit' },
+    { code: PTKErrorCode.RATE_LIMITED, pattern: "sending messages too frequently|too many messages|rate limit|server (is )?busy|search service is busy" },
     { code: PTKErrorCode.CONVERSATION_TOO_LONG, pattern: 'reached its length limit|length limit of this (chat|conversation)' },
-    { code: PTKErrorCode.SITE_ERROR, pattern: 'server (is )?busy' },
   ],
   modelPicker: MODEL_PICKER,
 };

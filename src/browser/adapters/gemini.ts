@@ -118,11 +118,25 @@ export const geminiAdapter: SiteAdapter = {
   noticePatterns: ['responses will use .{1,40} until'],
   errorPatterns: [
     { code: PTKErrorCode.BOT_CHECK, pattern: 'unusual traffic from your computer network' },
-    { code: PTKErrorCode.RATE_LIMITED, pattern: "you've reached your limit|limit resets|at capacity" },
+    // "You've reached your limit…" (wording of the web app unverified; Google's own CLI says
+    // "Usage limit reached for all Pro models", google-gemini/gemini-cli#17006, 2026-01-19, and
+    // "You have reached your daily gemini-2.5-pro quota limit", #4263, 2025-07-15).
+    { code: PTKErrorCode.RATE_LIMITED, pattern: "you['’]ve reached your limit|limit resets|at capacity|usage limit reached|reached your daily .{1,40}(quota )?limit" },
     { code: PTKErrorCode.CONVERSATION_TOO_LONG, pattern: 'chat has grown too long|conversation is too long' },
     { code: PTKErrorCode.PROMPT_TOO_LONG, pattern: 'prompt is too long|try a shorter prompt' },
     { code: PTKErrorCode.NETWORK_ERROR, pattern: "couldn't connect|check your internet connection" },
     { code: PTKErrorCode.SITE_ERROR, pattern: 'something went wrong|having a hard time fulfilling' },
   ],
   modelPicker: MODEL_PICKER,
+  // Temporary chat (docs/sites.md, "Temporary chats and usage caps", 2026-11-26): the toggle
+  // `temp-chat-button button` (robertpiosik/CodeWebChat chatbots/gemini.ts c8c72f27, 2026-07-09;
+  // before, `button[data-test-id="temp-chat-button"]`, e187d6bc 2025-09-05), found in the side
+  // nav opened by `button[data-test-id="side-nav-menu-button"]` when collapsed; no URL form. On:
+  // `chat-window.is-temporary-chat`, the host `gem-icon-button.temp-chat-on`,
+  // `.temporary-chat-card-container` (several unattributed 2026 sources, medium).
+  temporaryChat: {
+    toggle: ['temp-chat-button button', 'button[data-test-id="temp-chat-button"]', 'button[aria-label="Temporary chat"]'],
+    toggleOpener: ['button[data-test-id="side-nav-menu-button"]'],
+    active: ['chat-window.is-temporary-chat', 'gem-icon-button.temp-chat-on', '.temporary-chat-card-container'],
+  },
 };

@@ -235,6 +235,26 @@ export interface SiteHooks {
   cleanAnswer?: (markdown: string) => string;
 }
 
+/**
+ * How a site opens a chat that stays out of the account's history (ChatGPT's temporary chat,
+ * Claude's incognito chat…), and how to tell it is on. Either a URL parameter added to the
+ * adapter's `url` (so a replaced site URL keeps it), or a toggle clicked on a fresh chat.
+ */
+export interface TemporaryChatControl {
+  /** Query parameter of the start URL that opens a temporary chat, e.g. ['temporary-chat', 'true']. */
+  urlParam?: readonly [name: string, value: string];
+  /** The control to click on a fresh chat, when there is no URL form. */
+  toggle?: SelectorList;
+  /** Clicked first when the toggle is not in view (a collapsed side menu holding it). */
+  toggleOpener?: SelectorList;
+  /**
+   * What shows while the chat is temporary: one of these selectors, or the URL parameter
+   * `onUrlParam` (default: `urlParam`'s name) in the page's address.
+   */
+  active?: SelectorList;
+  onUrlParam?: string;
+}
+
 /** One chat site. */
 export interface SiteAdapter {
   /** Stable id used by settings and the CLI: 'chatgpt', 'claude', 'custom', … */
@@ -274,6 +294,8 @@ export interface SiteAdapter {
   hooks?: SiteHooks;
   /** The model / mode picker, where the site has one PTK can drive (absent: a requested model is refused). */
   modelPicker?: ModelPicker;
+  /** The site's temporary (history-free) chat, where it has one (docs/sites.md, "Temporary chats"). */
+  temporaryChat?: TemporaryChatControl;
 }
 
 /** The subset of an adapter the page runtime needs (serialisable). */

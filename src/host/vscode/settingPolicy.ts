@@ -39,6 +39,7 @@ export const SETTING_POLICIES: Readonly<Record<string, SettingPolicy>> = {
   'ptk.whenAllLimited': { from: 'any', why: 'it chooses whether a task waits or stops when every listed site is limited' },
   'ptk.browserPath': { from: 'user', why: 'it names a program PTK launches' },
   'ptk.cdpUrl': { from: 'user', why: 'it attaches PTK to a browser someone else controls' },
+  'ptk.temporaryChats': { from: 'user', why: 'it keeps the agent\'s chats out of your account\'s history' },
   'ptk.headless': { from: 'any', why: 'it only hides the browser window' },
   'ptk.profileDir': { from: 'user', why: 'it chooses the browser profile, so the account every chat lands in' },
   'ptk.model': { from: 'any', why: 'a choice in the same site\'s model picker' },

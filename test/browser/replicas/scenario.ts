@@ -140,6 +140,14 @@ export interface ReplicaScenario {
    * Claude's and DeepSeek's virtual lists do when it scrolls out of view. They do not come back.
    */
   virtualizeAfterChars?: number;
+  /**
+   * The site's usage cap: from this message on (1-based, over every chat of the session), the
+   * page shows the site's usage-cap banner in its own words (skin.showBanner 'rate_limit')
+   * instead of answering. Default: no cap.
+   */
+  usageCapAfter?: number;
+  /** The time the usage-cap banner names ("3 PM", "15:00"). Default: the turn's retryAfter, else "3:15 PM". */
+  usageCapRetryAfter?: string;
   /** How the site treats uploaded files (skins with an upload). Default: every file accepted after a short upload. */
   uploads?: ReplicaUploadRules;
 }

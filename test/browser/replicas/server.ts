@@ -91,6 +91,8 @@ export interface ReplicaSubmission {
   attachments: string[];
   /** Order of arrival among uploads and submissions (one counter for both). */
   sequence: number;
+  /** The page's temporary (history-free) chat was on when it sent (skin.temporaryChat). */
+  temporary: boolean;
 }
 
 /** A file the page uploaded. */
@@ -325,6 +327,13 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
     emit(turn, { type: 'error', kind, message });
   }
 
+  /** From the `usageCapAfter`-th message on (1-based, over the session), the site's usage-cap banner. */
+  function usageCapped(script: ReplicaTurnScript, index: number): ReplicaTurnScript {
+    const after = scenario.usageCapAfter;
+    if (after === undefined || index + 1 < after) return script;
+    return { ...script, failure: 'rate_limit', retryAfter: scenario.usageCapRetryAfter ?? script.retryAfter };
+  }
+
   function failureMessage(script: ReplicaTurnScript): { kind: string; message: string } | undefined {
     switch (script.failure) {
       case 'rate_limit':
@@ -490,18 +499,18 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
       json(200, { ok: true });
     } else if (route === 'POST /api/conversation') {
       if (!loggedIn && !guest) return json(401, { error: 'login' });
-      const body = JSON.parse(await readBody(request)) as { text: string; model?: string; attachments?: string[] };
+      const body = JSON.parse(await readBody(request)) as { text: string; model?: string; attachments?: string[]; temporary?: boolean };
       const index = turnCounter++;
       const turn: ServerTurn = { id: turns.length + 1, conversationId, userText: body.text, preambleText: '', assistantText: '', blockStarts: [], status: 'thinking', events: [], listeners: new Set() };
       turns.push(turn);
       const attached = (body.attachments ?? []).map((id) => uploads.find((upload) => upload.id === id && upload.status === 'accepted')?.name ?? `unknown upload ${id}`);
-      submissions.push({ conversationId, text: body.text, turnId: turn.id, ...(body.model ? { model: body.model } : {}), attachments: attached, sequence: ++sequence });
+      submissions.push({ conversationId, text: body.text, turnId: turn.id, ...(body.model ? { model: body.model } : {}), attachments: attached, sequence: ++sequence, temporary: body.temporary === true });
       const prompt = body.text.replace(NONCE_LINE, '');
       if (scenario.maxPromptChars !== undefined && body.text.length > scenario.maxPromptChars) {
         attach(turn, response);
         return fail(turn, 'prompt_too_long', `The message you submitted was too long, please reload the conversation and submit something shorter (limit ${scenario.maxPromptChars} characters).`);
       }
-      const script = await scriptFor(prompt, index, turn);
+      const script = usageCapped(await scriptFor(prompt, index, turn), index);
       const failure = failureMessage(script);
       attach(turn, response);
       if (failure) return fail(turn, failure.kind, failure.message);

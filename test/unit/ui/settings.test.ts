@@ -64,7 +64,12 @@ describe('ExtensionSettingsSchema', () => {
 describe('browserModelOptions', () => {
   it('passes the replica URL as the site URL override and a per-site profile', () => {
     const options = browserModelOptions(ExtensionSettingsSchema.parse({ site: 'chatgpt', siteUrl: 'http://127.0.0.1:4000/chat', headless: true }), '/storage');
-    assert.deepEqual(options, { site: 'chatgpt', siteUrl: 'http://127.0.0.1:4000/chat', customSite: undefined, siteOverrides: undefined, browserPath: undefined, headless: true, cdpUrl: undefined, profileDir: join('/storage', 'browser-profile-chatgpt') });
+    assert.deepEqual(options, { site: 'chatgpt', siteUrl: 'http://127.0.0.1:4000/chat', customSite: undefined, siteOverrides: undefined, browserPath: undefined, headless: true, cdpUrl: undefined, profileDir: join('/storage', 'browser-profile-chatgpt'), temporaryChats: true });
+  });
+
+  it('passes ptk.temporaryChats (default on) to the backend', () => {
+    assert.equal(browserModelOptions(ExtensionSettingsSchema.parse({}), '/s').temporaryChats, true);
+    assert.equal(browserModelOptions(ExtensionSettingsSchema.parse({ temporaryChats: false }), '/s').temporaryChats, false);
   });
 
   it('passes the site overrides setting to the backend', () => {

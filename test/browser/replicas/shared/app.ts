@@ -115,6 +115,19 @@ export interface ReplicaSkin {
   setGenerating(shell: ReplicaShell, generating: boolean): void;
   /** The site's file upload (./attachments.ts), where the replica has one. */
   attachments?: ReplicaUploadSkin;
+  /** The site's temporary (history-free) chat, where it has one. */
+  temporaryChat?: ReplicaTemporaryChat;
+}
+
+/**
+ * A site's temporary chat: on when the page is opened with `urlParam` in its address, or once
+ * the toggle `mount` draws is clicked (it calls `set`). `mount` also draws how the page shows
+ * the mode is on. Every message carries the state, and the server records it
+ * (ReplicaSubmission.temporary). A new chat leaves the mode, as on the real sites.
+ */
+export interface ReplicaTemporaryChat {
+  urlParam?: string;
+  mount(root: HTMLElement, on: boolean, set: (on: boolean) => void): void;
 }
 
 interface SessionTurn {
@@ -188,6 +201,8 @@ export function startReplicaApp(skin: ReplicaSkin): void {
   let shell: ReplicaShell | undefined;
   let uploads: ReplicaUploads | undefined;
   let generating = false;
+  /** The site's temporary chat is on (skin.temporaryChat). */
+  let temporary = false;
   let abortCurrent: (() => void) | undefined;
   let virtualizeAfterChars: number | null = null;
   /** List items of the thread in order (user items a skin returned, assistant listItems). */
@@ -467,7 +482,7 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     answer.turn.setStreaming(true);
     activeAnswer = answer;
     try {
-      const response = await fetch('/api/conversation', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, model: shell.currentModel?.(), attachments }) });
+      const response = await fetch('/api/conversation', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, model: shell.currentModel?.(), attachments, temporary }) });
       if (response.status === 401) return failure('login', 'login');
       await follow(response, answer);
     } catch {
@@ -519,6 +534,10 @@ export function startReplicaApp(skin: ReplicaSkin): void {
       return;
     }
     shell = skin.mountShell(root, { guest: session.guest });
+    temporary = skin.temporaryChat?.urlParam !== undefined && new URL(location.href).searchParams.has(skin.temporaryChat.urlParam);
+    skin.temporaryChat?.mount(root, temporary, (on) => {
+      temporary = on;
+    });
     const current = shell;
     uploads = skin.attachments ? startUploads(skin.attachments, current) : undefined;
     let ignoredOnce = false;

@@ -65,6 +65,7 @@
  *   Studio notice of that kind is known).
  */
 import { startReplicaApp } from '../../shared/app';
+import { aiStudioTemporaryChat } from './temporaryChat';
 import { aiStudioSkin, custom, element, type AiStudioEra } from './skin';
 
 const december2025: AiStudioEra = {
@@ -121,4 +122,4 @@ const december2025: AiStudioEra = {
   },
 };
 
-startReplicaApp(aiStudioSkin(december2025));
+startReplicaApp({ ...aiStudioSkin(december2025), temporaryChat: aiStudioTemporaryChat });

@@ -76,6 +76,7 @@
  * - the Cloudflare interstitial is the shared server's page (title "Just a moment...").
  */
 import { startReplicaApp } from '../../shared/app';
+import { chatgptTemporaryChat } from './temporaryChat';
 import { chatgptSkin } from './skin';
 
-startReplicaApp(chatgptSkin);
+startReplicaApp({ ...chatgptSkin, temporaryChat: chatgptTemporaryChat });

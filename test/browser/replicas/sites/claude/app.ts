@@ -85,6 +85,7 @@ import { attachProseMirror, readProseMirror } from '../../shared/proseMirror';
 import { attachClaudeModelPicker } from './modelPicker';
 import { claudeUploads } from './uploads';
 import { claudeErrorLine, claudeMessage, decorateClaudeCodeBlock, element, markInlineCode } from './pieces';
+import { claudeTemporaryChat } from './temporaryChat';
 
 /** Messages render-count numbers grow by one per message, as the real wrappers' counters do. */
 function renderCount(turnId: number, role: 'user' | 'assistant'): string {
@@ -289,6 +290,7 @@ const skin: ReplicaSkin = {
   },
 
   attachments: claudeUploads,
+  temporaryChat: claudeTemporaryChat,
 
   setGenerating(shell, generating) {
     shell.sendButton.hidden = generating;

@@ -62,8 +62,9 @@
  *   sibling of the textarea's wrapper, each `div > [div name, div "TXT 0.50KB"]` (TOK
  *   attachment-cards-accepted, 2026-08-09; ./uploads.ts names what is inferred: classes,
  *   spinner, remove control, refusal toast);
- * - banners: toasts `div.ds-toast[role=alert]`, notices `div.ds-notice`, and their wordings
- *   ("You are sending messages too frequently…", "The server is busy…") are INFERRED.
+ * - banners: toasts `div.ds-toast[role=alert]`, notices `div.ds-notice` are INFERRED; the usage
+ *   cap reads "The server is busy. Please try again later." (deepseek-ai/DeepSeek-R1#119,
+ *   2025-01-28; #194, 2025-01-30), naming no time; the other wordings are INFERRED.
  */
 import { copyText, startReplicaApp, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
 import { renderKatex } from '../../shared/math';

@@ -159,8 +159,11 @@ describe('DeepSeek adapter', () => {
   });
 
   it("classifies DeepSeek's own error wording", () => {
-    assert.equal(classifyBanner('The server is busy. Please try again later.', deepSeekAdapter).code, PTKErrorCode.SITE_ERROR);
-    assert.equal(classifyBanner('Server busy, please try again later.', deepSeekAdapter).code, PTKErrorCode.SITE_ERROR);
+    // DeepSeek's usage cap names no time: RATE_LIMITED with the default wait.
+    const busy = classifyBanner('The server is busy. Please try again later.', deepSeekAdapter);
+    assert.equal(busy.code, PTKErrorCode.RATE_LIMITED);
+    assert.equal(busy.retryAfterMs, 60_000);
+    assert.equal(classifyBanner('Server busy, please try again later.', deepSeekAdapter).code, PTKErrorCode.RATE_LIMITED);
     assert.equal(classifyBanner('You are sending messages too frequently. Please try again after 3:15 PM.', deepSeekAdapter).code, PTKErrorCode.RATE_LIMITED);
     const noTime = classifyBanner('You are sending messages too frequently. Please wait a moment.', deepSeekAdapter);
     assert.equal(noTime.code, PTKErrorCode.RATE_LIMITED);

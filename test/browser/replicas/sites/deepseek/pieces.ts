@@ -13,12 +13,15 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, attribute
   return created;
 }
 
-/** DeepSeek's wording for the states the shared server reports in ChatGPT's words (unverified: no current source). */
+/**
+ * DeepSeek's wording for the states the shared server reports in ChatGPT's words. The usage cap
+ * is "The server is busy. Please try again later." (deepseek-ai/DeepSeek-R1#119, 2025-01-28),
+ * which names no time; the other wordings are unverified (no current source).
+ */
 export function deepSeekMessage(kind: string, message: string): string {
-  const time = /(?:after|until|at)\s+(\d{1,2}(?::\d{2})?\s*[AP]M)/i.exec(message)?.[1];
   switch (kind) {
     case 'rate_limit':
-      return `You are sending messages too frequently. Please try again after ${time ?? '3:15 PM'}.`;
+      return 'The server is busy. Please try again later.';
     case 'conversation_too_long':
       return 'This conversation has reached its length limit. Please start a new chat.';
     case 'network_drop':
@@ -26,7 +29,7 @@ export function deepSeekMessage(kind: string, message: string): string {
     case 'prompt_too_long':
       return 'The message is too long. Please shorten it and try again.';
     case 'error_banner':
-      return 'The server is busy. Please try again later.';
+      return 'Something went wrong. Please try again later.';
     default:
       return message;
   }

@@ -69,6 +69,7 @@
  * `mat-progress-spinner` while processing; refusals in a snack bar.
  */
 import { startReplicaApp } from '../../shared/app';
+import { geminiTemporaryChat } from './temporaryChat';
 import { LR26_MODES } from './modePicker';
 import { custom, element, geminiSkin, icon, iconButton, type GeminiEra } from './skin';
 
@@ -128,4 +129,4 @@ const lr26: GeminiEra = {
   modes: LR26_MODES,
 };
 
-startReplicaApp(geminiSkin(lr26));
+startReplicaApp({ ...geminiSkin(lr26), temporaryChat: geminiTemporaryChat });
