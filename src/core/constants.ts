@@ -71,6 +71,10 @@ export const DEFAULTS = {
   browserEarlyStop: true,
   /** Browser backend: turn-log entries kept in memory. */
   browserTurnLogLimit: 200,
+  /** Browser backend: tabs of the site open at once (one call per tab; more calls wait their turn). */
+  maxTabs: 3,
+  /** Browser backend: minutes a tab may stay idle in the pool before it is closed. */
+  idleTabMinutes: 10,
   /**
    * Parser: deepest nesting of a call's arguments (the args object is level 1). A deeper call
    * is refused as `too_deep`: deeper values overflow the stack of every recursive walk

@@ -47,7 +47,19 @@ export interface LLMCallOptions {
   thread?: {
     newThread: boolean;
     fullTranscript: () => string;
+    /**
+     * The conversation the call belongs to (a task's or a provider thread's id), when the caller
+     * says so. A backend with several chats (tabs, sites) continues the chat that holds this
+     * conversation; when no chat holds it, it starts a new one with `fullTranscript()`.
+     */
+    key?: string;
   };
+  /**
+   * Called with true when the call starts waiting for the backend (e.g. every tab of the site is
+   * busy with other calls), and with false when it stops waiting (it got a tab, or it was
+   * cancelled). Not called for a call that never waits.
+   */
+  onWaiting?: (waiting: boolean) => void;
   /**
    * Files to send with the prompt. A backend uploads them before it sends the prompt and sends
    * nothing if one fails (ATTACHMENT_REFUSED, ATTACHMENT_NOT_CONFIRMED); a backend that cannot

@@ -78,11 +78,6 @@ export interface SiteRouterOptions {
   logger?: PTKLogger;
 }
 
-type CallThread = NonNullable<LLMCallOptions['thread']> & {
-  /** The conversation the call belongs to, when the caller says so (its chat is kept per key). */
-  key?: string;
-};
-
 /** The code of the error a site's state stands for. */
 const STATE_CODE: Record<SiteStatus, PTKErrorCode> = {
   ready: PTKErrorCode.SITE_ERROR,
@@ -145,7 +140,7 @@ export class SiteRouter implements ILLMManager {
 
   async call(prompt: string, options: LLMCallOptions = {}): Promise<string> {
     const { signal } = options;
-    const thread = options.thread as CallThread | undefined;
+    const thread = options.thread;
     const key = thread?.key ?? DEFAULT_THREAD;
     const holder = thread && !thread.newThread ? this.holders.get(key) : undefined;
     let site = holder ?? this.routed[0].site;
