@@ -45,6 +45,8 @@ export interface LeaseRequest {
   signal?: AbortSignal;
   /** True when the call starts waiting for a free tab, false when it gets one (or stops waiting). */
   onWaiting?: (waiting: boolean) => void;
+  /** Take this tab when it is idle (the UI's actions on "the tab": the most recently used one). */
+  prefer?: unknown;
 }
 
 /** One call's hold on one tab. */
@@ -54,6 +56,8 @@ export interface TabLease<Tab> {
   readonly holdsKey: boolean;
   /** True when the tab was in the pool before this lease (warm), false when opened for it. */
   readonly warm: boolean;
+  /** The conversation the tab's chat held when the lease began (release(heldKey) leaves it as it was). */
+  readonly heldKey: string | undefined;
   /**
    * The tab died: drops it and opens another for this lease only (counted in the same slot,
    * so the bound holds). The lease's `tab` is the new one afterwards.
@@ -165,10 +169,11 @@ export class TabPool<Tab> {
     this.dropDead();
     const idle = this.slots.filter((slot) => !slot.leased);
     const key = request.key;
+    const preferred = request.prefer === undefined ? undefined : idle.find((slot) => slot.tab === request.prefer);
     const own = key === undefined ? undefined : idle.find((slot) => slot.key === key);
-    const free = own ?? idle.find((slot) => slot.key === undefined);
+    const free = preferred ?? own ?? idle.find((slot) => slot.key === undefined);
     if (free) return Promise.resolve(this.take(free, key));
-    if (this.slots.length + this.opening < this.maxTabs) return this.openFor(key);
+    if (this.slots.length + this.opening < this.maxTabs) return this.openFor();
     const oldest = idle.sort((left, right) => left.usedAt - right.usedAt)[0];
     return oldest ? Promise.resolve(this.take(oldest, key)) : undefined;
   }
@@ -180,7 +185,7 @@ export class TabPool<Tab> {
     return this.leaseOf(slot, key !== undefined && slot.key === key, true);
   }
 
-  private async openFor(key: string | undefined): Promise<TabLease<Tab>> {
+  private async openFor(): Promise<TabLease<Tab>> {
     this.opening++;
     let tab: Tab;
     try {
@@ -207,6 +212,7 @@ export class TabPool<Tab> {
       tab: slot.tab,
       holdsKey,
       warm,
+      heldKey: slot.key,
       replace: async () => {
         if (ended) throw new Error('The lease has ended.');
         const dead = slot.tab;
