@@ -21,7 +21,8 @@ import { createAssistantRun } from './host/shared/assistantRun';
 import { openWorkspaceFile, taskFocusPaths } from './host/vscode/projectRules';
 import { createWorkspaceTools, loadProjectRules, SessionGrants, type ApprovalGateOptions } from './tools';
 import { ApprovalBroker } from './ui/approvalBroker';
-import { createBrowserModelFactory, describeTurn } from './ui/browserLoader';
+import { createBrowserModelFactory, describeTurn, listedSites, primarySite } from './ui/browserLoader';
+import { failoverQuestion } from './core/routing';
 import { ChatConnection, type ChatModelHandle } from './ui/chatConnection';
 import { ChatSession } from './ui/chatSession';
 import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
@@ -29,7 +30,7 @@ import { PTKCodeActionProvider } from './ui/codeActions';
 import { registerCommands, runConnectionAction, runInChat } from './ui/commands';
 import { ConversationStore } from './ui/conversationStore';
 import type { ContextMention } from './shared/chat/mentions';
-import { BROWSER_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
+import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
 import { ConnectionStatusBar } from './ui/statusBar';
 import { isLocalAddress } from './shared/chat/connectionLabels';
 
@@ -100,8 +101,27 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       approvals: approvalOptions,
     }));
 
-  const browserFactory = createBrowserModelFactory(context.extensionPath, () => settings, context.globalStorageUri.fsPath, (entry) => log.info(describeTurn(entry)));
-  const connection = new ChatConnection(browserFactory, settings.site);
+  // Several sites (ptk.sites): a task that meets a site's limit moves on, saying so in one line of its chat.
+  const browserFactory = createBrowserModelFactory(context.extensionPath, () => settings, context.globalStorageUri.fsPath, (entry) => log.info(describeTurn(entry)), {
+    confirm: async ({ from, to, reason, until }) => {
+      const { question, action } = failoverQuestion(from, to, reason, until, Date.now());
+      return (await vscode.window.showWarningMessage(question, { modal: true }, action)) === action;
+    },
+    onFailover: (event) => {
+      log.info(`PTK: ${event.message}`);
+      if (session.busy) session.notice(event.message);
+    },
+    onWait: (event) => {
+      log.info(`PTK: every site is limited (${event.message}); waiting for ${event.label}.`);
+      if (session.busy) session.notice(`Every site is limited (${event.message}): waiting for ${event.label}. Stop ends the wait.`);
+    },
+    onProblems: (problems) => {
+      for (const problem of problems) log.warn(problem);
+      void vscode.window.showWarningMessage(`PTK Assistant: ${problems.join(' ')}`);
+    },
+    logger: log,
+  });
+  const connection = new ChatConnection(browserFactory, primarySite(settings));
   // The header and the status bar name the model setting and an address override; a local address is the demo replica.
   const showTarget = () => connection.setTarget({ model: settings.model, url: settings.siteUrl, demo: isLocalAddress(settings.siteUrl) });
   showTarget();
@@ -166,8 +186,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const ai: VSCodeAi = registerVSCodeAi({
     context,
     getModel: () => connection.getModel(),
-    site: () => settings.site,
-    promptLimitChars: () => sitePromptLimit(settings),
+    sites: () => listedSites(settings),
+    promptLimitChars: (site) => sitePromptLimit(settings, listedSites(settings).find((listed) => listed === site) ?? primarySite(settings)),
     tagName: () => settings.tagName,
     runTask: async (prompt, options) => runTask(prompt, { ...options, extraInstructions: (await loadRules([], options.signal)).instructions || undefined }),
     isTaskRunning: () => session.busy,
@@ -180,7 +200,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const reconnect = async (): Promise<void> => {
     checkSettings();
     showTarget();
-    await connection.reset(browserFactory, settings.site);
+    await connection.reset(browserFactory, primarySite(settings));
   };
 
   const chatView: ChatViewProvider = new ChatViewProvider(
@@ -238,7 +258,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     vscode.workspace.onDidChangeConfiguration((event) => {
       // The rules files the instructionFiles setting names are protected files of the tools.
       if (event.affectsConfiguration(`${EXTENSION_SETTINGS_SECTION}.instructionFiles`)) tools = undefined;
-      if (BROWSER_SETTING_KEYS.some((key) => event.affectsConfiguration(`${EXTENSION_SETTINGS_SECTION}.${key}`))) void reconnect();
+      if (CONNECTION_SETTING_KEYS.some((key) => event.affectsConfiguration(`${EXTENSION_SETTINGS_SECTION}.${key}`))) void reconnect();
       else if (event.affectsConfiguration(EXTENSION_SETTINGS_SECTION)) {
         checkSettings();
         showTarget();

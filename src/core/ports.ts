@@ -61,6 +61,11 @@ export interface LLMCallOptions {
    */
   onWaiting?: (waiting: boolean) => void;
   /**
+   * The site the call should go to, when the caller chose one (a language-model consumer picked
+   * that site's model); a backend of one site ignores it, the site router starts there.
+   */
+  site?: string;
+  /**
    * Files to send with the prompt. A backend uploads them before it sends the prompt and sends
    * nothing if one fails (ATTACHMENT_REFUSED, ATTACHMENT_NOT_CONFIRMED); a backend that cannot
    * upload refuses the call (ATTACHMENT_UNSUPPORTED).

@@ -9,15 +9,52 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { CreateBrowserChatModelOptions, TurnLogEntry } from '../browser';
 import type * as BrowserBackend from '../browser';
-import { LLMBackendError, PTKErrorCode } from '../core/errors';
+import { ConfigurationError, LLMBackendError, PTKErrorCode } from '../core/errors';
+import { parseSitesSetting, SiteRouter, type SiteRouterOptions } from '../core/routing';
 import type { ChatModelFactory, ChatModelHandle } from './chatConnection';
-import { BROWSER_SETTING_KEYS, type BrowserSettings, type ExtensionSettings } from './settings';
+import { RoutedChatModel } from './routedChatModel';
+import { BROWSER_SETTING_KEYS, SITE_IDS, type BrowserSettings, type ExtensionSettings, type SiteId } from './settings';
 
-/** The factory options for the current settings (pure): the browser settings as they are, the profile defaulted per site. */
-export function browserModelOptions(settings: ExtensionSettings, defaultProfileDir: string): CreateBrowserChatModelOptions {
+/**
+ * The factory options for the current settings (pure): the browser settings as they are, the
+ * profile defaulted per site. For another site of ptk.sites than ptk.site (`site`), ptk.siteUrl
+ * does not apply (ptk.siteOverrides' `url` does) and a profile folder of the user's gets the
+ * site's name appended (a profile is held by one browser at a time).
+ */
+export function browserModelOptions(settings: ExtensionSettings, defaultProfileDir: string, site: string = settings.site): CreateBrowserChatModelOptions {
   const browserSettings = Object.fromEntries(BROWSER_SETTING_KEYS.map((key) => [key, settings[key]])) as BrowserSettings;
-  return { ...browserSettings, profileDir: settings.profileDir ?? join(defaultProfileDir, `browser-profile-${settings.site}`) };
+  const own = site === settings.site;
+  const profileDir = settings.profileDir ? (own ? settings.profileDir : `${settings.profileDir}-${site}`) : join(defaultProfileDir, `browser-profile-${site}`);
+  return { ...browserSettings, site: site as BrowserSettings['site'], siteUrl: own ? settings.siteUrl : undefined, profileDir };
 }
+
+/**
+ * The sites tasks use, in order (pure): ptk.sites' valid entries, else ptk.site alone. The
+ * entries skipped are in `problems`; a list with no valid entry is a configuration error (no
+ * site the user did not list is ever put in its place).
+ */
+export function configuredSites(settings: ExtensionSettings): { sites: string[]; problems: string[] } {
+  if (settings.sites.length === 0) return { sites: [settings.site], problems: [] };
+  const parsed = parseSitesSetting(settings.sites, SITE_IDS);
+  if (parsed.sites.length === 0) throw new ConfigurationError(parsed.problems.join(' '));
+  return parsed;
+}
+
+/** The sites listed (pure, never throws): ptk.sites' valid entries (none when it has none), else ptk.site. */
+export function listedSites(settings: ExtensionSettings): SiteId[] {
+  return settings.sites.length === 0 ? [settings.site] : (parseSitesSetting(settings.sites, SITE_IDS).sites as SiteId[]);
+}
+
+/** The site named first: the first valid entry of ptk.sites, else ptk.site (pure, never throws). */
+export function primarySite(settings: ExtensionSettings): SiteId {
+  return listedSites(settings)[0] ?? settings.site;
+}
+
+/** What the UI does for the site router: how it asks before a move, where the failover line goes. */
+export type RoutingHooks = Pick<SiteRouterOptions, 'confirm' | 'onFailover' | 'onWait' | 'logger'> & {
+  /** Told the ptk.sites entries that were skipped. */
+  onProblems?: (problems: string[]) => void;
+};
 
 /** One line of the per-turn log for a browser turn (pure). */
 export function describeTurn(entry: TurnLogEntry): string {
@@ -38,6 +75,7 @@ export function createBrowserModelFactory(
   settings: () => ExtensionSettings,
   defaultProfileDir: string,
   onTurn?: (entry: TurnLogEntry) => void,
+  routing: RoutingHooks = {},
 ): ChatModelFactory {
   return async () => {
     const modulePath = join(extensionPath, 'out', 'browser.js');
@@ -49,8 +87,21 @@ export function createBrowserModelFactory(
     if (typeof backend.createBrowserChatModel !== 'function') {
       throw new LLMBackendError('out/browser.js does not export createBrowserChatModel.', PTKErrorCode.BROWSER_LAUNCH_FAILED, { recoverable: false });
     }
-    // The browser model is the UI's model handle as it is (tab, status, model picker, diagnosis).
-    const model: ChatModelHandle = await backend.createBrowserChatModel({ ...browserModelOptions(settings(), defaultProfileDir), onTurn });
-    return model;
+    const current = settings();
+    const { onProblems, ...hooks } = routing;
+    const { sites, problems } = configuredSites(current);
+    if (problems.length > 0) onProblems?.(problems);
+    const create = backend.createBrowserChatModel;
+    // One site: the browser model is the UI's model handle as it is (tab, status, model picker, diagnosis).
+    if (sites.length === 1 && sites[0] === current.site) return (await create({ ...browserModelOptions(current, defaultProfileDir), onTurn })) as ChatModelHandle;
+    // Several: one browser model per site, behind the router.
+    const handles = await Promise.all(
+      sites.map(async (site) => {
+        const model = await create({ ...browserModelOptions(current, defaultProfileDir, site), onTurn });
+        return { site, label: model.adapter.displayName, model };
+      }),
+    );
+    const router = new SiteRouter(handles, { failover: current.failover, whenAllLimited: current.whenAllLimited, ...hooks });
+    return new RoutedChatModel(router, handles);
   };
 }

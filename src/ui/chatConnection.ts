@@ -40,6 +40,19 @@ export interface ChatModelHandle extends ILLMManager {
   diagnose?(signal?: AbortSignal): Promise<SiteDiagnosisReport>;
   /** PTK: Choose Model: what the site's model picker offers (opened and closed again). */
   listModels?(signal?: AbortSignal): Promise<OfferedChoices>;
+  /** Several sites: each with its state in a few words, in the order they are tried. */
+  sites?(): SiteStatusLine[];
+  /** Several sites: the site (id) user actions act on now. */
+  currentSite?(): string;
+  /** Several sites: called when a site's state changes. */
+  onDidChangeSites?(listener: () => void): { dispose(): void };
+}
+
+/** A site of ptk.sites and its state ("ready", "limited until 15:00"). */
+export interface SiteStatusLine {
+  site: string;
+  label: string;
+  state: string;
 }
 
 /** What Diagnose Site gives the UI. */
@@ -65,6 +78,7 @@ export class ChatConnection {
   private readonly listeners = new Set<(state: ConnectionState) => void>();
   private modelStatus: ChatModelStatus = { guest: false };
   private statusSubscription?: { dispose(): void };
+  private sitesSubscription?: { dispose(): void };
   private target: ConnectionTarget = {};
   /** A given model (useModel) stands in for the site: the view calls it the demo. */
   private givenModel = false;
@@ -102,6 +116,11 @@ export class ChatConnection {
       next.detail ??= `Chatting as a guest: signed out of ${this.siteName}. Log in in the browser tab to use your account.`;
     }
     if (status === 'connected' && this.modelStatus.warning) next.warning = this.modelStatus.warning;
+    const sites = this.model?.sites?.();
+    if (sites && sites.length > 0) {
+      next.sites = sites;
+      next.site = this.model?.currentSite?.() ?? next.site;
+    }
     this.current = next;
     for (const listener of this.listeners) listener(this.current);
   }
@@ -109,11 +128,16 @@ export class ChatConnection {
   /** Follows the model's status (guest, notices) and shows it with the connection. */
   private follow(model: ChatModelHandle): void {
     this.statusSubscription?.dispose();
+    this.sitesSubscription?.dispose();
     this.modelStatus = { guest: false };
     this.statusSubscription = model.onStatus?.((status) => {
       if (this.model !== model) return; // a closed model's late report
       this.modelStatus = status;
       if (this.current.status === 'connected') this.setState('connected');
+    });
+    // Several sites: a site's new state (limited, signed out, ready again) shows at once.
+    this.sitesSubscription = model.onDidChangeSites?.(() => {
+      if (this.model === model) this.setState(this.current.status, this.current.detail);
     });
   }
 
@@ -181,6 +205,8 @@ export class ChatConnection {
     this.model = undefined;
     this.statusSubscription?.dispose();
     this.statusSubscription = undefined;
+    this.sitesSubscription?.dispose();
+    this.sitesSubscription = undefined;
     this.modelStatus = { guest: false };
     if (factory) {
       this.factory = factory;

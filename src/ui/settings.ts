@@ -34,6 +34,15 @@ export const ExtensionSettingsSchema = z.object({
   customSite: z.record(z.string(), z.unknown()).optional(),
   /** Repairs of the built-in adapters (passed to the backend, validated there). */
   siteOverrides: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The sites a task may use, in order (failover goes down the list); empty: `site` alone.
+   * Entries are read with parseSitesSetting (unknown and repeated ones skipped with a message).
+   */
+  sites: z.array(z.unknown()).default([]),
+  /** What a task does when its site cannot go on and `sites` lists another. */
+  failover: z.enum(['ask', 'auto', 'off']).default(DEFAULTS.routerFailover),
+  /** What a task does when every listed site is limited. */
+  whenAllLimited: z.enum(['stop', 'wait']).default(DEFAULTS.routerWhenAllLimited),
   browserPath: optionalText,
   /** Attach to a running browser (http://127.0.0.1:9222) instead of launching one. */
   cdpUrl: optionalText.refine((value) => value === undefined || /^(https?|wss?):\/\//.test(value), 'must be an http(s) or ws(s) URL'),
@@ -77,3 +86,6 @@ export type ExtensionSettings = z.output<typeof ExtensionSettingsSchema>;
 export const BROWSER_SETTING_KEYS = ['site', 'siteUrl', 'customSite', 'siteOverrides', 'browserPath', 'cdpUrl', 'headless', 'profileDir'] as const satisfies ReadonlyArray<keyof ExtensionSettings>;
 
 export type BrowserSettings = Pick<ExtensionSettings, (typeof BROWSER_SETTING_KEYS)[number]>;
+
+/** The settings a change of which makes a new connection: the browser's and the site list's. */
+export const CONNECTION_SETTING_KEYS = [...BROWSER_SETTING_KEYS, 'sites', 'failover', 'whenAllLimited'] as const satisfies ReadonlyArray<keyof ExtensionSettings>;

@@ -41,6 +41,8 @@ export const PTK_MODEL_VENDOR = 'ptk';
 
 export interface SiteModelInfo {
   id: string;
+  /** The site the model stands for. */
+  site: SiteId;
   name: string;
   family: string;
   version: string;
@@ -54,6 +56,7 @@ export function siteModelInfo(site: SiteId, version: string): SiteModelInfo {
   const name = SITE_MODEL_NAMES[site];
   return {
     id: `ptk-${site}`,
+    site,
     name: `${name} (web, via PTK)`,
     family: `ptk-${site}`,
     version,

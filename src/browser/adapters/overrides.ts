@@ -84,6 +84,8 @@ const siteOverrideSchema = z
     maxPromptChars: z.number().int().positive().optional(),
     composerKind: z.enum(['textarea', 'contenteditable']).optional(),
     defaultRetryAfterMs: z.number().int().min(0).optional(),
+    /** The site's address (a self-hosted copy, a local replica): the site of ptk.sites opens there. */
+    url: nonEmptyText.refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL').optional(),
     timings: z
       .object({
         quietMs: z.number().int().min(0).optional(),

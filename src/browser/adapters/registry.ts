@@ -51,5 +51,7 @@ export function resolveAdapter(site: string, options: ResolveAdapterOptions = {}
   }
   const overrides = parseSiteOverrides(options.siteOverrides, builtInAdapters.map((candidate) => candidate.id));
   const repaired = applySiteOverride(adapter, overrides[site]);
-  return options.siteUrl ? { ...repaired, url: options.siteUrl, hosts: [...(repaired.hosts ?? []), new URL(options.siteUrl).host] } : repaired;
+  // The start URL: the option (ptk.siteUrl, for the one site it names), else the override's.
+  const url = options.siteUrl ?? overrides[site]?.url;
+  return url ? { ...repaired, url, hosts: [...(repaired.hosts ?? []), new URL(url).host] } : repaired;
 }

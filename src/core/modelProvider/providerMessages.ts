@@ -35,6 +35,8 @@ export type ProviderToolMode = 'auto' | 'required';
 export interface ProviderRequest {
   /** Which of the provider's models was asked (the thread is kept per model). */
   modelId: string;
+  /** The site that model stands for (the backend starts there when it has several). */
+  site?: string;
   messages: readonly ProviderMessage[];
   tools: readonly ProviderTool[];
   toolMode: ProviderToolMode;

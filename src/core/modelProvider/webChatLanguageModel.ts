@@ -41,8 +41,8 @@ interface WebChatLanguageModelOptions {
   maxFullTools?: number;
   /** History budget of a new chat's transcript, system prompt included (default: the site's prompt limit; a request within maxInputTokens is never compacted). */
   historyBudgetChars?: number;
-  /** The longest prompt the site takes, in characters (the adapter's maxPromptChars as configured); read per request. */
-  promptLimitChars?: () => number;
+  /** The longest prompt the site takes, in characters (the adapter's maxPromptChars as configured; `site`: that site's, else the first); read per request. */
+  promptLimitChars?: (site?: string) => number;
   /** Thread tracking (tests pass one with a fixed session prefix). */
   threads?: ThreadTracker;
   /** One line per request and per repair. */
@@ -90,8 +90,8 @@ export class WebChatLanguageModel {
    * The input limit offered to callers: the site's prompt limit less the reserve for PTK's
    * system prompt and tool list, in tokens as `countMessageTokens` counts them.
    */
-  maxInputTokens(): number {
-    return tokensForCharacters(this.inputRoomChars());
+  maxInputTokens(site?: string): number {
+    return tokensForCharacters(this.inputRoomChars(site));
   }
 
   /** A message's tokens: its characters as the transcript shows it (label, call tags, result lines), about four per token. */
@@ -100,13 +100,13 @@ export class WebChatLanguageModel {
   }
 
   /** The site's prompt limit in characters (without one: room for the default history budget). */
-  private promptLimitChars(): number {
-    return this.options.promptLimitChars?.() ?? DEFAULTS.historyBudgetChars + DEFAULTS.providerPromptReserveChars;
+  private promptLimitChars(site?: string): number {
+    return this.options.promptLimitChars?.(site) ?? DEFAULTS.historyBudgetChars + DEFAULTS.providerPromptReserveChars;
   }
 
   /** Characters of the site's prompt left for the caller's messages. */
-  private inputRoomChars(): number {
-    return Math.max(0, this.promptLimitChars() - DEFAULTS.providerPromptReserveChars);
+  private inputRoomChars(site?: string): number {
+    return Math.max(0, this.promptLimitChars(site) - DEFAULTS.providerPromptReserveChars);
   }
 
   /** Something else (a PTK task) used the tab: the next request starts a new chat. */
@@ -129,7 +129,7 @@ export class WebChatLanguageModel {
 
   /** PROMPT_TOO_LONG, before anything is sent, for a request over the input limit (as countMessageTokens counts it). */
   private checkInputSize(request: ProviderRequest): void {
-    const limit = this.maxInputTokens();
+    const limit = this.maxInputTokens(request.site);
     const tokens = request.messages.reduce((total, message) => total + this.countMessageTokens(message), 0);
     if (tokens <= limit) return;
     throw new LLMBackendError(
@@ -158,7 +158,7 @@ export class WebChatLanguageModel {
     const keepsThread = model.keepsThread === true;
     const plan = this.threads.plan(request.modelId, request.messages, toolsKey);
     const turn = plan.kind === 'continue' ? plan.turn : 0;
-    const rendering: PromptRenderingOptions = { formatter: this.formatter, promptTools: catalog.promptTools, toolMode: request.toolMode, historyBudgetChars: this.options.historyBudgetChars ?? this.promptLimitChars() };
+    const rendering: PromptRenderingOptions = { formatter: this.formatter, promptTools: catalog.promptTools, toolMode: request.toolMode, historyBudgetChars: this.options.historyBudgetChars ?? this.promptLimitChars(request.site) };
     const repairs: PTKMessage[] = [];
     const fullPrompt = (): string => renderNewChat(request.messages, rendering, repairs);
     let prompt = !keepsThread || plan.kind === 'new' ? fullPrompt() : renderNewMessages(plan.newMessages, rendering, turn);
@@ -175,6 +175,7 @@ export class WebChatLanguageModel {
       // No early stop at the first complete call: the answer may hold several (parallel calls).
       const reply = await raceWithSignal(model.call(prompt, {
         signal,
+        ...(request.site === undefined ? {} : { site: request.site }),
         onDelta: visible
           ? (delta) => {
               const piece = delta.rewrite ? visible.rewrite(delta.full) : visible.push(delta.text);

@@ -2,6 +2,6 @@
 export { SiteRouter, type FailoverEvent, type FailoverPolicy, type RoutedModel, type RouterWaitEvent, type SiteRouterOptions, type WhenAllLimited } from './siteRouter';
 export { SiteHealth, type SiteHealthOptions, type SiteState, type SiteStatus } from './siteHealth';
 export { backendCodeOf, siteFailureOf, type SiteFailure, type SiteFailureReason } from './siteFailure';
-export { describeFailure, describeSiteState, failoverLine, formatClockTime, statesSummary, type TimeFormat } from './siteStateText';
+export { describeFailure, describeSiteState, failoverLine, failoverQuestion, formatClockTime, statesSummary, type TimeFormat } from './siteStateText';
 export { parseSitesSetting, type SitesSetting } from './sitesSetting';
 export { StreamRelay } from './streamRelay';

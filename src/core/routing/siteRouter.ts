@@ -143,7 +143,8 @@ export class SiteRouter implements ILLMManager {
     const thread = options.thread;
     const key = thread?.key ?? DEFAULT_THREAD;
     const holder = thread && !thread.newThread ? this.holders.get(key) : undefined;
-    let site = holder ?? this.routed[0].site;
+    // The conversation's site, else the one the caller chose, else the first listed.
+    let site = holder ?? (options.site !== undefined && this.models.has(options.site) ? options.site : this.routed[0].site);
     // A new chat with the whole task state is needed on a site that does not hold the conversation.
     let fresh = thread !== undefined && !thread.newThread && holder === undefined;
     const relay = new StreamRelay(options);
@@ -175,7 +176,10 @@ export class SiteRouter implements ILLMManager {
         continue;
       }
       if (next !== site) {
-        await this.agreeToMove(site, next, lastFailure?.reason, signal, lastFailure?.error);
+        // A task that met a failure here, or whose chat this site holds, is moved (asked under
+        // 'ask'); a new chat simply starts on the first listed site that can take it.
+        const moving = lastFailure !== undefined || holder === site;
+        await this.agreeToMove(site, next, lastFailure?.reason, signal, lastFailure?.error, moving);
         site = next;
         fresh = true;
       }
@@ -215,13 +219,17 @@ export class SiteRouter implements ILLMManager {
     return this.options.failover ?? DEFAULTS.routerFailover;
   }
 
-  /** Applies the policy to a move from `from` to `to`; throws the failure when the move is refused. */
-  private async agreeToMove(from: string, to: string, reason: SiteFailureReason | undefined, signal: AbortSignal | undefined, failure: unknown): Promise<void> {
+  /**
+   * Applies the policy to a move from `from` to `to` (`moving`: a task in flight moves; else a
+   * new chat starts past a site known to be unavailable, which needs no question); throws the
+   * failure when the move is refused. Either way the UI is told in one line.
+   */
+  private async agreeToMove(from: string, to: string, reason: SiteFailureReason | undefined, signal: AbortSignal | undefined, failure: unknown, moving: boolean): Promise<void> {
     const state = this.health.states().find((candidate) => candidate.site === from);
     const why = reason ?? state?.reason ?? 'siteError';
     const until = state?.until;
     const question = { from: this.label(from), to: this.label(to), fromSite: from, toSite: to, reason: why, ...(until === undefined ? {} : { until }) };
-    if (this.policy === 'ask') {
+    if (this.policy === 'ask' && moving) {
       let agreed = false;
       try {
         agreed = await raceWithSignal(this.options.confirm!(question), signal);

@@ -58,6 +58,14 @@ export function failoverLine(from: string, to: string, reason: SiteFailureReason
   return `${from}: ${describeFailure(reason, until, now, formatTime)} — continuing on ${to}`;
 }
 
+/** The question asked before a task moves on (failover "ask"), and the answer that moves it. */
+export function failoverQuestion(from: string, to: string, reason: SiteFailureReason, until: number | undefined, now: number, formatTime: TimeFormat = formatClockTime): { question: string; action: string } {
+  return {
+    question: `${from}: ${describeFailure(reason, until, now, formatTime)}. Continue this task on ${to}? It starts a new chat there with the task so far.`,
+    action: `Continue on ${to}`,
+  };
+}
+
 /** Every site with its state: "ChatGPT: limited until 15:00; Claude: signed out". */
 export function statesSummary(states: readonly SiteState[], now: number, formatTime: TimeFormat = formatClockTime): string {
   return states.map((state) => `${state.label}: ${describeSiteState(state, now, formatTime)}`).join('; ');

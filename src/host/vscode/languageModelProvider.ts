@@ -1,6 +1,6 @@
 /**
  * The chat tab as a VS Code language model: a LanguageModelChatProvider (vendor `ptk`) offering
- * one model for the configured site, with tool calling. Any extension using `vscode.lm` (Copilot
+ * one model per configured site (ptk.sites, else ptk.site), with tool calling. Any extension using `vscode.lm` (Copilot
  * Chat's model picker where the plan allows other models, Cline's and Roo's "VS Code LM API"
  * provider, agents) gets a web-chat model whose tool calls arrive as LanguageModelToolCallParts.
  * The work is the core's WebChatLanguageModel; this adapter converts VS Code's parts, the
@@ -22,15 +22,15 @@ export class PTKLanguageModelProvider implements vscode.LanguageModelChatProvide
   private readonly changes = new vscode.EventEmitter<void>();
   readonly onDidChangeLanguageModelChatInformation = this.changes.event;
 
-  constructor(private readonly webModel: WebChatLanguageModel, private readonly modelInfo: () => SiteModelInfo) {}
+  constructor(private readonly webModel: WebChatLanguageModel, private readonly modelInfos: () => SiteModelInfo[]) {}
 
   provideLanguageModelChatInformation(): vscode.LanguageModelChatInformation[] {
-    return [{ ...this.currentInfo(), capabilities: { toolCalling: true, imageInput: false } }];
+    return this.currentInfos().map((info) => ({ ...info, capabilities: { toolCalling: true, imageInput: false } }));
   }
 
-  /** The configured site's model, with the input limit the engine accepts (the site's prompt limit less PTK's reserve). */
-  private currentInfo(): SiteModelInfo {
-    return { ...this.modelInfo(), maxInputTokens: this.webModel.maxInputTokens() };
+  /** Each configured site's model, with the input limit the engine accepts (that site's prompt limit less PTK's reserve). */
+  private currentInfos(): SiteModelInfo[] {
+    return this.modelInfos().map((info) => ({ ...info, maxInputTokens: this.webModel.maxInputTokens(info.site) }));
   }
 
   async provideLanguageModelChatResponse(
@@ -42,13 +42,16 @@ export class PTKLanguageModelProvider implements vscode.LanguageModelChatProvide
   ): Promise<void> {
     const bridged = abortSignalFromToken(token);
     try {
-      const offered = this.currentInfo().id;
-      if (model.id !== offered) {
-        throw new LLMBackendError(`${model.id} is no longer offered: PTK's chat tab now serves ${offered} (the ptk.site setting changed).`, PTKErrorCode.MODEL_NOT_AVAILABLE, { recoverable: false, context: { requested: model.id, offered } });
+      const infos = this.currentInfos();
+      const info = infos.find((candidate) => candidate.id === model.id);
+      if (!info) {
+        const offered = infos.map((candidate) => candidate.id);
+        throw new LLMBackendError(`${model.id} is no longer offered: PTK's chat tab now serves ${offered.join(', ')} (the ptk.site or ptk.sites setting changed).`, PTKErrorCode.MODEL_NOT_AVAILABLE, { recoverable: false, context: { requested: model.id, offered } });
       }
       await this.webModel.respond(
         {
           modelId: model.id,
+          site: info.site,
           messages: messages.map(toProviderMessage),
           tools: (options.tools ?? []).map(toProviderTool),
           toolMode: options.toolMode === vscode.LanguageModelChatToolMode.Required ? 'required' : 'auto',

@@ -4,7 +4,7 @@
  * (ptk.siteOverrides.<site>.maxPromptChars), else the site's own limit. Read without loading the
  * backend, so the language model's advertised input limit follows the settings. Pure.
  */
-import type { ExtensionSettings } from '../../ui/settings';
+import type { ExtensionSettings, SiteId } from '../../ui/settings';
 import { SITE_PROMPT_LIMITS } from '../../ui/siteModelInfo';
 
 function isPositiveInteger(value: unknown): value is number {
@@ -15,9 +15,9 @@ function field(record: unknown, key: string): unknown {
   return typeof record === 'object' && record !== null ? (record as Record<string, unknown>)[key] : undefined;
 }
 
-export function sitePromptLimit(settings: Pick<ExtensionSettings, 'site' | 'customSite' | 'siteOverrides'>): number {
-  const configured = settings.site === 'custom'
+export function sitePromptLimit(settings: Pick<ExtensionSettings, 'site' | 'customSite' | 'siteOverrides'>, site: SiteId = settings.site): number {
+  const configured = site === 'custom'
     ? field(settings.customSite, 'maxPromptChars')
-    : field(field(settings.siteOverrides, settings.site), 'maxPromptChars');
-  return isPositiveInteger(configured) ? configured : SITE_PROMPT_LIMITS[settings.site];
+    : field(field(settings.siteOverrides, site), 'maxPromptChars');
+  return isPositiveInteger(configured) ? configured : SITE_PROMPT_LIMITS[site];
 }

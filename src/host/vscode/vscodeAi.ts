@@ -26,10 +26,10 @@ interface VSCodeAiDependencies {
   context: vscode.ExtensionContext;
   /** The chat tab's model (ChatConnection.getModel). */
   getModel: () => Promise<ILLMManager>;
-  /** The configured site and call tag (read when needed: settings change). */
-  site: () => SiteId;
-  /** The configured site's prompt limit in characters (sitePromptLimit of the settings). */
-  promptLimitChars: () => number;
+  /** The configured sites, in order (ptk.sites, else ptk.site), and the call tag (read when needed: settings change). */
+  sites: () => SiteId[];
+  /** A configured site's prompt limit in characters (sitePromptLimit of the settings); no site: the first's. */
+  promptLimitChars: (site?: string) => number;
   tagName: () => 'TOOL_CALL' | 'PTK_CALL';
   /** The sidebar's task runner (extension.ts runTask). */
   runTask: (prompt: string, options: PTKExecuteOptions) => Promise<PTKExecuteResult>;
@@ -71,7 +71,7 @@ export function registerVSCodeAi(dependencies: VSCodeAiDependencies): VSCodeAi {
     log: (line) => log.info(line),
   });
   const version = String((context.extension?.packageJSON as { version?: unknown } | undefined)?.version ?? '1');
-  const provider = new PTKLanguageModelProvider(languageModel, () => siteModelInfo(dependencies.site(), version));
+  const provider = new PTKLanguageModelProvider(languageModel, () => dependencies.sites().map((site) => siteModelInfo(site, version)));
   context.subscriptions.push(provider);
   try {
     context.subscriptions.push(vscode.lm.registerLanguageModelChatProvider(PTK_MODEL_VENDOR, provider));
@@ -92,7 +92,7 @@ export function registerVSCodeAi(dependencies: VSCodeAiDependencies): VSCodeAi {
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((event) => {
       // The model and its input limit follow the site and the settings that set its prompt limit.
-      if (['ptk.site', 'ptk.customSite', 'ptk.siteOverrides'].some((key) => event.affectsConfiguration(key))) provider.refresh();
+      if (['ptk.site', 'ptk.sites', 'ptk.customSite', 'ptk.siteOverrides'].some((key) => event.affectsConfiguration(key))) provider.refresh();
     }),
   );
 

@@ -65,6 +65,7 @@ export function connectionTooltip(state: ConnectionState): string {
     state.demo ? 'Offline demo site, not a real chat' : undefined,
     state.detail,
     state.warning ? `Site notice: ${state.warning}` : undefined,
+    state.sites?.length ? `Sites: ${state.sites.map((entry) => `${entry.label}: ${entry.state}`).join('; ')}` : undefined,
   ]
     .filter((line) => line !== undefined && line !== '')
     .join('\n');

@@ -35,6 +35,8 @@ const ConnectionStateSchema = z.object({
   url: z.optional(z.string()),
   /** The site is PTK's offline demo (a replica at a local address, or a scripted model), not a real chat. */
   demo: z.optional(z.boolean()),
+  /** Several sites (ptk.sites): each with its state in a few words ("ready", "limited until 15:00"), in order. */
+  sites: z.optional(z.array(z.object({ site: z.string(), label: z.string(), state: z.string() }))),
 });
 export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
 

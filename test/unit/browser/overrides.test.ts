@@ -51,6 +51,16 @@ describe('site overrides (ptk.siteOverrides)', () => {
     assert.equal(resolveAdapter('chatgpt', { siteOverrides: { gemini: { selectors: { composer: ['#g'] } } } }).selectors.composer[0], resolveAdapter('chatgpt').selectors.composer[0]);
   });
 
+  it("opens a site at its override's url (another site of ptk.sites on a self-hosted copy or a replica); ptk.siteUrl wins", () => {
+    const overrides = { claude: { url: 'http://127.0.0.1:4100/' } };
+    const claude = resolveAdapter('claude', { siteOverrides: overrides });
+    assert.equal(claude.url, 'http://127.0.0.1:4100/');
+    assert.ok(claude.hosts?.includes('127.0.0.1:4100'), 'the address counts as the site');
+    assert.equal(resolveAdapter('claude', { siteOverrides: overrides, siteUrl: 'http://127.0.0.1:4200/' }).url, 'http://127.0.0.1:4200/');
+    assert.equal(resolveAdapter('chatgpt', { siteOverrides: overrides }).url, builtInAdapters.find((adapter) => adapter.id === 'chatgpt')!.url);
+    assert.throws(() => parseSiteOverrides({ claude: { url: 'file:///etc/passwd' } }, ['claude']), /ptk\.siteOverrides\.claude\.url: must be an http\(s\) URL/);
+  });
+
   it('names the field at fault', () => {
     assert.match(configError({ chatgpt: { selectors: { composr: ['x'] } } }), /ptk\.siteOverrides\.chatgpt\.selectors.*composr/);
     assert.match(configError({ chatgpt: { selectors: { composer: { prepand: ['x'] } } } }), /ptk\.siteOverrides\.chatgpt\.selectors\.composer: .*prepand/);

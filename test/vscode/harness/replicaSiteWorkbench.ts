@@ -14,7 +14,7 @@ import type { ReplicaEarlierTurn, ReplicaTurnScript } from '../../browser/replic
 import { buildTestExtension } from './buildTestExtension';
 import { startCodeServer, type RunningCodeServer } from './codeServer';
 import { findChromium, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from './paths';
-import { launchWorkbenchBrowser, openWorkbenchPage } from './workbenchBrowser';
+import { launchWorkbenchBrowser, openWorkbenchPage, WORKBENCH_LOAD_CEILING_MS } from './workbenchBrowser';
 import { copyWorkspaceFixture } from './workspaceFixture';
 import { removeStateFolder } from './strayProcesses';
 
@@ -33,6 +33,13 @@ interface ReplicaSiteWorkbenchOptions {
   suiteFile: string;
   /** The workbench page's size. Default 1400×900. */
   viewport?: { width: number; height: number };
+  /**
+   * More sites after the ChatGPT replica, each a replica of its own (ptk.sites lists them in
+   * this order, ptk.siteOverrides points each at its replica).
+   */
+  moreSites?: Array<{ site: 'claude' | 'gemini' | 'deepseek'; responder: ReplicaSiteWorkbenchOptions['responder'] }>;
+  /** More user settings (after the harness's own). */
+  userSettings?: Record<string, unknown>;
 }
 
 /** A running workbench on a replica site. */
@@ -40,6 +47,8 @@ export interface ReplicaSiteWorkbench {
   page: Page;
   /** The replica site: what it received (submissions, uploads). */
   replica: ReplicaServer;
+  /** The replicas of `moreSites`, by site. */
+  moreReplicas: Record<string, ReplicaServer>;
   workspaceDir: string;
   /** The chat view's frame. */
   chat(): FrameLocator;
@@ -59,18 +68,24 @@ export async function startReplicaSiteWorkbench(options: ReplicaSiteWorkbenchOpt
   mkdirSync(options.artifacts, { recursive: true });
   const stateDir = mkdtempSync(join(tmpdir(), 'ptk-vscode-replica-'));
   let replica: ReplicaServer | undefined;
+  const moreReplicas: Record<string, ReplicaServer> = {};
   let server: RunningCodeServer | undefined;
   let browser: Browser | undefined;
   const stop = async () => {
     await browser?.close().catch(() => undefined);
     await server?.stop();
     await replica?.close().catch(() => undefined);
+    for (const more of Object.values(moreReplicas)) await more.close().catch(() => undefined);
     // The extension's own Chromium may still be closing its profile in there after code-server stopped.
     await removeStateFolder(stateDir);
   };
   try {
     const { startReplicaServer } = await import('../../browser/replicas/server');
     replica = await startReplicaServer({ site: 'chatgpt', responder: (prompt, _index, earlier) => options.responder(prompt, earlier) });
+    for (const more of options.moreSites ?? []) moreReplicas[more.site] = await startReplicaServer({ site: more.site, responder: (prompt, _index, earlier) => more.responder(prompt, earlier) });
+    const sitesSettings = options.moreSites?.length
+      ? { 'ptk.sites': ['chatgpt', ...options.moreSites.map((more) => more.site)], 'ptk.siteOverrides': Object.fromEntries(Object.entries(moreReplicas).map(([site, more]) => [site, { url: more.url }])) }
+      : {};
     const workspaceDir = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, join(stateDir, 'workspace'));
     options.prepareWorkspace?.(workspaceDir);
     const resultsFile = join(stateDir, 'results.jsonl');
@@ -81,14 +96,14 @@ export async function startReplicaSiteWorkbench(options: ReplicaSiteWorkbenchOpt
       logFile: join(options.artifacts, 'code-server.log'),
       env: { PTK_TEST_SUITE: build.suitePath, PTK_TEST_RESULTS: resultsFile, PTK_UI_MODEL: 'browser' },
       // The browser is a user-only setting: a workspace's ptk.browserPath is ignored.
-      userSettings: { 'ptk.site': 'chatgpt', 'ptk.siteUrl': replica.url, 'ptk.headless': true, 'ptk.browserPath': findChromium() },
+      userSettings: { 'ptk.site': 'chatgpt', 'ptk.siteUrl': replica.url, 'ptk.headless': true, 'ptk.browserPath': findChromium(), ...sitesSettings, ...options.userSettings },
     });
     browser = await launchWorkbenchBrowser();
     const page = await openWorkbenchPage(browser, server.url, options.viewport);
     const readyReports = () => (existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').split('\n').filter((line) => line.includes('"ready"')).length : 0);
     /** Waits until the test build has reported ready more than `seen` times (each activation reports once). */
     const waitForReady = async (seen: number) => {
-      const deadline = Date.now() + 90_000;
+      const deadline = Date.now() + WORKBENCH_LOAD_CEILING_MS;
       while (readyReports() <= seen) {
         if (Date.now() > deadline) throw new Error('the test build never reported ready');
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -104,6 +119,7 @@ export async function startReplicaSiteWorkbench(options: ReplicaSiteWorkbenchOpt
     return {
       page,
       replica,
+      moreReplicas,
       workspaceDir,
       chat,
       shot: (name) => page.screenshot({ path: join(options.artifacts, `${name}.png`) }).then(() => undefined, () => undefined),

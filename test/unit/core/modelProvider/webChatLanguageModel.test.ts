@@ -285,6 +285,18 @@ describe('WebChatLanguageModel', () => {
     assert.equal(lm.maxInputTokens(), Math.floor(DEFAULTS.historyBudgetChars / 4), 'without a site limit: the history budget');
   });
 
+  it("a request for one site's model goes to that site with that site's input limit", async () => {
+    const { model } = setUp(['From Claude.']);
+    const limits: Record<string, number> = { chatgpt: 200_000, claude: 40_000 };
+    const lm = new WebChatLanguageModel({ getModel: async () => model, threads: new ThreadTracker('s'), promptLimitChars: (site) => limits[site ?? 'chatgpt']! });
+    assert.equal(lm.maxInputTokens('claude'), Math.floor((40_000 - DEFAULTS.providerPromptReserveChars) / 4));
+    assert.equal(lm.maxInputTokens(), Math.floor((200_000 - DEFAULTS.providerPromptReserveChars) / 4));
+    await lm.respond({ ...request([user('Hello')], []), modelId: 'ptk-claude', site: 'claude' }, new RecordingSink());
+    assert.equal(model.calls[0]!.options?.site, 'claude');
+    const tooLong = user('x'.repeat(4 * lm.maxInputTokens('claude') + 400));
+    await assert.rejects(lm.respond({ ...request([tooLong], []), modelId: 'ptk-claude', site: 'claude' }, new RecordingSink()), { code: PTKErrorCode.PROMPT_TOO_LONG });
+  });
+
   it('tool schemas too long for the reserve are listed compactly (describe_tool) so the caller\'s budget holds', async () => {
     const big: ProviderTool = { name: 'big_tool', description: `Does much. ${'Detail. '.repeat(DEFAULTS.providerPromptReserveChars / 8)}`, inputSchema: { type: 'object', properties: { a: { type: 'string' } } } };
     const { model, lm } = setUp(['ok']);

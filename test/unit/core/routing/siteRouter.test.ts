@@ -33,6 +33,46 @@ describe('SiteRouter: failover policy', () => {
     assert.equal(models.claude.calls.length, 1);
   });
 
+  it("'ask' asks only to move a task: a new chat starts past a site known to be limited without a question, saying so", async () => {
+    const questions: unknown[] = [];
+    const { router, models, failovers } = routerOver(
+      { chatgpt: [usageLimit('ChatGPT', HOUR)], claude: ['Answer from Claude', 'Second task on Claude', 'Third turn on Claude'] },
+      { failover: 'ask', confirm: async (question) => (questions.push(question), true) },
+    );
+    assert.equal(await router.call('First task', { thread: threadOf(true, 'a') }), 'Answer from Claude');
+    assert.equal(questions.length, 1, 'the task in flight moved after a question');
+    assert.equal(await router.call('Second task', { thread: threadOf(true, 'b') }), 'Second task on Claude');
+    assert.equal(questions.length, 1, 'the new chat asked nothing');
+    assert.equal(failovers.length, 2);
+    assert.equal(failovers[1]!.message, 'ChatGPT: usage limit until 15:00 — continuing on Claude');
+    assert.equal(models.chatgpt.calls.length, 1);
+    // A conversation that Claude holds goes on there.
+    assert.equal(await router.call('Go on', { thread: threadOf(false, 'b') }), 'Third turn on Claude');
+    assert.equal(questions.length, 1);
+  });
+
+  it("'ask' asks again to move a conversation whose site became limited since", async () => {
+    const questions: unknown[] = [];
+    const { router, models, clock } = routerOver(
+      { chatgpt: ['One', usageLimit('ChatGPT', HOUR)], claude: ['Moved'] },
+      { failover: 'ask', confirm: async (question) => (questions.push(question), true) },
+    );
+    assert.equal(await router.call('First', { thread: threadOf(true, 'a') }), 'One');
+    clock.time = T0 + MINUTE;
+    assert.equal(await router.call('Next', { thread: threadOf(false, 'a') }), 'Moved');
+    assert.equal(questions.length, 1);
+    assert.equal(models.chatgpt.calls.length, 2);
+  });
+
+  it("starts where the caller chose (a provider model's site), and moves on from there", async () => {
+    const { router, models } = routerOver({ chatgpt: ['From ChatGPT', 'First listed'], claude: [usageLimit('Claude', HOUR)], gemini: ['From Gemini'] });
+    assert.equal(await router.call('Hello', { site: 'gemini', thread: threadOf(true, 'a') }), 'From Gemini');
+    assert.equal(models.chatgpt.calls.length, 0);
+    assert.equal(await router.call('Hello', { site: 'claude', thread: threadOf(true, 'b') }), 'From ChatGPT', 'the first ready site of the list');
+    assert.equal(models.claude.calls.length, 1);
+    assert.equal(await router.call('Hello', { site: 'unknown', thread: threadOf(true, 'c') }), 'First listed', 'a site not listed is no choice: the first listed');
+  });
+
   it("'ask' answered no fails with the site's failure and sends nothing elsewhere", async () => {
     const limit = usageLimit('ChatGPT', HOUR);
     const { router, models, failovers } = routerOver({ chatgpt: [limit], claude: ['never'] }, { failover: 'ask', confirm: async () => false });
