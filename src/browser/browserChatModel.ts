@@ -1,6 +1,9 @@
 /**
- * BrowserChatModel: the LLM Manager port (ILLMManager) over a chat site in a browser tab.
- * One request per tab at a time (a queue); each prompt carries a per-turn nonce; the answer
+ * BrowserChatModel: the LLM Manager port (ILLMManager) over a chat site in browser tabs.
+ * Each call leases a tab of its own from a pool (tabPool.ts: at most `maxTabs`, the rest wait in
+ * order; warm reuse; a call with a thread key continues the chat of the tab that holds it); all
+ * tabs share one context, so one sign-in. Per tab: the turn's watch (page reports are routed by
+ * the page they come from), the chat URL and the applied model. Each prompt carries a per-turn nonce; the answer
  * is observed by the in-page runtime (MutationObserver → exposeBinding → the turn's TurnWatch →
  * onDelta), judged complete on positive evidence only (CompletionTracker), extracted through the
  * site's copy action (clipboard intercepted in the page) or DOM → markdown; each turn's log entry
@@ -33,7 +36,7 @@ import { appendNonce, createNonce, nonceMarker } from './nonce';
 import { prepareOutgoingMessage } from './outgoingMessage';
 import { uploadAttachments } from './attachmentUpload';
 import type { ExtractResult, PageSnapshot, WatchConfig } from './page/pageRuntime';
-import { RequestQueue } from './requestQueue';
+import { TabPool, type PoolClock, type TabLease } from './tabPool';
 import { callRuntime, ensureReady, insertPrompt, onSignInHost, onSite, openNewChat, pressSend, probe } from './siteDriver';
 import { TurnLog, type TurnLogEntry } from './turnLog';
 import { TurnRecord } from './turnRecord';
@@ -57,6 +60,20 @@ export interface BrowserChatModelOptions extends Omit<BrowserSessionOptions, 'on
   actionBarHoldMs?: number;
   /** New chats use the site's temporary (history-free) chat where it has one (default true). */
   temporaryChats?: boolean;
+  /** Tabs of the site open at once, one call each (default 1: every call queues on one tab, as before the pool; the ptk.maxTabs setting defaults to DEFAULTS.maxTabs). */
+  maxTabs?: number;
+  /** Minutes an idle tab stays open (default DEFAULTS.idleTabMinutes). */
+  idleTabMinutes?: number;
+  /** The idle-expiry timers (tests). */
+  tabClock?: PoolClock;
+}
+
+/** What the model keeps per tab. */
+interface TabState {
+  /** The chat's URL once it has one (a replacement tab reopens it). */
+  chatUrl?: string;
+  /** The model / temperature applied in this tab. */
+  readonly modelChoice: ModelChoice;
 }
 
 /** What the UI shows next to the connection state. */
@@ -72,13 +89,11 @@ export class BrowserChatModel implements ILLMManager {
   readonly adapter: SiteAdapter;
   readonly log: TurnLog;
   private readonly session: BrowserSession;
-  private readonly queue = new RequestQueue();
-  /** The watch of the turn being answered (page reports go to it). */
-  private active: TurnWatch | undefined;
-  private chatUrl: string | undefined;
+  private readonly pool: TabPool<Page>;
+  /** The watch of the turn being answered in each tab (a tab's reports go to its watch only). */
+  private readonly watches = new Map<Page, TurnWatch>();
+  private readonly tabStates = new WeakMap<Page, TabState>();
   private closed = false;
-  /** The model / temperature applied in the tab (model choice). */
-  private readonly modelChoice: ModelChoice;
   private currentStatus: BrowserModelStatus = { guest: false };
   private readonly statusListeners = new Set<(status: BrowserModelStatus) => void>();
 
@@ -87,21 +102,63 @@ export class BrowserChatModel implements ILLMManager {
     this.keepsThread = options.keepThread ?? true;
     this.log = new TurnLog(DEFAULTS.browserTurnLogLimit, options.onTurn);
     this.session = new BrowserSession({ ...options, onReport: (page, payload) => this.onReport(page, payload) });
-    this.modelChoice = new ModelChoice(options.adapter);
+    this.pool = new TabPool<Page>({
+      maxTabs: options.maxTabs ?? 1,
+      idleMs: (options.idleTabMinutes ?? DEFAULTS.idleTabMinutes) * 60_000,
+      clock: options.tabClock,
+      open: () => this.session.newPage(),
+      close: (page) => this.session.closePage(page),
+      isAlive: (page) => this.session.isAlive(page),
+    });
   }
 
-  /** The chat tab (opened on first use). */
+  /**
+   * "The" chat tab for the UI (log in, bring to front, diagnose): the tab of the most recent
+   * call while it is open, else a tab of the pool (opened on first use).
+   */
   async page(): Promise<Page> {
-    return (await this.session.getPage()).page;
+    return this.pool.mostRecent ?? this.withTab((page) => Promise.resolve(page));
+  }
+
+  /** The pool's tabs open now (for the UI and tests). */
+  get pages(): Page[] {
+    return this.pool.tabs;
   }
 
   /** Opens the browser and the site, and checks it is ready (logged in, or a guest session). */
   async connect(signal?: AbortSignal): Promise<void> {
-    await this.queue.run(async () => {
-      const page = await this.pageOnSite(signal);
+    await this.withTab(async (tab) => {
+      const page = await this.pageOnSite(tab, signal);
       const ready = await ensureReady(page, this.adapter, signal);
       this.updateStatus({ guest: ready.guest, warning: undefined });
+    }, signal);
+  }
+
+  /** Runs `work` on a tab of the pool, the most recently used one when it is free; its chat stays as it was. */
+  private async withTab<T>(work: (page: Page) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const lease = await this.leaseTab({ signal, prefer: this.pool.mostRecent });
+    try {
+      return await work(lease.tab);
+    } finally {
+      lease.release(lease.heldKey);
+    }
+  }
+
+  private leaseTab(request: Parameters<TabPool<Page>['lease']>[0]): Promise<TabLease<Page>> {
+    return this.pool.lease(request).catch((error: unknown) => {
+      if (error instanceof PTKError) throw error;
+      if (this.closed) throw new LLMBackendError('The browser backend was closed.', PTKErrorCode.TAB_CLOSED, { recoverable: false });
+      throw backendErrorOf(error, this.adapter);
     });
+  }
+
+  private stateOf(page: Page): TabState {
+    let state = this.tabStates.get(page);
+    if (!state) {
+      state = { modelChoice: new ModelChoice(this.adapter) };
+      this.tabStates.set(page, state);
+    }
+    return state;
   }
 
   /** Connects, then brings the site's tab to the front so the user can see it or log in. */
@@ -139,11 +196,11 @@ export class BrowserChatModel implements ILLMManager {
    * is one), for the UI's model menu. The picker is opened and closed again; nothing changes.
    */
   async listModels(signal?: AbortSignal): Promise<OfferedChoices> {
-    return this.queue.run(async () => {
-      const page = await this.pageOnSite(signal);
+    return this.withTab(async (tab) => {
+      const page = await this.pageOnSite(tab, signal);
       await ensureReady(page, this.adapter, signal);
       return listModelChoices(page, this.adapter, signal);
-    });
+    }, signal);
   }
 
   /**
@@ -152,50 +209,72 @@ export class BrowserChatModel implements ILLMManager {
    * It does not wait for a login: diagnosing a login wall is part of its job.
    */
   async diagnose(signal?: AbortSignal): Promise<SiteDiagnosis> {
-    return this.queue.run(async () => {
-      const page = await this.pageOnSite(signal);
+    return this.withTab(async (tab) => {
+      const page = await this.pageOnSite(tab, signal);
       await page.waitForLoadState('domcontentloaded').catch(() => undefined);
       return diagnoseSite(page, this.adapter);
-    });
+    }, signal);
   }
 
-  call(prompt: string, options: LLMCallOptions = {}): Promise<string> {
-    if (this.closed) return Promise.reject(new LLMBackendError('The browser backend was closed.', PTKErrorCode.TAB_CLOSED, { recoverable: false }));
-    return this.queue.run(() => this.callNow(prompt, options));
+  /**
+   * One model call on a tab of its own: waits (options.onWaiting) while every tab is busy. With
+   * a thread key, the tab whose chat holds that conversation is preferred; on another tab a
+   * continuing call starts a new chat with the whole transcript instead.
+   */
+  async call(prompt: string, options: LLMCallOptions = {}): Promise<string> {
+    if (this.closed) throw new LLMBackendError('The browser backend was closed.', PTKErrorCode.TAB_CLOSED, { recoverable: false });
+    const key = this.keepsThread ? options.thread?.key : undefined;
+    const lease = await this.leaseTab({ key, signal: options.signal, onWaiting: options.onWaiting });
+    let heldKey: string | undefined;
+    try {
+      const text = await this.callOnTab(lease, prompt, options);
+      heldKey = key;
+      return text;
+    } finally {
+      // A failed call leaves the chat in a state no conversation can count on.
+      lease.release(heldKey);
+    }
   }
 
-  /** Closes the tab's browser / context. */
+  /** Closes the tabs and the browser / context. */
   async close(): Promise<void> {
     this.closed = true;
+    await this.pool.close();
     await this.session.close();
   }
 
-  private async pageOnSite(signal?: AbortSignal): Promise<Page> {
-    const { page } = await this.session.getPage();
+  private async pageOnSite(page: Page, signal?: AbortSignal): Promise<Page> {
     if (!onSite(page, this.adapter)) {
-      await page.goto(this.chatUrl ?? this.adapter.url, { waitUntil: 'domcontentloaded' }).catch((error: unknown) => {
-        throw new LLMBackendError(`Cannot open ${this.adapter.displayName} at ${this.chatUrl ?? this.adapter.url}: ${errorMessage(error).split('\n')[0]}.`, PTKErrorCode.NETWORK_ERROR, { cause: error });
+      const url = this.stateOf(page).chatUrl ?? this.adapter.url;
+      await page.goto(url, { waitUntil: 'domcontentloaded' }).catch((error: unknown) => {
+        throw new LLMBackendError(`Cannot open ${this.adapter.displayName} at ${url}: ${errorMessage(error).split('\n')[0]}.`, PTKErrorCode.NETWORK_ERROR, { cause: error });
       });
     }
     throwIfAborted(signal);
     return page;
   }
 
-  private async callNow(prompt: string, options: LLMCallOptions): Promise<string> {
+  private async callOnTab(lease: TabLease<Page>, prompt: string, options: LLMCallOptions): Promise<string> {
     throwIfAborted(options.signal);
-    const newThread = !this.keepsThread || (options.thread?.newThread ?? true);
+    let newThread = !this.keepsThread || (options.thread?.newThread ?? true);
+    const chatHere = lease.warm && (options.thread?.key === undefined || lease.holdsKey);
+    if (!newThread && !chatHere && options.thread) {
+      // The conversation's chat is not in this tab (another tab, or it closed): start it again whole.
+      prompt = options.thread.fullTranscript();
+      newThread = true;
+    }
     try {
-      return await this.turn(prompt, options, newThread, false);
+      return await this.turn(lease, prompt, options, newThread, false);
     } catch (error) {
       if (error instanceof PTKError && error.code === PTKErrorCode.CONVERSATION_TOO_LONG && options.thread && this.keepsThread) {
         // Roll over: a new chat that starts with the whole task state.
-        return this.turn(options.thread.fullTranscript(), options, true, true);
+        return this.turn(lease, options.thread.fullTranscript(), options, true, true);
       }
       throw error;
     }
   }
 
-  private async turn(prompt: string, options: LLMCallOptions, newThread: boolean, rolledOver: boolean): Promise<string> {
+  private async turn(lease: TabLease<Page>, prompt: string, options: LLMCallOptions, newThread: boolean, rolledOver: boolean): Promise<string> {
     const signal = options.signal;
     const adapter = this.adapter;
     const nonce = createNonce();
@@ -203,24 +282,25 @@ export class BrowserChatModel implements ILLMManager {
     const outgoing = prepareOutgoingMessage(prompt, options.attachments, adapter, { reservedChars: appendNonce('', nonce).length, fileTag: nonce });
     const sent = appendNonce(outgoing.prompt, nonce);
     const record = new TurnRecord({ site: adapter.id, nonce, sent, rolledOver });
-    let page = await this.pageOnSite(signal);
+    let page = await this.pageOnSite(lease.tab, signal);
+    let replacedTab = false;
     try {
       const ready = await ensureReady(page, adapter, signal);
       this.updateStatus({ guest: ready.guest });
       const newChatNotices = newThread ? await openNewChat(page, adapter, signal, { temporary: this.options.temporaryChats ?? DEFAULTS.temporaryChats }) : [];
       const config: WatchConfig = { selectors: pageSelectorsOf(adapter), nonce, bindingName: this.session.bindingName, throttleMs: DEFAULTS.browserObserverThrottleMs, copyTimeoutMs: DEFAULTS.browserCopyTimeoutMs };
       const watch = this.startWatch(nonce, options);
-      this.active = watch;
+      this.watches.set(page, watch);
       watch.follow(page);
       watch.addNotices(newChatNotices);
       try {
         // The requested model (and temperature) before anything is typed; a refusal sends nothing.
-        watch.addNotices(await this.modelChoice.apply(page, { model: options.model, temperature: options.temperature }, signal));
+        watch.addNotices(await this.stateOf(page).modelChoice.apply(page, { model: options.model, temperature: options.temperature }, signal));
         record.uploaded(outgoing.attachments, await uploadAttachments(page, adapter, outgoing.attachments, signal));
         await insertPrompt(page, adapter, sent, signal);
         await callRuntime(page, 'watch', config);
         record.submitted(await this.submit(page, watch, config, signal));
-        this.chatUrl = page.url();
+        this.stateOf(page).chatUrl = page.url();
 
         // Wait for the answer.
         const deadline = Date.now() + (this.options.answerTimeoutMs ?? adapter.timings?.answerTimeoutMs ?? DEFAULTS.browserAnswerTimeoutMs);
@@ -234,7 +314,9 @@ export class BrowserChatModel implements ILLMManager {
           if (!page.isClosed() && onSignInHost(page, adapter)) throw signInRequired(adapter);
           if (watch.pageGone || page.isClosed()) {
             watch.release();
-            page = await this.recoverPage(watch, config, signal);
+            if (this.watches.get(page) === watch) this.watches.delete(page);
+            page = await this.recoverPage(lease, watch, config, signal);
+            replacedTab = true;
             watch.follow(page);
             record.resumed();
             continue;
@@ -260,6 +342,10 @@ export class BrowserChatModel implements ILLMManager {
           if (watch.messageMissing()) {
             lostSince ??= now;
             if (now - lostSince > (this.options.submitConfirmMs ?? DEFAULTS.browserSubmitConfirmMs) * 3) {
+              if (replacedTab) {
+                // The turn went with its tab: the tab that replaced it does not show it.
+                throw new LLMBackendError(`${adapter.displayName}: the tab was closed mid-answer and its turn (${nonce}) is not in the tab that replaced it; not resending it.`, PTKErrorCode.TAB_CLOSED, { context: { nonce } });
+              }
               throw new LLMBackendError(`${adapter.displayName}: our message (turn ${nonce}) is no longer on the page; not resending it. Start a new conversation.`, PTKErrorCode.SITE_ERROR, { context: { nonce } });
             }
           } else {
@@ -277,13 +363,13 @@ export class BrowserChatModel implements ILLMManager {
           await watch.waitForWake(watch.recheckDelay(decision));
         }
         record.done(false);
-        this.chatUrl = page.url(); // sites move a new chat to its own URL once it has an answer
+        this.stateOf(page).chatUrl = page.url(); // sites move a new chat to its own URL once it has an answer
         const extracted = await this.extract(page, watch);
         record.answered(watch.text, extracted);
         return extracted.text;
       } finally {
         watch.release();
-        if (this.active === watch) this.active = undefined;
+        if (this.watches.get(page) === watch) this.watches.delete(page);
         record.watchEnded(watch, this.currentStatus.guest);
         // Not awaited: the answer is returned without one more round trip; the page runs the
         // calls in order, so the next turn's watch comes after this unwatch.
@@ -348,12 +434,18 @@ export class BrowserChatModel implements ILLMManager {
     );
   }
 
-  /** A crashed or closed tab: open a new one at the chat's URL and find the turn again. */
-  private async recoverPage(watch: TurnWatch, config: WatchConfig, signal?: AbortSignal): Promise<Page> {
+  /**
+   * A crashed or closed tab: the lease gets a new tab (the other leases keep theirs), opened at
+   * the chat's URL, and the turn is looked for again by its nonce.
+   */
+  private async recoverPage(lease: TabLease<Page>, watch: TurnWatch, config: WatchConfig, signal?: AbortSignal): Promise<Page> {
     watch.pageGone = false;
-    const { page } = await this.session.getPage();
+    const chatUrl = this.stateOf(lease.tab).chatUrl;
+    const page = await lease.replace();
+    this.stateOf(page).chatUrl = chatUrl;
+    this.watches.set(page, watch);
     try {
-      await page.goto(this.chatUrl ?? this.adapter.url, { waitUntil: 'domcontentloaded' });
+      await page.goto(chatUrl ?? this.adapter.url, { waitUntil: 'domcontentloaded' });
     } catch (error) {
       throw new LLMBackendError(`${this.adapter.displayName}: the tab was lost mid-answer and could not be reopened: ${errorMessage(error).split('\n')[0]}.`, PTKErrorCode.TAB_CLOSED, { cause: error });
     }
@@ -386,9 +478,8 @@ export class BrowserChatModel implements ILLMManager {
     return { via: 'stream', text: watch.text };
   }
 
-  /** A snapshot from the page runtime: the active turn's watch takes it if it comes from the current tab. */
+  /** A snapshot from the page runtime: the watch of the turn running in that page takes it. */
   private onReport(page: Page, payload: unknown): void {
-    if (page !== this.session.page) return;
-    this.active?.report(payload as PageSnapshot);
+    this.watches.get(page)?.report(payload as PageSnapshot);
   }
 }

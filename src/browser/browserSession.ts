@@ -1,7 +1,8 @@
 /**
- * The browser side of the backend: launches (or attaches to) a browser, owns one context and
- * one chat tab, installs the page runtime and the snapshot binding on the context, and
- * replaces the tab when it crashed or was closed.
+ * The browser side of the backend: launches (or attaches to) a browser, owns one context (one
+ * profile, one sign-in) and the chat tabs opened in it, installs the page runtime and the
+ * snapshot binding on the context (each report names the page it came from), and tells a
+ * crashed or closed tab from a live one. Which call gets which tab is the tab pool's business.
  *
  * - profileDir set: a persistent context in that folder (the user logs in once, stays logged in);
  * - cdpUrl set: connectOverCDP to a browser the user started with --remote-debugging-port;
@@ -38,8 +39,9 @@ export class BrowserSession {
   readonly bindingName = `__ptkReport_${Math.random().toString(36).slice(2, 10)}`;
   private browser: Browser | undefined;
   private context: BrowserContext | undefined;
-  private currentPage: Page | undefined;
-  private crashed = false;
+  /** The tabs opened by the session (a pool leases them). */
+  private readonly pages = new Set<Page>();
+  private readonly crashed = new WeakSet<Page>();
   private opening: Promise<BrowserContext> | undefined;
   private ownsBrowser = false;
   private ownsContext = true;
@@ -103,40 +105,41 @@ export class BrowserSession {
     return context;
   }
 
-  /** True when the current tab is usable. */
-  get pageAlive(): boolean {
-    return this.currentPage !== undefined && !this.currentPage.isClosed() && !this.crashed;
+  /** True when `page` is one of the session's tabs and usable (not closed, not crashed). */
+  isAlive(page: Page): boolean {
+    return this.pages.has(page) && !page.isClosed() && !this.crashed.has(page);
   }
 
-  /** The current tab, or undefined. */
-  get page(): Page | undefined {
-    return this.currentPage;
+  /** The tabs the session opened that are still open. */
+  get openPages(): Page[] {
+    return [...this.pages].filter((page) => !page.isClosed());
   }
 
-  /** The chat tab: the current one, or a new one when there is none or it crashed / closed. */
-  async getPage(): Promise<{ page: Page; replaced: boolean }> {
-    if (this.pageAlive) return { page: this.currentPage!, replaced: false };
-    const hadPage = this.currentPage !== undefined;
-    if (this.currentPage && !this.currentPage.isClosed()) await this.currentPage.close().catch(() => undefined);
+  /** A new tab in the session's context (same profile, same sign-in), with the page runtime in it. */
+  async newPage(): Promise<Page> {
     const context = await this.getContext();
     const page = await context.newPage();
-    this.crashed = false;
-    page.on('crash', () => {
-      this.crashed = true;
-    });
+    this.pages.add(page);
+    page.on('crash', () => this.crashed.add(page));
+    page.on('close', () => this.pages.delete(page));
     await page.evaluate(buildPageScript()).catch(() => undefined);
-    this.currentPage = page;
-    return { page, replaced: hadPage };
+    return page;
+  }
+
+  /** Closes one tab (a crashed one too). */
+  async closePage(page: Page): Promise<void> {
+    this.pages.delete(page);
+    if (!page.isClosed()) await page.close().catch(() => undefined);
   }
 
   /** Closes what the session opened (its own browser, or its context in a shared browser). */
   async close(): Promise<void> {
     const context = this.context;
-    const page = this.currentPage;
+    const pages = [...this.pages];
+    this.pages.clear();
     this.context = undefined;
     this.opening = undefined;
-    this.currentPage = undefined;
-    if (!this.ownsContext && page && !page.isClosed()) await page.close().catch(() => undefined); // our tab in the user's browser
+    if (!this.ownsContext) await Promise.all(pages.map((page) => page.close().catch(() => undefined))); // our tabs in the user's browser
     if (this.ownsBrowser && this.browser) {
       await this.browser.close().catch(() => undefined);
     } else if (context && this.ownsContext) {

@@ -66,8 +66,14 @@ function turnRulesOf(options: ResolvedExecuteOptions, finishName: string | undef
   };
 }
 
+/** Run keys: unique in this process (the prefix keeps two loaded copies of the core apart). */
+const RUN_KEY_PREFIX = Math.random().toString(36).slice(2, 8);
+let runCount = 0;
+
 export class ToolCallingRun {
   private readonly startedAt = Date.now();
+  /** The conversation this run's turns belong to (the backend keeps its chat per key): the caller's conversation id, else one per run. */
+  private readonly threadKey: string;
   private readonly transcript: PTKMessage[] = [];
   private readonly state = createRunState();
   /** The transcript as a thread-keeping backend last saw it. */
@@ -78,6 +84,7 @@ export class ToolCallingRun {
   private readonly attachments: AttachmentDelivery;
 
   constructor(private readonly dependencies: RunDependencies, private readonly prompt: string, private readonly options: PTKExecuteOptions) {
+    this.threadKey = options.conversationId ?? `run-${RUN_KEY_PREFIX}-${++runCount}`;
     this.attachments = new AttachmentDelivery(options.attachments);
   }
 
@@ -172,6 +179,7 @@ export class ToolCallingRun {
         transcript: this.transcript,
         sentTranscript: this.sentTranscript,
         keepsThread: llmManager.keepsThread === true,
+        threadKey: this.threadKey,
         formatter,
         tools,
         iteration: state.iteration,

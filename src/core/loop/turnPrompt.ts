@@ -18,6 +18,8 @@ export interface TurnPromptInput {
   /** The transcript as the backend's thread last saw it (undefined: no thread yet). */
   sentTranscript: readonly PTKMessage[] | undefined;
   keepsThread: boolean;
+  /** The conversation the turn belongs to (LLMCallOptions.thread.key): its chat is continued where it is. */
+  threadKey?: string;
   formatter: PTKFormatter;
   /** The tools on offer (named by the reminder). */
   tools: readonly PTKTool[];
@@ -39,11 +41,15 @@ export function buildTurnPrompt(input: TurnPromptInput): TurnPrompt {
   if (!input.keepsThread) return { prompt: fullTranscript() };
   const sent = input.sentTranscript;
   if (sent === undefined || !continuesTranscript(sent, transcript)) {
-    return { prompt: fullTranscript(), thread: { newThread: true, fullTranscript } };
+    return { prompt: fullTranscript(), thread: { newThread: true, fullTranscript, ...keyOf(input) } };
   }
   const parts = transcript.slice(sent.length).filter((message) => message.role !== 'assistant').map((message) => message.content);
   if (input.iteration % DEFAULTS.protocolReminderEvery === 0) parts.push(formatter.formatProtocolReminder(input.tools));
-  return { prompt: parts.join('\n\n'), thread: { newThread: false, fullTranscript } };
+  return { prompt: parts.join('\n\n'), thread: { newThread: false, fullTranscript, ...keyOf(input) } };
+}
+
+function keyOf(input: TurnPromptInput): { key?: string } {
+  return input.threadKey === undefined ? {} : { key: input.threadKey };
 }
 
 /** True when `transcript` begins with the messages of `sent` (so the thread only needs the rest). */

@@ -185,7 +185,7 @@ export class WebChatLanguageModel {
               }
             }
           : undefined,
-        thread: keepsThread ? { newThread: report.attempts === 1 && plan.kind === 'new', fullTranscript: fullPrompt } : undefined,
+        thread: keepsThread ? { newThread: report.attempts === 1 && plan.kind === 'new', fullTranscript: fullPrompt, key: plan.threadId } : undefined,
       }), signal);
       throwIfAborted(signal);
 

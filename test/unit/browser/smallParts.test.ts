@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { appendNonce, createNonce, findNonces, nonceMarker, stripNonce } from '../../../src/browser/nonce';
-import { RequestQueue } from '../../../src/browser/requestQueue';
 import { resolveSelector, selectorNotFound } from '../../../src/browser/selectors';
 import { TurnLog, replayScript, type TurnLogEntry } from '../../../src/browser/turnLog';
 import { PTKErrorCode } from '../../../src/core/errors';
@@ -34,26 +33,6 @@ describe('resolveSelector', () => {
     const error = selectorNotFound('ChatGPT', 'send button', ['#one', '.two']);
     assert.equal(error.code, PTKErrorCode.SELECTOR_NOT_FOUND);
     assert.match(error.message, /ChatGPT: no element found for the send button \(tried "#one", ".two"\)/);
-  });
-});
-
-describe('RequestQueue', () => {
-  it('runs one task at a time in order; a failure does not block the next', async () => {
-    const queue = new RequestQueue();
-    const events: string[] = [];
-    const task = (name: string, ms: number, fail = false) => () =>
-      new Promise<string>((resolve, reject) => {
-        events.push(`start ${name}`);
-        setTimeout(() => {
-          events.push(`end ${name}`);
-          if (fail) reject(new Error(name));
-          else resolve(name);
-        }, ms);
-      });
-    const results = await Promise.allSettled([queue.run(task('a', 20)), queue.run(task('b', 5, true)), queue.run(task('c', 1))]);
-    assert.deepEqual(events, ['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
-    assert.deepEqual(results.map((result) => result.status), ['fulfilled', 'rejected', 'fulfilled']);
-    assert.equal(queue.size, 0);
   });
 });
 
