@@ -577,5 +577,10 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     for (const turn of session.turns) restore(current, turn);
   }
 
-  void boot();
+  // Opening the temporary-chat address starts a new chat, as on the real sites; a reload keeps
+  // the chat the tab showed.
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const temporaryUrl = skin.temporaryChat?.urlParam !== undefined && new URL(location.href).searchParams.has(skin.temporaryChat.urlParam);
+  if (temporaryUrl && navigation?.type !== 'reload') void fetch('/api/new', { method: 'POST' }).then(() => boot());
+  else void boot();
 }
