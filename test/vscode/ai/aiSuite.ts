@@ -28,16 +28,12 @@ interface Collected {
   calls: vscode.LanguageModelToolCallPart[];
   /** Part kinds in arrival order ('text' / 'call'). */
   order: string[];
-  /** Milliseconds from the request to the first text part and to the end of the stream. */
-  firstTextMs?: number;
-  endMs: number;
 }
 
-async function collect(api: typeof vscode, response: vscode.LanguageModelChatResponse, startedAt: number, onText?: (text: string) => void): Promise<Collected> {
-  const collected: Collected = { texts: [], calls: [], order: [], endMs: 0 };
+async function collect(api: typeof vscode, response: vscode.LanguageModelChatResponse, onText?: (text: string) => void): Promise<Collected> {
+  const collected: Collected = { texts: [], calls: [], order: [] };
   for await (const part of response.stream) {
     if (part instanceof api.LanguageModelTextPart) {
-      collected.firstTextMs ??= Date.now() - startedAt;
       collected.texts.push(part.value);
       collected.order.push('text');
       onText?.(part.value);
@@ -46,13 +42,12 @@ async function collect(api: typeof vscode, response: vscode.LanguageModelChatRes
       collected.order.push('call');
     }
   }
-  collected.endMs = Date.now() - startedAt;
   return collected;
 }
 
 /** Sends a request (never cancelled) and reads its whole stream. */
 async function send(api: typeof vscode, model: vscode.LanguageModelChat, messages: vscode.LanguageModelChatMessage[], options: vscode.LanguageModelChatRequestOptions = {}): Promise<Collected> {
-  return collect(api, await model.sendRequest(messages, options, new api.CancellationTokenSource().token), Date.now());
+  return collect(api, await model.sendRequest(messages, options, new api.CancellationTokenSource().token));
 }
 
 /** Sends a request and reads its stream; returns what it failed with (the test fails when it does not fail). */
@@ -105,11 +100,17 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
     const V = lm();
     const model = await ptkModel();
     const question = V.LanguageModelChatMessage.User('PTK-LM-WEATHER: What is the weather in Paris? Use a tool.');
-    const startedAt = Date.now();
-    const first = await collect(V, await model.sendRequest([question], { tools: WEATHER_TOOLS, justification: 'PTK test' }, new V.CancellationTokenSource().token), startedAt);
+    // The replica holds the answer after its first words until this checkpoint: text reaching us
+    // before the hold is released arrived while the answer was still streaming.
+    let streaming: Promise<{ ok: boolean; detail: string }> | undefined;
+    const first = await collect(V, await model.sendRequest([question], { tools: WEATHER_TOOLS, justification: 'PTK test' }, new V.CancellationTokenSource().token), () => {
+      streaming ??= checkpoint(report, 'weather-streaming');
+    });
     assert.ok(first.texts.length >= 2, `the text came in several parts: ${JSON.stringify(first.texts)}`);
     assert.equal(first.texts.join(''), 'Let me check the weather in Paris for you.');
-    assert.ok((first.firstTextMs ?? Infinity) < first.endMs - 150, `text arrived while the answer was still streaming (${first.firstTextMs} ms of ${first.endMs} ms)`);
+    assert.ok(streaming, 'text arrived');
+    const verdict = await streaming;
+    assert.ok(verdict.ok, `text arrived while the answer was still streaming: ${verdict.detail}`);
     assert.equal(first.calls.length, 1);
     assert.deepEqual(first.order.slice(-1), ['call']);
     const call = first.calls[0];
@@ -122,7 +123,7 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
       V.LanguageModelChatMessage.Assistant([new V.LanguageModelTextPart(first.texts.join('')), new V.LanguageModelToolCallPart(call.callId, call.name, call.input)]),
       V.LanguageModelChatMessage.User([new V.LanguageModelToolResultPart(call.callId, [new V.LanguageModelTextPart('sunny, 21 C')])]),
     ];
-    const second = await collect(V, await model.sendRequest(followUp, { tools: WEATHER_TOOLS }, new V.CancellationTokenSource().token), Date.now());
+    const second = await collect(V, await model.sendRequest(followUp, { tools: WEATHER_TOOLS }, new V.CancellationTokenSource().token));
     assert.equal(second.texts.join(''), 'It is sunny in Paris, 21 °C.');
     assert.equal(second.calls.length, 0);
   }, { timeoutMs: 120_000 });
@@ -130,7 +131,7 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
   runner.test('a malformed call from the site is repaired inside the provider and never reaches the consumer', async () => {
     const V = lm();
     const model = await ptkModel();
-    const result = await collect(V, await model.sendRequest([V.LanguageModelChatMessage.User('PTK-LM-BROKEN: What is the weather in Berlin?')], { tools: WEATHER_TOOLS }, new V.CancellationTokenSource().token), Date.now());
+    const result = await collect(V, await model.sendRequest([V.LanguageModelChatMessage.User('PTK-LM-BROKEN: What is the weather in Berlin?')], { tools: WEATHER_TOOLS }, new V.CancellationTokenSource().token));
     const text = result.texts.join('');
     assert.ok(!/TOOL_CALL|TOOL_ERROR|"tool"/.test(text), `no markup reached the consumer: ${JSON.stringify(text)}`);
     assert.equal(text, 'I will look it up.');
@@ -187,24 +188,21 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
     const V = lm();
     const model = await ptkModel();
     const source = new V.CancellationTokenSource();
-    const startedAt = Date.now();
-    let cancelledAt = 0;
+    let cancelled = false;
     const response = await model.sendRequest([V.LanguageModelChatMessage.User('PTK-LM-CANCEL: Write a long essay.')], {}, source.token);
     let received = '';
     try {
-      await collect(V, response, startedAt, (text) => {
+      await collect(V, response, (text) => {
         received += text;
-        if (!cancelledAt) {
-          cancelledAt = Date.now();
+        if (!cancelled) {
+          cancelled = true;
           source.cancel();
         }
       });
     } catch {
       // A cancelled stream may end with a cancellation error.
     }
-    const endedAt = Date.now();
-    assert.ok(cancelledAt > 0, 'some text arrived before the cancel');
-    assert.ok(endedAt - cancelledAt < 15_000, `the request ended ${endedAt - cancelledAt} ms after the cancel`);
+    assert.ok(cancelled, 'some text arrived before the cancel');
     assert.ok(received.length < 400, `the answer stopped early (${received.length} characters received)`);
     const verdict = await checkpoint(report, 'cancelled');
     assert.ok(verdict.ok, verdict.detail);

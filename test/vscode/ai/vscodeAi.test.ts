@@ -45,6 +45,15 @@ const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON
 /** Whether @ptk's first prompt held the attached file and the project's AGENTS.md (the final answer says so). */
 let participantSawAttachment = false;
 let participantSawRules = false;
+/**
+ * The weather answer's stream holds after its first words until the suite says text reached it
+ * (checkpoint 'weather-streaming'): text that arrives at all then arrived mid-answer.
+ */
+let releaseWeather: () => void = () => undefined;
+const weatherHeld = new Promise<void>((resolve) => {
+  releaseWeather = resolve;
+});
+let weatherReleased = false;
 
 /** What the replica's "model" answers, by the markers in what the page sent (results first: in thread mode a turn holds only them). */
 function createResponder(secret: string) {
@@ -59,7 +68,7 @@ function createResponder(secret: string) {
     if (prompt.includes('PTK-LM-LIMIT')) return { failure: 'rate_limit' };
     if (prompt.includes('PTK_SEARCH_MARKER')) return { reply: `The notes mention PTK_SEARCH_MARKER; attachment: ${participantSawAttachment ? 'valid' : 'missing'}; rules: ${participantSawRules ? 'used' : 'missing'}.` };
     if (prompt.startsWith('TOOL_ERROR')) return { reply: call('get_weather', { city: 'Berlin' }) };
-    if (prompt.includes('PTK-LM-WEATHER')) return { reply: `Let me check the weather in Paris for you.\n${call('get_weather', { city: 'Paris' })}`, tokenMs: 80 };
+    if (prompt.includes('PTK-LM-WEATHER')) return { reply: `Let me check the weather in Paris for you.\n${call('get_weather', { city: 'Paris' })}`, tokenMs: 20, holds: [{ atChar: 24, until: weatherHeld }] };
     if (prompt.includes('PTK-LM-BROKEN')) return { reply: 'I will look it up.\n<TOOL_CALL>{"tool": "get_weather", "args": {"city": "Berlin"}}' };
     if (prompt.includes('PTK-LM-CANCEL')) return { reply: 'This is a long essay that goes on and on. '.repeat(60), tokenMs: 60 };
     if (prompt.includes('PTK-PARTICIPANT')) {
@@ -114,6 +123,14 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
   const chat = (): FrameLocator => page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
 
   /** The driver's side of the cancellation case: the replica tab stopped while the site's answer went on. */
+  /** Text reached the consumer while the replica still held the answer; the answer goes on. */
+  function streamingVerdict(): { ok: boolean; detail: string } {
+    const ok = !weatherReleased;
+    weatherReleased = true;
+    releaseWeather();
+    return { ok, detail: ok ? 'the answer was held mid-stream when its first text arrived' : 'the answer had been released already' };
+  }
+
   async function checkCancelled(): Promise<{ ok: boolean; detail: string }> {
     const inspector = await chromium.connectOverCDP(cdpUrl);
     try {
@@ -184,7 +201,7 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
       for (const line of lines) {
         if (line.type === 'checkpoint' && line.name && !answered.has(line.name)) {
           answered.add(line.name);
-          const verdict = line.name === 'cancelled' ? await checkCancelled() : { ok: false, detail: `unknown checkpoint ${line.name}` };
+          const verdict = line.name === 'cancelled' ? await checkCancelled() : line.name === 'weather-streaming' ? streamingVerdict() : { ok: false, detail: `unknown checkpoint ${line.name}` };
           writeFileSync(join(checkpointsDir, `${line.name}.json`), JSON.stringify(verdict));
         }
       }
@@ -199,6 +216,7 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
   }, { timeout: SUITE_TIMEOUT_MS + 180_000 });
 
   after(async () => {
+    releaseWeather();
     if (existsSync(resultsFile ?? '')) cpSync(resultsFile, join(ARTIFACTS, 'results.jsonl'));
     await browser?.close().catch(() => undefined);
     await server?.stop();
