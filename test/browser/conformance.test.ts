@@ -20,7 +20,7 @@ import { buildPageScript, type ExtractResult, type PageProbe, type PageSnapshot 
 import { callRuntime, ensureReady } from '../../src/browser/siteDriver';
 import { DEFAULT_REPLICA_FEATURES, replicaSites, type ReplicaFeature, type ReplicaSiteEntry } from './replicas/sites';
 import { attachmentCases } from './attachmentConformance';
-import { launchTestBrowser, withSite } from './harness';
+import { adapterFor, launchTestBrowser, withSite } from './harness';
 
 const TRICKY = [
   'Here is the call and some code:',
@@ -133,6 +133,14 @@ after(async () => {
   await browser?.close();
 });
 
+/**
+ * The site opens its temporary chat by address (ChatGPT, Claude) and the replica models it: a
+ * new tab at that address opens a new chat, so a temporary chat is gone with its tab.
+ */
+function temporaryChatByAddress(entry: ReplicaSiteEntry): boolean {
+  return entry.temporaryChat !== false && adapterFor(entry, 'http://127.0.0.1/').temporaryChat?.urlParam !== undefined;
+}
+
 for (const entry of replicaSites) {
   describe(`conformance: ${entry.adapter} (replica ${entry.replica})`, () => {
     it('answers, streams deltas, and extracts the markdown exactly through the copy action', async () => {
@@ -229,7 +237,8 @@ for (const entry of replicaSites) {
 
     it('replaces a tab that died mid-answer and finds the turn again', async () => {
       const reply = 'The tab will be closed while this answer streams, and a new tab picks it up again.';
-      await withSite(browser, entry, { scenario: { turns: [{ reply, tokenMs: 15 }] } }, async ({ model, server }) => {
+      // A saved chat: the replacement tab reopens it by its address (a temporary chat is gone with its tab: next case).
+      await withSite(browser, entry, { scenario: { turns: [{ reply, tokenMs: 15 }] }, model: { temporaryChats: false } }, async ({ model, server }) => {
         const page = await model.page();
         const pending = model.call('crash please', {
           onDelta: (delta) => {
@@ -240,6 +249,24 @@ for (const entry of replicaSites) {
         assert.equal(server.submissions.length, 1);
         assert.notEqual(await model.page(), page);
         assert.ok(model.log.entries[0]!.resumed >= 1);
+      });
+    });
+
+    it('a tab that died mid-answer in a temporary chat → TAB_CLOSED (recoverable), nothing resent, the next call works', { skip: !temporaryChatByAddress(entry) }, async () => {
+      const reply = 'The tab will be closed while this answer streams; a temporary chat is gone with it.';
+      await withSite(browser, entry, { scenario: { turns: [{ reply, tokenMs: 15 }, { reply: 'next', tokenMs: 2 }] } }, async ({ model, server }) => {
+        const page = await model.page();
+        const pending = model.call('crash please', {
+          onDelta: (delta) => {
+            if (delta.full.length > 10 && !page.isClosed()) void page.close();
+          },
+        });
+        const error = await rejectsWithCode(pending, PTKErrorCode.TAB_CLOSED);
+        assert.equal(error.recoverable, true);
+        assert.equal(server.submissions.length, 1);
+        assert.equal(server.submissions[0]!.temporary, true);
+        assert.equal(await model.call('again'), 'next');
+        assert.equal(server.submissions.length, 2);
       });
     });
 

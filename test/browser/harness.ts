@@ -68,7 +68,7 @@ export async function withSite<T>(
   const server = await startReplicaServer({ site: entry.replica, scenario: setup.scenario, responder: setup.responder });
   const base = adapterFor(entry, server.url);
   const adapter = setup.adapter ? setup.adapter(base) : base;
-  const model = new BrowserChatModel({ adapter, browser, submitConfirmMs: 2_000, ...setup.model });
+  const model = new BrowserChatModel({ adapter, browser, submitConfirmMs: 2_000, ...(entry.temporaryChat === false ? { temporaryChats: false } : {}), ...setup.model });
   try {
     return await body({ server, model, adapter });
   } finally {

@@ -30,6 +30,11 @@ export interface ReplicaSiteEntry {
    * signInUrl is set. Guest mode runs wherever the replica shows a guest page (detected).
    */
   supports?: readonly ReplicaFeature[];
+  /**
+   * False for an older page whose replica does not model the site's temporary chat: tests there
+   * run with saved chats (temporaryChats off), as a user of that page version would have to.
+   */
+  temporaryChat?: false;
 }
 
 /** Behaviours of the real sites the conformance suite can drive on a replica. */
@@ -56,6 +61,7 @@ export const replicaSites: ReplicaSiteEntry[] = [
   {
     adapter: 'chatgpt',
     replica: 'chatgpt-2025-06',
+    temporaryChat: false,
     signInUrl: 'http://auth.openai.com/log-in',
     expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 1, copyButton: 1 },
   },
@@ -74,6 +80,7 @@ export const replicaSites: ReplicaSiteEntry[] = [
   {
     adapter: 'claude',
     replica: 'claude-2025-10',
+    temporaryChat: false,
     expectMatched: { composer: 1, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 1, answerContent: -1, turnActionBar: 0, copyButton: 0 },
     supports: ['thinkingFlash', 'preambleGap', 'cloudflareNoise', 'limitNotice'],
   },
@@ -90,6 +97,7 @@ export const replicaSites: ReplicaSiteEntry[] = [
   {
     adapter: 'gemini',
     replica: 'gemini-2026-04',
+    temporaryChat: false,
     signInUrl: 'http://accounts.google.com/ServiceLogin',
     expectMatched: { composer: 0, sendButton: 0, stopButton: 1, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 1 },
   },
@@ -108,6 +116,7 @@ export const replicaSites: ReplicaSiteEntry[] = [
   {
     adapter: 'aistudio',
     replica: 'aistudio-2025-11',
+    temporaryChat: false,
     signInUrl: 'http://accounts.google.com/ServiceLogin',
     supports: AI_STUDIO_FEATURES,
     expectMatched: { composer: 3, sendButton: 1, stopButton: 2, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 1, copyMenuButton: 0 },
