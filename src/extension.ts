@@ -20,6 +20,9 @@ import { VSCodeWorkspace } from './host/vscode/workspace';
 import { createAssistantRun } from './host/shared/assistantRun';
 import { openWorkspaceFile, taskFocusPaths } from './host/vscode/projectRules';
 import { createWorkspaceTools, loadProjectRules, SessionGrants, type ApprovalGateOptions } from './tools';
+import { ExternalToolApprovals } from './tools/external';
+import { createConsultTools } from './core/tools/consultTool';
+import { consultableSites, createConsultPort } from './ui/consultPort';
 import { ApprovalBroker } from './ui/approvalBroker';
 import { createBrowserModelFactory, describeTurn, listedSites, primarySite } from './ui/browserLoader';
 import { failoverQuestion } from './core/routing';
@@ -80,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     try {
       settings = readExtensionSettings();
       readToolSettings();
+      for (const problem of consultableSites(settings).problems) log.warn(problem);
     } catch (error) {
       log.error(errorMessage(error));
       void vscode.window.showErrorMessage(`PTK Assistant: ${errorMessage(error)}`);
@@ -126,6 +130,11 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const showTarget = () => connection.setTarget({ model: settings.model, url: settings.siteUrl, demo: isLocalAddress(settings.siteUrl) });
   showTarget();
 
+  // consult: the model asks another site of ptk.consultSites, after the user's approval (the window's "Always" answers apply).
+  const consultApprovals = new ExternalToolApprovals((request, signal) => workspace.requestApproval(request, signal), () => readToolSettings().autoApprove, approvalOptions);
+  const consultPort = createConsultPort({ settings: () => settings, model: () => connection.getModel(), approve: (request, signal) => consultApprovals.ensureRequestApproved(request, signal) });
+  const taskTools = (): PTKTool[] => [...currentTools(), ...createConsultTools(consultableSites(settings).sites, consultPort)];
+
   const runTask = createAssistantRun({
     model: async () => {
       const model = await connection.getModel();
@@ -133,7 +142,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       return model;
     },
     workspace,
-    tools: () => ai.taskTools(currentTools()),
+    tools: () => ai.taskTools(taskTools()),
     settings: () => settings,
   });
 
@@ -172,7 +181,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     store: new ConversationStore(context.workspaceState, undefined, (id) => checkpoints.store.delete(id)),
     checkpoints: checkpoints.recorder,
     approvals,
-    isDangerousTool: (name) => currentTools().find((tool) => tool.name === name)?.dangerous === true || ai.isDangerousExternalTool(name),
+    isDangerousTool: (name) => taskTools().find((tool) => tool.name === name)?.dangerous === true || ai.isDangerousExternalTool(name),
     onConnectionProblem: (status, detail) => connection.setState(status, detail),
     log: (line) => log.info(line),
     resolveContext: (chosen, signal) => mentions.resolveContext(chosen, signal),

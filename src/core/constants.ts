@@ -51,6 +51,8 @@ export const DEFAULTS = {
   routerErrorsBeforeCooldown: 3,
   /** Site router: the first cool-down (ms); each further one in a row doubles, up to routerLimitBackoffMs. */
   routerCooldownMs: 60_000,
+  /** consult tool: the whole call, the user's approval (up to 30 min) and the other site's answer included (ms). */
+  consultTimeoutMs: 45 * 60_000,
   /** VS Code host: how long get_diagnostics waits for a language service to check a file it had to open (ms). */
   diagnosticsSettleMs: 3_000,
   /** Browser backend: answer text unchanged this long (with stop gone + action bar) ends the answer (ms). */

@@ -66,6 +66,11 @@ export interface LLMCallOptions {
    */
   site?: string;
   /**
+   * With `site`: the call goes to that site alone (a consultation of another site): no other
+   * site takes it over and nothing waits for one; a failure there is the call's failure.
+   */
+  stayOnSite?: boolean;
+  /**
    * Files to send with the prompt. A backend uploads them before it sends the prompt and sends
    * nothing if one fails (ATTACHMENT_REFUSED, ATTACHMENT_NOT_CONFIRMED); a backend that cannot
    * upload refuses the call (ATTACHMENT_UNSUPPORTED).

@@ -43,6 +43,11 @@ export const ExtensionSettingsSchema = z.object({
   failover: z.enum(['ask', 'auto', 'off']).default(DEFAULTS.routerFailover),
   /** What a task does when every listed site is limited. */
   whenAllLimited: z.enum(['stop', 'wait']).default(DEFAULTS.routerWhenAllLimited),
+  /**
+   * The sites the consult tool may ask for a second opinion, in order (each one of `sites`);
+   * empty: the tool is not offered. User settings only: it sends workspace content to those sites.
+   */
+  consultSites: z.array(z.enum(SITE_IDS)).default([]),
   browserPath: optionalText,
   /** Attach to a running browser (http://127.0.0.1:9222) instead of launching one. */
   cdpUrl: optionalText.refine((value) => value === undefined || /^(https?|wss?):\/\//.test(value), 'must be an http(s) or ws(s) URL'),

@@ -139,6 +139,7 @@ export class SiteRouter implements ILLMManager {
   }
 
   async call(prompt: string, options: LLMCallOptions = {}): Promise<string> {
+    if (options.stayOnSite && options.site !== undefined) return this.callSiteAlone(options.site, prompt, options);
     const { signal } = options;
     const thread = options.thread;
     const key = thread?.key ?? DEFAULT_THREAD;
@@ -183,6 +184,29 @@ export class SiteRouter implements ILLMManager {
         site = next;
         fresh = true;
       }
+    }
+  }
+
+  /**
+   * A call for `site` alone (`stayOnSite`): an unavailable site fails at once with the error its
+   * state stands for; a failure of the site is remembered like any other and fails the call
+   * naming the site and its state. It holds no conversation afterwards.
+   */
+  private async callSiteAlone(site: string, prompt: string, options: LLMCallOptions): Promise<string> {
+    if (!this.models.has(site)) {
+      throw new ConfigurationError(`The site ${JSON.stringify(site)} is not one of the listed sites (${this.routed.map((entry) => entry.site).join(', ')}).`, { context: { site } });
+    }
+    throwIfAborted(options.signal);
+    if (!this.health.isAvailable(site)) throw this.stateError(site);
+    try {
+      const reply = await this.send(site, prompt, options, false, new StreamRelay(options));
+      this.health.markReady(site);
+      return reply;
+    } catch (error) {
+      if (options.signal?.aborted) throw abortErrorOf(options.signal);
+      const failure = siteFailureOf(error);
+      if (failure && this.health.failed(site, failure)) throw this.stateError(site);
+      throw error;
     }
   }
 

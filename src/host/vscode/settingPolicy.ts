@@ -44,6 +44,7 @@ export const SETTING_POLICIES: Readonly<Record<string, SettingPolicy>> = {
   'ptk.profileDir': { from: 'user', why: 'it chooses the browser profile, so the account every chat lands in' },
   'ptk.model': { from: 'any', why: 'a choice in the same site\'s model picker' },
   'ptk.temperature': { from: 'any', why: 'a sampling choice of the same site' },
+  'ptk.consultSites': { from: 'user', why: 'it lets the model send questions, with the workspace content they quote, to other sites' },
   'ptk.externalTools': { from: 'user', why: 'it lets other extensions\' and MCP servers\' tools run, with or without asking' },
   'ptk.maxIterations': { from: 'any', why: LIMIT },
   'ptk.maxToolCalls': { from: 'any', why: LIMIT },

@@ -51,7 +51,15 @@ export class ExternalToolApprovals {
    */
   async ensureApproved(toolName: string, args: Record<string, unknown>, allowListed: boolean, signal?: AbortSignal, tags?: readonly string[]): Promise<void> {
     if (allowListed) return;
-    const request = externalApprovalRequest(toolName, args, tags);
+    await this.ensureRequestApproved(externalApprovalRequest(toolName, args, tags), signal);
+  }
+
+  /**
+   * The same for a request another tool words itself (consult): it runs without asking when the
+   * user's autoApprove setting or an "Always" answer covers its tool; "Always" covers the tool.
+   */
+  async ensureRequestApproved(request: ApprovalRequest, signal?: AbortSignal): Promise<void> {
+    const { toolName } = request;
     const by = this.preApprovedBy(toolName);
     if (by) {
       this.options.onAutoApproved?.(request, by);
