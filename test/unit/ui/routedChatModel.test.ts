@@ -95,7 +95,7 @@ describe('RoutedChatModel', () => {
     assert.equal(routed.current().site, 'chatgpt', 'before any call: the first site');
     assert.equal(await routed.call('fix the bug', { thread: threadOf(true) }), 'answer from Claude');
     assert.equal(moves.length, 1);
-    assert.match(moves[0]!, /^ChatGPT: usage limit until \d\d:\d\d — continuing on Claude$/);
+    assert.match(moves[0]!, /^ChatGPT: usage limit until (\d{4}-\d\d-\d\d )?\d\d:\d\d — continuing on Claude$/);
     assert.equal(routed.current().site, 'claude');
     await routed.openTab();
     assert.equal((await routed.diagnose()).siteName, 'Claude');
