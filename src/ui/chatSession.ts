@@ -493,6 +493,12 @@ export class ChatSession {
         if (change.rewrite) this.emit({ type: 'assistantDelta', id, text: change.text, rewrite: true });
         else if (change.text !== '') this.emit({ type: 'assistantDelta', id, text: change.text });
       },
+      // Every tab of the site is busy: the working row says so until the call gets one.
+      onWaiting: (waiting) => {
+        if (ended) return;
+        log(`[task ${taskId}] ${waiting ? 'waiting for a free tab' : 'done waiting for a tab'}`);
+        this.emit({ type: 'waitingForTab', taskId, waiting });
+      },
       onIteration: (info: IterationInfo) => {
         checkpoints?.turnStarted(info.iteration, bubbleId);
         log(`[task ${taskId}] iteration ${info.iteration}: ${info.type}, ${info.toolCallsSoFar} tool calls so far`);

@@ -110,6 +110,8 @@ const ChatEventSchema = z.discriminatedUnion('type', [
     durationMs: z.number(),
   }),
   z.object({ type: z.literal('taskStarted'), taskId: z.string(), title: z.string() }),
+  /** A model call of task `taskId` waits for a free tab of the site (true), or got one / ended (false). */
+  z.object({ type: z.literal('waitingForTab'), taskId: z.string(), waiting: z.boolean() }),
   z.object({
     type: z.literal('taskFinished'),
     taskId: z.string(),
@@ -185,6 +187,8 @@ export interface ChatViewState {
   busy: boolean;
   /** The running task: approvals go to its cards only. */
   runningTaskId?: string;
+  /** The running task's model call waits for a free tab (every tab of the site is busy). */
+  waitingForTab?: boolean;
   /** Approval ids waiting for the user, oldest first. */
   pendingApprovals: string[];
 }
