@@ -36,7 +36,7 @@ const ConnectionStateSchema = z.object({
   /** The site is PTK's offline demo (a replica at a local address, or a scripted model), not a real chat. */
   demo: z.optional(z.boolean()),
   /** Several sites (ptk.sites): each with its state in a few words ("ready", "limited until 15:00"), in order. */
-  sites: z.optional(z.array(z.object({ site: z.string(), label: z.string(), state: z.string() }))),
+  sites: z.optional(z.array(z.object({ site: z.string(), label: z.string(), state: z.string(), ready: z.optional(z.boolean()) }))),
 });
 export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
 

@@ -95,7 +95,7 @@ describe('RoutedChatModel', () => {
     assert.equal(routed.current().site, 'chatgpt', 'before any call: the first site');
     assert.equal(await routed.call('fix the bug', { thread: threadOf(true) }), 'answer from Claude');
     assert.equal(moves.length, 1);
-    assert.match(moves[0]!, /^ChatGPT: usage limit until \d\d:\d\d — continuing on Claude$/);
+    assert.match(moves[0]!, /^ChatGPT: usage limit until (\d{4}-\d\d-\d\d )?\d\d:\d\d — continuing on Claude$/);
     assert.equal(routed.current().site, 'claude');
     await routed.openTab();
     assert.equal((await routed.diagnose()).siteName, 'Claude');
@@ -184,8 +184,8 @@ describe('the connection state with several sites', () => {
     await connection.getModel();
     assert.equal(connection.state.site, 'chatgpt');
     assert.deepEqual(connection.state.sites, [
-      { site: 'chatgpt', label: 'ChatGPT', state: 'ready' },
-      { site: 'claude', label: 'Claude', state: 'ready' },
+      { site: 'chatgpt', label: 'ChatGPT', state: 'ready', ready: true },
+      { site: 'claude', label: 'Claude', state: 'ready', ready: true },
     ]);
     const before = seen.length;
     await routed.call('fix it', { thread: threadOf(true) });
