@@ -33,7 +33,9 @@ import { PTKCodeActionProvider } from './ui/codeActions';
 import { registerCommands, runConnectionAction, runInChat } from './ui/commands';
 import { ConversationStore } from './ui/conversationStore';
 import type { ContextMention } from './shared/chat/mentions';
-import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
+import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, SITE_LABELS, type ExtensionSettings } from './ui/settings';
+import { showsSiteMenu } from './ui/conversationSite';
+import type { SiteStatusLine } from './ui/chatConnection';
 import { ConnectionStatusBar } from './ui/statusBar';
 import { isLocalAddress } from './shared/chat/connectionLabels';
 
@@ -90,6 +92,14 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     }
   };
   checkSettings();
+
+  // Several sites (ptk.sites): each with its state once the browser backend runs; before that, as listed.
+  const configuredSites = (): SiteStatusLine[] =>
+    connection.state.sites?.map((entry) => ({ ...entry, ready: entry.ready ?? true })) ??
+    listedSites(settings).map((site) => ({ site, label: SITE_LABELS[site], state: 'not connected yet', ready: true }));
+  // `ptk.severalSites` shows the chat view title's site menu (package.json) only when there is a choice.
+  const showSiteMenu = () => void vscode.commands.executeCommand('setContext', 'ptk.severalSites', showsSiteMenu(listedSites(settings)));
+  showSiteMenu();
 
   // Checkpoints: the tools write and run through a recording workspace; restores come from the chat view.
   const checkpoints = createVSCodeCheckpoints(context, workspace, { exclude: () => readToolSettings().denyPaths, log: (line) => log.info(line) });
@@ -189,6 +199,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     confirm: async (question, action) => (await vscode.window.showWarningMessage(question, { modal: true }, action)) === action,
     choose: async (question, actions) => vscode.window.showWarningMessage(question, { modal: true }, ...actions),
     diffKept: (approvalId) => approvals.getRequest(approvalId) !== undefined,
+    sites: configuredSites,
   });
 
   // The chat tab as a VS Code language model, VS Code's tools for PTK tasks, and @ptk in VS Code's chat.
@@ -209,6 +220,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const reconnect = async (): Promise<void> => {
     checkSettings();
     showTarget();
+    showSiteMenu();
     await connection.reset(browserFactory, primarySite(settings));
   };
 

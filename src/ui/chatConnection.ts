@@ -53,6 +53,8 @@ export interface SiteStatusLine {
   site: string;
   label: string;
   state: string;
+  /** The site can take a call now (not limited, signed out, blocked, …). */
+  ready: boolean;
 }
 
 /** What Diagnose Site gives the UI. */

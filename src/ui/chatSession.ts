@@ -23,7 +23,9 @@ import { checkpointBeforeEdit } from './checkpoints/checkpointRestore';
 import { TaskCheckpointView } from './checkpoints/taskCheckpointView';
 import { attachmentForLog, attachmentInfo, type ChatAttachment } from './chatAttachments';
 import { ConversationImages } from './conversationImages';
+import type { SiteStatusLine } from './chatConnection';
 import type { ConversationStore, LastPrompt } from './conversationStore';
+import { conversationSite } from './conversationSite';
 import { actionableCode, actionsForError, connectionStatusForError } from './errorActions';
 import { attachedContextNote, forgetAttachedContext, promptWithContext } from './mentionContext';
 
@@ -65,6 +67,11 @@ interface ChatSessionOptions {
   choose?: (question: string, actions: readonly string[]) => Promise<string | undefined>;
   /** True while the approval broker still keeps a card's change, so its diff can be shown. */
   diffKept?: (approvalId: string) => boolean;
+  /**
+   * The configured sites with their states, in the order they are tried (ptk.sites). With several,
+   * every model call of a conversation asks for its site (its choice, else the first ready one).
+   */
+  sites?: () => readonly SiteStatusLine[];
 }
 
 /** Options of one `send`. */
@@ -132,6 +139,8 @@ export class ChatSession {
   private lastPrompt?: LastPrompt;
   /** Images sent earlier in this conversation: each task starts a new chat on the site, so it carries them again. */
   private readonly earlierImages = new ConversationImages();
+  /** The site the user chose for the shown conversation (saved with it); undefined: the first ready one. */
+  private chosenSite?: string;
   private readonly listeners = new Set<Listener>();
   private readonly stateListeners = new Set<(state: ChatViewState) => void>();
   private readonly returnedListeners = new Set<(text: string, mentions: readonly ContextMention[]) => void>();
@@ -153,6 +162,7 @@ export class ChatSession {
       this.current = markDiffsGone(settled, () => false);
       this.messages = stored.messages;
       this.lastPrompt = stored.lastPrompt;
+      this.chosenSite = stored.site;
     } else {
       this.current = emptyChatState(this.createId());
     }
@@ -165,6 +175,30 @@ export class ChatSession {
 
   get busy(): boolean {
     return this.controller !== undefined;
+  }
+
+  /** The configured sites with their states (none known: empty). */
+  sites(): readonly SiteStatusLine[] {
+    return this.options.sites?.() ?? [];
+  }
+
+  /** The site the user chose for the shown conversation, if any. */
+  get chosenSiteId(): string | undefined {
+    return this.chosenSite;
+  }
+
+  /** The site the shown conversation's model calls ask for: undefined with one site configured. */
+  site(): string | undefined {
+    return conversationSite(this.chosenSite, this.sites());
+  }
+
+  /**
+   * The site menu's choice: the shown conversation's later model calls ask for `site` (a running
+   * task keeps the site it started with). Saved with the conversation once it has a message.
+   */
+  async chooseSite(site: string): Promise<void> {
+    this.chosenSite = site;
+    if (this.current.items.length > 0) await this.persist();
   }
 
   /** Saved conversations, newest first. */
@@ -256,7 +290,7 @@ export class ChatSession {
     if (!stored) throw new Error(`No saved conversation with id "${conversationId}".`);
     this.stop();
     await this.whenIdle();
-    await this.show(stored.state, stored.messages, stored.lastPrompt);
+    await this.show(stored.state, stored.messages, stored.lastPrompt, stored.site);
   }
 
   /**
@@ -324,12 +358,13 @@ export class ChatSession {
    * last message, which Retry would otherwise send (images and all) into this one; Retry sends
    * the shown conversation's own last message.
    */
-  private async show(state: ChatViewState, messages: PTKMessage[], lastPrompt?: LastPrompt): Promise<void> {
+  private async show(state: ChatViewState, messages: PTKMessage[], lastPrompt?: LastPrompt, site?: string): Promise<void> {
     const diffKept = this.options.diffKept;
     this.current = diffKept ? markDiffsGone(state, diffKept) : state;
     this.messages = messages;
     this.earlierImages.clear();
     this.lastPrompt = lastPrompt;
+    this.chosenSite = site;
     await this.options.store.setCurrentId(state.conversationId);
     for (const listener of this.stateListeners) listener(this.current);
   }
@@ -407,7 +442,7 @@ export class ChatSession {
   private async persist(): Promise<void> {
     try {
       const { attachments: _images, ...lastPrompt } = this.lastPrompt ?? {};
-      await this.options.store.save({ state: this.current, messages: this.messages, updatedAt: this.now(), ...(this.lastPrompt ? { lastPrompt: lastPrompt as LastPrompt } : {}) });
+      await this.options.store.save({ state: this.current, messages: this.messages, updatedAt: this.now(), ...(this.lastPrompt ? { lastPrompt: lastPrompt as LastPrompt } : {}), ...(this.chosenSite !== undefined ? { site: this.chosenSite } : {}) });
       await this.options.store.setCurrentId(this.current.conversationId);
     } catch (error) {
       this.options.log?.(`could not save the conversation: ${errorMessage(error)}`);
@@ -481,8 +516,12 @@ export class ChatSession {
       return { text: change.text, rewrite: true };
     };
 
+    // Several sites: the task's calls ask for the conversation's site (the router starts there).
+    const site = this.site();
+    if (site !== undefined) log(`[task ${taskId}] site: ${site}${this.chosenSite === site ? '' : ' (first ready site)'}`);
     const options: AssistantRunOptions = {
       ...extraOptions,
+      ...(site !== undefined ? { site } : {}),
       ...(carried.length + attachments.length > 0 ? { attachments: [...carried, ...attachments] } : {}),
       signal,
       history: this.messages,
@@ -492,6 +531,12 @@ export class ChatSession {
         const change = proseChange(delta);
         if (change.rewrite) this.emit({ type: 'assistantDelta', id, text: change.text, rewrite: true });
         else if (change.text !== '') this.emit({ type: 'assistantDelta', id, text: change.text });
+      },
+      // Every tab of the site is busy: the working row says so until the call gets one.
+      onWaiting: (waiting) => {
+        if (ended) return;
+        log(`[task ${taskId}] ${waiting ? 'waiting for a free tab' : 'done waiting for a tab'}`);
+        this.emit({ type: 'waitingForTab', taskId, waiting });
       },
       onIteration: (info: IterationInfo) => {
         checkpoints?.turnStarted(info.iteration, bubbleId);

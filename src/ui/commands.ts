@@ -1,6 +1,7 @@
 /**
  * The command palette (category "PTK"): Open Chat, Ask…, Explain Selection, Fix Problems in
- * This File, New Conversation, Stop, Connect Browser / Choose Site, Choose Model…, Show Log,
+ * This File, New Conversation, Stop, Connect Browser / Choose Site, Choose Model…, Site for This
+ * Conversation…, Show Log,
  * Diagnose Site, Run Task File…, Add Selection / File to PTK Chat, and the command the code actions run. Long tasks run under withProgress, cancellable: the
  * token becomes the engine's AbortSignal.
  */
@@ -20,6 +21,7 @@ import { DEMO_SITE_NAME, diagnosedSite, siteLabel } from '../shared/chat/connect
 import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from './codeActionPlan';
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
 import { DiagnosisDocuments } from '../host/vscode/diagnosisDocuments';
+import { siteMenuItems, siteMenuTitle } from './conversationSite';
 import { levelMenuItems, modelChosenMessage, modelMenuItems, modelMenuPlaceholder, modelMenuTitle, modelSetting, offeredLevels, switchesToTick } from './modelMenu';
 import { EXTENSION_SETTINGS_SECTION, type SiteId } from './settings';
 import { clearsSiteUrl, levelsSetAt, sitePickerItems, siteChoiceTitle, stillOverriddenMessage, type SettingLevel } from './sitePicker';
@@ -38,6 +40,7 @@ export const COMMANDS = {
   runTaskFile: 'ptk.runTaskFile',
   diagnoseSite: 'ptk.diagnoseSite',
   chooseModel: 'ptk.chooseModel',
+  chooseConversationSite: 'ptk.chooseConversationSite',
   runCodeAction: RUN_CODE_ACTION_COMMAND,
   addSelectionToChat: 'ptk.addSelectionToChat',
   addFileToChat: 'ptk.addFileToChat',
@@ -320,6 +323,24 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       }
       await configuration.update('model', value, vscode.ConfigurationTarget.Global);
       void vscode.window.setStatusBarMessage(modelChosenMessage(value, menuContext), 4000);
+    }),
+
+    // Several sites (ptk.sites): the site the shown conversation's model calls ask for.
+    register(COMMANDS.chooseConversationSite, async () => {
+      const sites = session.sites();
+      if (sites.length < 2) {
+        void vscode.window.showInformationMessage('PTK: one site is configured; list several in ptk.sites to choose one per conversation.');
+        return;
+      }
+      const chosen = session.chosenSiteId;
+      const picked = await vscode.window.showQuickPick(siteMenuItems(sites, chosen), {
+        title: siteMenuTitle(sites, chosen),
+        placeHolder: "The site this conversation's tasks start on (a limited site still hands over to the next one)",
+      });
+      if (!picked) return;
+      await session.chooseSite(picked.site);
+      log.info(`Site for this conversation: ${picked.site}`);
+      void vscode.window.setStatusBarMessage(`PTK: this conversation uses ${picked.label}`, 4000);
     }),
 
     register(COMMANDS.runTaskFile, async (uri?: vscode.Uri) => {

@@ -34,6 +34,8 @@ interface StoredConversation {
   updatedAt: number;
   /** The last message sent, for Retry after a reload. */
   lastPrompt?: LastPrompt;
+  /** The site chosen for this conversation (ptk.sites id), when the user chose one. */
+  site?: string;
 }
 
 const INDEX_KEY = 'ptk.conversations';
@@ -64,8 +66,10 @@ export class ConversationStore {
   load(id: string): StoredConversation | undefined {
     const stored = this.storage.get<StoredConversation>(conversationKey(id));
     if (!stored || !isChatViewState(stored.state) || !Array.isArray(stored.messages)) return undefined;
-    if (stored.lastPrompt !== undefined && typeof stored.lastPrompt?.prompt !== 'string') return { ...stored, lastPrompt: undefined };
-    return stored;
+    let checked = stored;
+    if (stored.lastPrompt !== undefined && typeof stored.lastPrompt?.prompt !== 'string') checked = { ...checked, lastPrompt: undefined };
+    if (stored.site !== undefined && typeof stored.site !== 'string') checked = { ...checked, site: undefined };
+    return checked;
   }
 
   async save(conversation: StoredConversation): Promise<void> {

@@ -41,7 +41,7 @@ export class RoutedChatModel implements ChatModelHandle {
 
   /** Each site with its state in a few words ("limited until 15:00"), for the status item. */
   sites(now: number = Date.now()): SiteStatusLine[] {
-    return this.router.states().map((state) => ({ site: state.site, label: state.label, state: describeSiteState(state, now) }));
+    return this.router.states().map((state) => ({ site: state.site, label: state.label, state: describeSiteState(state, now), ready: state.status === 'ready' }));
   }
 
   currentSite(): string {

@@ -37,6 +37,7 @@ export const executeOptionsSchema = z.looseObject({
   resultMaxChars: z.number().int().positive().optional(),
   temperature: z.number().optional(),
   model: z.string().optional(),
+  site: z.string().optional(),
   finishTool: z.union([z.boolean(), z.string().min(1)]).optional(),
   conversationId: z.string().optional(),
   extraInstructions: z.string().optional(),

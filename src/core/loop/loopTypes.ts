@@ -47,9 +47,17 @@ export interface PTKExecuteOptions {
   onDelta?: (delta: StreamDelta) => void;
   /** Every message added to the transcript. */
   onMessage?: (message: PTKMessage) => void;
+  /**
+   * A model call waits for the backend (true: e.g. every tab of the site is busy with other
+   * calls) or stops waiting (false: it got one, or the call ended). Passed through to the LLM
+   * manager; each true is followed by one false before the call's turn goes on.
+   */
+  onWaiting?: (waiting: boolean) => void;
 
   model?: string;
   temperature?: number;
+  /** The site every model call of the task asks for (LLMCallOptions.site): a router of several sites starts there. */
+  site?: string;
   /**
    * Files sent with the prompt (images pasted in the chat view), through the backend's upload.
    * Only the task's first model call carries them; a later turn never uploads them again. When

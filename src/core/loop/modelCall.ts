@@ -3,7 +3,9 @@
  * (a backend that ignores the signal cannot hang the task), gets `isComplete` so a streaming
  * backend may stop once a complete tool call arrived, and its failures are classified once:
  * cancellation stays the signal's error; anything else is the backend's fault, an
- * LLMBackendError(LLM_CALL_FAILED) whose cause is what the backend threw.
+ * LLMBackendError(LLM_CALL_FAILED) whose cause is what the backend threw. A wait the backend
+ * reports (`onWaiting`) is passed on only when it changes, and always ends with the call: a
+ * backend that fails or is cancelled while waiting leaves no "waiting" shown.
  */
 import { errorMessage, LLMBackendError, PTKErrorCode } from '../errors';
 import type { ILLMManager, PromptAttachment, StreamDelta } from '../ports';
@@ -18,8 +20,12 @@ export interface ModelCallInput {
   parser: PTKParser;
   signal: AbortSignal | undefined;
   onDelta?: (delta: StreamDelta) => void;
+  /** Told when the call starts (true) and stops (false) waiting for the backend. */
+  onWaiting?: (waiting: boolean) => void;
   model?: string;
   temperature?: number;
+  /** The site the call asks for (a router of several sites starts there). */
+  site?: string;
   /** Files sent with this call's prompt (the task's first call only). */
   attachments?: readonly PromptAttachment[];
   /** The turn's number, kept in the error's context. */
@@ -29,6 +35,7 @@ export interface ModelCallInput {
 /** The model's reply; throws the signal's error when cancelled, else LLMBackendError(LLM_CALL_FAILED). */
 export async function callModel(input: ModelCallInput): Promise<string> {
   const { signal } = input;
+  const wait = waitReporter(input.onWaiting);
   let reply: unknown;
   try {
     reply = await raceWithSignal(input.llmManager.call(input.turnPrompt.prompt, {
@@ -38,6 +45,8 @@ export async function callModel(input: ModelCallInput): Promise<string> {
       model: input.model,
       temperature: input.temperature,
       thread: input.turnPrompt.thread,
+      ...(wait ? { onWaiting: wait.report } : {}),
+      ...(input.site !== undefined ? { site: input.site } : {}),
       ...(input.attachments ? { attachments: input.attachments } : {}),
     }), signal);
   } catch (error) {
@@ -49,10 +58,24 @@ export async function callModel(input: ModelCallInput): Promise<string> {
       recoverable: backendError?.recoverable,
       context: { iteration: input.iteration },
     });
+  } finally {
+    wait?.end();
   }
   throwIfAborted(signal);
   if (typeof reply !== 'string') {
     throw new LLMBackendError('LLM call failed: the LLM manager returned no text.', PTKErrorCode.LLM_CALL_FAILED, { context: { iteration: input.iteration } });
   }
   return reply;
+}
+
+/** Passes on changes of the waiting state only, and `end()` closes a wait still open. */
+function waitReporter(onWaiting: ((waiting: boolean) => void) | undefined): { report: (waiting: boolean) => void; end: () => void } | undefined {
+  if (!onWaiting) return undefined;
+  let waiting = false;
+  const report = (next: boolean): void => {
+    if (next === waiting) return;
+    waiting = next;
+    onWaiting(next);
+  };
+  return { report, end: () => report(false) };
 }

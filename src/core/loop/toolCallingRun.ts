@@ -195,8 +195,10 @@ export class ToolCallingRun {
           parser,
           signal,
           onDelta: options.onDelta,
+          onWaiting: options.onWaiting && ((waiting) => notify('onWaiting', options.onWaiting, waiting, logger)),
           model: options.model,
           temperature: options.temperature,
+          site: options.site,
           attachments: this.attachments.forNextCall(),
           iteration: state.iteration,
         });

@@ -74,6 +74,8 @@ export interface ToolRunnerOptions {
   onToolCall?: (toolCall: PTKToolCall) => void;
   onToolResult?: (info: { message: PTKMessage; results: ToolRunnerResult[] }) => void;
   onDelta?: (delta: StreamDelta) => void;
+  /** A model call starts (true) or stops (false) waiting for the backend (every tab busy). */
+  onWaiting?: (waiting: boolean) => void;
   logger?: PTKLogger;
 }
 
@@ -257,6 +259,7 @@ export class ToolRunner implements AsyncIterable<PTKMessage>, PromiseLike<PTKMes
       parser: this.parser,
       signal: this.options.signal,
       onDelta: this.options.onDelta,
+      onWaiting: this.options.onWaiting && ((waiting) => notify('onWaiting', this.options.onWaiting, waiting, this.options.logger)),
       model: params.model,
       temperature: params.temperature,
       iteration: this.iterationCount,

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { errorMessage } from '../../core/errors';
 import type { PTKExecuteOptions, PTKExecuteResult } from '../../core/loop/loopTypes';
 import { VisibleTextStream } from '../../core/modelProvider/visibleText';
+import { WAITING_FOR_TAB } from '../../shared/chat/workingLine';
 import { participantFollowups, type ParticipantResultMetadata } from '../../ui/participantFollowups';
 import { participantHistory, participantPrompt, type ParticipantReference, type ParticipantTurn } from '../../ui/participantPrompt';
 import { abortSignalFromToken } from './cancellation';
@@ -84,7 +85,8 @@ export function createChatRequestHandler(dependencies: ChatParticipantDependenci
     };
     try {
       const prompt = participantPrompt(request.prompt, await readReferences(request.references));
-      response.progress('Asking the web chat…');
+      const asking = 'Asking the web chat…';
+      response.progress(asking);
       const result = await dependencies.runTask(prompt, {
         signal: bridged.signal,
         history: participantHistory(historyTurns(context.history)),
@@ -95,6 +97,8 @@ export function createChatRequestHandler(dependencies: ChatParticipantDependenci
           visible = new VisibleTextStream();
           shownInReply = false;
         },
+        // Every tab of the site is busy: the progress says so until the call gets one.
+        onWaiting: (waiting) => response.progress(waiting ? WAITING_FOR_TAB : asking),
         onToolCall: (toolCall) => response.progress(describeCall(toolCall.tool, toolCall.args)),
         onToolResult: (info) => {
           if (!info.result.success) response.markdown(`> ${info.toolCall.tool} failed: ${info.result.error ?? 'unknown error'}\n\n`);

@@ -133,10 +133,16 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
     }
     case 'taskStarted':
       return { ...state, busy: true, runningTaskId: event.taskId };
+    case 'waitingForTab': {
+      // Only the running task's wait shows (a late report of an ended task changes nothing).
+      if (event.taskId !== state.runningTaskId || (state.waitingForTab === true) === event.waiting) return state;
+      const { waitingForTab: _waited, ...rest } = state;
+      return event.waiting ? { ...rest, waitingForTab: true } : rest;
+    }
     case 'taskFinished': {
       const items = settleOpenItems(state.items, event.taskId, event.outcome);
       if (event.outcome === 'stopped') items.push({ kind: 'notice', id: `notice:${event.taskId}`, text: event.message ?? 'Stopped.', endsTurn: true });
-      const { runningTaskId: _finished, ...rest } = state;
+      const { runningTaskId: _finished, waitingForTab: _waiting, ...rest } = state;
       return { ...rest, busy: false, pendingApprovals: [], items };
     }
     case 'error':

@@ -36,7 +36,7 @@ const ConnectionStateSchema = z.object({
   /** The site is PTK's offline demo (a replica at a local address, or a scripted model), not a real chat. */
   demo: z.optional(z.boolean()),
   /** Several sites (ptk.sites): each with its state in a few words ("ready", "limited until 15:00"), in order. */
-  sites: z.optional(z.array(z.object({ site: z.string(), label: z.string(), state: z.string() }))),
+  sites: z.optional(z.array(z.object({ site: z.string(), label: z.string(), state: z.string(), ready: z.optional(z.boolean()) }))),
 });
 export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
 
@@ -110,6 +110,8 @@ const ChatEventSchema = z.discriminatedUnion('type', [
     durationMs: z.number(),
   }),
   z.object({ type: z.literal('taskStarted'), taskId: z.string(), title: z.string() }),
+  /** A model call of task `taskId` waits for a free tab of the site (true), or got one / ended (false). */
+  z.object({ type: z.literal('waitingForTab'), taskId: z.string(), waiting: z.boolean() }),
   z.object({
     type: z.literal('taskFinished'),
     taskId: z.string(),
@@ -185,6 +187,8 @@ export interface ChatViewState {
   busy: boolean;
   /** The running task: approvals go to its cards only. */
   runningTaskId?: string;
+  /** The running task's model call waits for a free tab (every tab of the site is busy). */
+  waitingForTab?: boolean;
   /** Approval ids waiting for the user, oldest first. */
   pendingApprovals: string[];
 }

@@ -27,4 +27,18 @@ describe('workingLine: what the running task is doing', () => {
     assert.equal(line(done), 'Waiting for the site…');
     assert.equal(line([...done, { type: 'taskFinished', taskId: 't', outcome: 'done' }]), undefined);
   });
+
+  it('says a call waits for a free tab while it does, and what follows once it got one', () => {
+    const waiting: ChatEvent[] = [...started, { type: 'waitingForTab', taskId: 't', waiting: true }];
+    assert.equal(line(waiting), 'Waiting for a free tab…');
+    assert.equal(line([...waiting, { type: 'waitingForTab', taskId: 't', waiting: false }]), 'Waiting for the site…');
+    assert.equal(line([...waiting, { type: 'waitingForTab', taskId: 't', waiting: false }, { type: 'assistantDelta', id: 'a', text: 'Here' }]), 'Reading the answer…');
+    assert.equal(line([...waiting, { type: 'taskFinished', taskId: 't', outcome: 'stopped' }]), undefined, 'a stopped task waits no more');
+  });
+
+  it('a wait reported for another task than the running one changes nothing', () => {
+    assert.equal(line([...started, { type: 'waitingForTab', taskId: 'old', waiting: true }]), 'Waiting for the site…');
+    const afterEnd = replayChat('conv', [...started, { type: 'taskFinished', taskId: 't', outcome: 'done' }, { type: 'waitingForTab', taskId: 't', waiting: true }]);
+    assert.equal(afterEnd.waitingForTab, undefined);
+  });
 });
