@@ -62,6 +62,10 @@ export interface CreateBrowserChatModelOptions {
   submitConfirmMs?: number;
   /** New chats use the site's temporary (history-free) chat where it has one (default true). */
   temporaryChats?: boolean;
+  /** Tabs of the site open at once, a call each (default 1). */
+  maxTabs?: number;
+  /** Minutes an idle tab stays open (default DEFAULTS.idleTabMinutes). */
+  idleTabMinutes?: number;
 }
 
 /**
@@ -85,6 +89,8 @@ export async function createBrowserChatModel(options: CreateBrowserChatModelOpti
     answerTimeoutMs: options.answerTimeoutMs,
     submitConfirmMs: options.submitConfirmMs,
     temporaryChats: options.temporaryChats,
+    maxTabs: options.maxTabs,
+    idleTabMinutes: options.idleTabMinutes,
   };
   return new BrowserChatModel(modelOptions);
 }

@@ -129,6 +129,9 @@ export async function openNewChat(page: Page, adapter: SiteAdapter, signal?: Abo
     if (!(await temporaryChatIsOn(page, control)) || !(await freshChat(page, adapter))) {
       await page.goto(temporaryChatUrl(adapter.url, control.urlParam), { waitUntil: 'domcontentloaded' });
       await ensureReady(page, adapter, signal);
+      // A page that ignores the address (an older version of the site) still shows the old
+      // chat: a new thread must never be typed into it, so start one the plain way.
+      if (!(await freshChat(page, adapter))) await openPlainChat(page, adapter, signal);
     }
     return (await temporaryChatIsOn(page, control)) ? [] : [temporaryChatMissing(adapter)];
   }

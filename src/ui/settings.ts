@@ -54,6 +54,10 @@ export const ExtensionSettingsSchema = z.object({
   headless: z.boolean().default(false),
   /** New chats use the site's temporary (history-free) chat where it has one. User settings only. */
   temporaryChats: z.boolean().default(DEFAULTS.temporaryChats),
+  /** Tabs of a site open at once, a model call each (the rest wait for a free one). */
+  maxTabs: z.number().int().min(1).max(8).default(DEFAULTS.maxTabs),
+  /** Minutes an idle tab stays open before it is closed. */
+  idleTabMinutes: z.number().int().min(1).default(DEFAULTS.idleTabMinutes),
   /** Persistent browser profile folder (default: the extension's global storage). */
   profileDir: optionalText,
   /**
@@ -90,7 +94,7 @@ export const ExtensionSettingsSchema = z.object({
 export type ExtensionSettings = z.output<typeof ExtensionSettingsSchema>;
 
 /** The settings that choose and open the site: the browser backend gets them as they are, and a change to one reconnects. */
-export const BROWSER_SETTING_KEYS = ['site', 'siteUrl', 'customSite', 'siteOverrides', 'browserPath', 'cdpUrl', 'headless', 'profileDir', 'temporaryChats'] as const satisfies ReadonlyArray<keyof ExtensionSettings>;
+export const BROWSER_SETTING_KEYS = ['site', 'siteUrl', 'customSite', 'siteOverrides', 'browserPath', 'cdpUrl', 'headless', 'profileDir', 'temporaryChats', 'maxTabs', 'idleTabMinutes'] as const satisfies ReadonlyArray<keyof ExtensionSettings>;
 
 export type BrowserSettings = Pick<ExtensionSettings, (typeof BROWSER_SETTING_KEYS)[number]>;
 

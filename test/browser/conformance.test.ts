@@ -20,7 +20,13 @@ import { buildPageScript, type ExtractResult, type PageProbe, type PageSnapshot 
 import { callRuntime, ensureReady } from '../../src/browser/siteDriver';
 import { DEFAULT_REPLICA_FEATURES, replicaSites, type ReplicaFeature, type ReplicaSiteEntry } from './replicas/sites';
 import { attachmentCases } from './attachmentConformance';
-import { adapterFor, launchTestBrowser, withSite } from './harness';
+import { DEFAULTS } from '../../src/core/constants';
+import { adapterFor, launchTestBrowser, withSite as withReplicaSite } from './harness';
+
+/** Every case runs with the ptk.maxTabs default (a tab per call, up to DEFAULTS.maxTabs) unless it sets maxTabs. */
+function withSite<T>(...[browser, entry, setup, body]: Parameters<typeof withReplicaSite<T>>): Promise<T> {
+  return withReplicaSite(browser, entry, { ...setup, model: { maxTabs: DEFAULTS.maxTabs, ...setup.model } }, body);
+}
 
 const TRICKY = [
   'Here is the call and some code:',
@@ -420,13 +426,50 @@ for (const entry of replicaSites) {
       });
     });
 
-    it('queues concurrent calls: one request per tab at a time', async () => {
-      await withSite(browser, entry, { scenario: { defaults: { tokenMs: 3 }, turns: [{ reply: 'A answer' }, { reply: 'B answer' }] } }, async ({ model, server }) => {
+    it('queues concurrent calls: with maxTabs 1, one request at a time on the one tab', async () => {
+      const responder = (prompt: string) => ({ reply: `${prompt} answer`, tokenMs: 3 });
+      await withSite(browser, entry, { responder, model: { maxTabs: 1 } }, async ({ model, server }) => {
+        const waiting: boolean[] = [];
+        const sentWhenWaiting: number[] = [];
         const [first, second] = await Promise.all([
-          model.call('A', { thread: { newThread: true, fullTranscript: () => '' } }),
-          model.call('B', { thread: { newThread: false, fullTranscript: () => '' } }),
+          model.call('A', { thread: { newThread: true, fullTranscript: () => 'A' } }),
+          model.call('B', {
+            thread: { newThread: false, fullTranscript: () => 'B' },
+            onWaiting: (value) => {
+              // B waits from the start, and gets the tab once A's call has ended (A alone sent).
+              waiting.push(value);
+              sentWhenWaiting.push(server.submissions.length);
+            },
+          }),
         ]);
         assert.deepEqual([first, second], ['A answer', 'B answer']);
+        assert.deepEqual(waiting, [true, false]);
+        assert.deepEqual(sentWhenWaiting, [0, 1]);
+        assert.equal(server.submissions.length, 2);
+        assert.equal(model.pages.length, 1);
+      });
+    });
+
+    it('with maxTabs 2, two concurrent calls run at once on two tabs', async () => {
+      let started = 0;
+      let bothStreaming!: () => void;
+      const bothStarted = new Promise<void>((resolve) => (bothStreaming = resolve));
+      const responder = (prompt: string) => ({ reply: `${prompt} answer`, tokenMs: 3, holds: [{ atChar: 2, until: bothStarted }] });
+      await withSite(browser, entry, { responder, model: { maxTabs: 2 } }, async ({ model, server }) => {
+        const streaming = (): void => {
+          if (++started === 2) bothStreaming();
+        };
+        const once = (): ((delta: unknown) => void) => {
+          let seen = false;
+          return () => {
+            if (!seen) streaming();
+            seen = true;
+          };
+        };
+        const answers = await Promise.all([model.call('A', { onDelta: once() }), model.call('B', { onDelta: once() })]);
+        assert.deepEqual(answers, ['A answer', 'B answer']);
+        assert.equal(model.pages.length, 2, 'two tabs');
+        // Both were sent before either answer could end (each held until both streamed).
         assert.equal(server.submissions.length, 2);
       });
     });

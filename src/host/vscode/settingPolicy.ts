@@ -41,6 +41,8 @@ export const SETTING_POLICIES: Readonly<Record<string, SettingPolicy>> = {
   'ptk.cdpUrl': { from: 'user', why: 'it attaches PTK to a browser someone else controls' },
   'ptk.temporaryChats': { from: 'user', why: 'it keeps the agent\'s chats out of your account\'s history' },
   'ptk.headless': { from: 'any', why: 'it only hides the browser window' },
+  'ptk.maxTabs': { from: 'any', why: LIMIT },
+  'ptk.idleTabMinutes': { from: 'any', why: LIMIT },
   'ptk.profileDir': { from: 'user', why: 'it chooses the browser profile, so the account every chat lands in' },
   'ptk.model': { from: 'any', why: 'a choice in the same site\'s model picker' },
   'ptk.temperature': { from: 'any', why: 'a sampling choice of the same site' },

@@ -17,6 +17,11 @@
  *   POST /api/upload         one file (raw body; x-file-name, content-type) → accepted |
  *                            refused | never answered (scenario.uploads)
  *   POST /api/new            start a new conversation
+ *
+ * Each tab chats in its own conversation: the page sends its conversation id in the
+ * x-replica-conversation header (kept per tab in sessionStorage) and the server answers with the
+ * one it used; a request without one gets the latest conversation started. The turns are kept
+ * per conversation, so several tabs can chat at once, each answer in its own chat.
  *   POST /api/verify         pass the bot check
  *
  * The same port also answers, over TLS, for the foreign hosts (foreignHosts.ts): the sign-in
@@ -139,6 +144,8 @@ export interface ReplicaServer {
   close(): Promise<void>;
 }
 
+/** The header carrying a tab's conversation id (page → server, and the one used back). */
+const conversationHeader = 'x-replica-conversation';
 /** How long the page "thinks" again after a preamble gap before the answer node starts. */
 const resumeThinkingMs = 300;
 /** Default gap after a preamble. */
@@ -196,7 +203,14 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
   let guest = scenario.guest ?? false;
   let botCheck = scenario.botCheck ?? false;
   let conversationNumber = 1;
+  /** The latest conversation started: a tab that has none of its own gets this one. */
   let conversationId = 'conv-1';
+  /** The conversation a request is for: the tab's own (x-replica-conversation) if the server started it, else the latest. */
+  const conversationOf = (request: http.IncomingMessage): string => {
+    const own = request.headers[conversationHeader];
+    const match = typeof own === 'string' ? /^conv-(\d+)$/.exec(own) : null;
+    return match && Number(match[1]) <= conversationNumber ? match[0] : conversationId;
+  };
   const turns: ServerTurn[] = [];
   const submissions: ReplicaSubmission[] = [];
   const uploads: ReplicaUpload[] = [];
@@ -451,8 +465,8 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
     if (hostname === cloudflareChallengeHost) return html(response, emptyChallengeHtml());
     if (signInHosts.has(hostname)) return html(response, signInPageHtml(hostname));
     const route = `${request.method} ${url.pathname}`;
-    const json = (status: number, body: unknown): void => {
-      response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    const json = (status: number, body: unknown, conversation?: string): void => {
+      response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...(conversation ? { [conversationHeader]: conversation } : {}) });
       response.end(JSON.stringify(body));
     };
     if (route === 'GET /replica/app.js') {
@@ -465,17 +479,18 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
       response.end('');
     } else if (route === 'GET /api/session') {
+      const conversation = conversationOf(request);
       json(200, {
         loggedIn,
         guest,
         signInUrl: signInRedirect('/') ?? null,
-        conversationId,
+        conversationId: conversation,
         maxPromptChars: scenario.maxPromptChars ?? null,
         ignoreFirstSubmit: scenario.ignoreFirstSubmit ?? false,
         composerLimit: scenario.composerLimit ?? null,
         virtualizeAfterChars: scenario.virtualizeAfterChars ?? null,
         turns: turns
-          .filter((turn) => turn.conversationId === conversationId)
+          .filter((turn) => turn.conversationId === conversation)
           .map((turn) => ({
             id: turn.id,
             user: turn.userText,
@@ -486,14 +501,16 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
             notice: turn.notice,
             error: errorOf(turn),
           })),
-      });
+        },
+        conversation,
+      );
     } else if (route === 'POST /api/upload') {
       if (!loggedIn && !guest) return json(401, { error: 'login' });
       await receiveUpload(request, response);
     } else if (route === 'POST /api/new') {
       conversationNumber++;
       conversationId = `conv-${conversationNumber}`;
-      json(200, { conversationId });
+      json(200, { conversationId }, conversationId);
     } else if (route === 'POST /api/verify') {
       botCheck = false;
       json(200, { ok: true });
@@ -501,10 +518,11 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
       if (!loggedIn && !guest) return json(401, { error: 'login' });
       const body = JSON.parse(await readBody(request)) as { text: string; model?: string; attachments?: string[]; temporary?: boolean };
       const index = turnCounter++;
-      const turn: ServerTurn = { id: turns.length + 1, conversationId, userText: body.text, preambleText: '', assistantText: '', blockStarts: [], status: 'thinking', events: [], listeners: new Set() };
+      const conversation = conversationOf(request);
+      const turn: ServerTurn = { id: turns.length + 1, conversationId: conversation, userText: body.text, preambleText: '', assistantText: '', blockStarts: [], status: 'thinking', events: [], listeners: new Set() };
       turns.push(turn);
       const attached = (body.attachments ?? []).map((id) => uploads.find((upload) => upload.id === id && upload.status === 'accepted')?.name ?? `unknown upload ${id}`);
-      submissions.push({ conversationId, text: body.text, turnId: turn.id, ...(body.model ? { model: body.model } : {}), attachments: attached, sequence: ++sequence, temporary: body.temporary === true });
+      submissions.push({ conversationId: conversation, text: body.text, turnId: turn.id, ...(body.model ? { model: body.model } : {}), attachments: attached, sequence: ++sequence, temporary: body.temporary === true });
       const prompt = body.text.replace(NONCE_LINE, '');
       if (scenario.maxPromptChars !== undefined && body.text.length > scenario.maxPromptChars) {
         attach(turn, response);

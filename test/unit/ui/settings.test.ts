@@ -4,7 +4,9 @@ import { describe, it } from 'node:test';
 import { contributedSections, contributedSettings } from '../manifestSettings';
 import { ToolSettingsSchema } from '../../../src/tools/settings';
 import { browserModelOptions, describeTurn } from '../../../src/ui/browserLoader';
-import { ExtensionSettingsSchema } from '../../../src/ui/settings';
+import { CONNECTION_SETTING_KEYS, ExtensionSettingsSchema } from '../../../src/ui/settings';
+
+const pickTabs = ({ maxTabs, idleTabMinutes }: { maxTabs?: number; idleTabMinutes?: number }) => ({ maxTabs, idleTabMinutes });
 
 const contributed = contributedSettings();
 
@@ -64,12 +66,19 @@ describe('ExtensionSettingsSchema', () => {
 describe('browserModelOptions', () => {
   it('passes the replica URL as the site URL override and a per-site profile', () => {
     const options = browserModelOptions(ExtensionSettingsSchema.parse({ site: 'chatgpt', siteUrl: 'http://127.0.0.1:4000/chat', headless: true }), '/storage');
-    assert.deepEqual(options, { site: 'chatgpt', siteUrl: 'http://127.0.0.1:4000/chat', customSite: undefined, siteOverrides: undefined, browserPath: undefined, headless: true, cdpUrl: undefined, profileDir: join('/storage', 'browser-profile-chatgpt'), temporaryChats: true });
+    assert.deepEqual(options, { site: 'chatgpt', siteUrl: 'http://127.0.0.1:4000/chat', customSite: undefined, siteOverrides: undefined, browserPath: undefined, headless: true, cdpUrl: undefined, profileDir: join('/storage', 'browser-profile-chatgpt'), temporaryChats: true, maxTabs: 3, idleTabMinutes: 10 });
   });
 
   it('passes ptk.temporaryChats (default on) to the backend', () => {
     assert.equal(browserModelOptions(ExtensionSettingsSchema.parse({}), '/s').temporaryChats, true);
     assert.equal(browserModelOptions(ExtensionSettingsSchema.parse({ temporaryChats: false }), '/s').temporaryChats, false);
+  });
+
+  it('passes ptk.maxTabs (1–8, default 3) and ptk.idleTabMinutes (≥ 1, default 10) to the backend; changing either reconnects', () => {
+    assert.deepEqual(pickTabs(browserModelOptions(ExtensionSettingsSchema.parse({}), '/s')), { maxTabs: 3, idleTabMinutes: 10 });
+    assert.deepEqual(pickTabs(browserModelOptions(ExtensionSettingsSchema.parse({ maxTabs: 8, idleTabMinutes: 1 }), '/s')), { maxTabs: 8, idleTabMinutes: 1 });
+    for (const bad of [{ maxTabs: 0 }, { maxTabs: 9 }, { maxTabs: 2.5 }, { idleTabMinutes: 0 }]) assert.equal(ExtensionSettingsSchema.safeParse(bad).success, false, JSON.stringify(bad));
+    for (const key of ['maxTabs', 'idleTabMinutes'] as const) assert.ok((CONNECTION_SETTING_KEYS as readonly string[]).includes(key), key);
   });
 
   it('passes the site overrides setting to the backend', () => {

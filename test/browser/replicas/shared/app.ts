@@ -194,6 +194,25 @@ function escapeHtml(text: string): string {
 
 const networkErrorMessage = 'A network error occurred. Please check your connection and try again.';
 
+/**
+ * The tab's own conversation: kept in sessionStorage (one per tab, kept across reloads) and sent
+ * with every API call, so several tabs of one browser chat at once, each in its own chat. A tab
+ * with none yet (a new tab) is given the server's latest conversation by /api/session.
+ */
+const conversationStorageKey = 'replica-conversation';
+const conversationHeader = 'x-replica-conversation';
+
+/** A call to the replica's API on behalf of this tab's conversation; a returned conversationId becomes the tab's. */
+async function callApi(path: string, init: RequestInit = {}): Promise<Response> {
+  const own = sessionStorage.getItem(conversationStorageKey);
+  const headers = new Headers(init.headers);
+  if (own) headers.set(conversationHeader, own);
+  const response = await fetch(path, { ...init, headers });
+  const given = response.headers.get(conversationHeader);
+  if (given) sessionStorage.setItem(conversationStorageKey, given);
+  return response;
+}
+
 /** Boots the replica app with a site's skin. */
 export function startReplicaApp(skin: ReplicaSkin): void {
   const root = document.getElementById('root')!;
@@ -474,7 +493,7 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     skin.clearBanners(shell);
     clearComposer(shell.composer);
     const attachments = uploads?.takeForMessage() ?? [];
-    const session = (await (await fetch('/api/session')).json()) as Session;
+    const session = (await (await callApi('/api/session')).json()) as Session;
     const turnId = (session.turns.at(-1)?.id ?? 0) + 1;
     track(skin.renderUserTurn(shell.thread, text, turnId));
     setGenerating(true);
@@ -482,7 +501,7 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     answer.turn.setStreaming(true);
     activeAnswer = answer;
     try {
-      const response = await fetch('/api/conversation', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, model: shell.currentModel?.(), attachments, temporary }) });
+      const response = await callApi('/api/conversation', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, model: shell.currentModel?.(), attachments, temporary }) });
       if (response.status === 401) return failure('login', 'login');
       await follow(response, answer);
     } catch {
@@ -516,11 +535,11 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     // Still generating: the stream replays every event from the start, then goes on live.
     setGenerating(true);
     answer.turn.setStreaming(true);
-    void fetch(`/api/stream?turn=${turn.id}`).then((response) => follow(response, answer));
+    void callApi(`/api/stream?turn=${turn.id}`).then((response) => follow(response, answer));
   }
 
   async function boot(): Promise<void> {
-    const session = (await (await fetch('/api/session')).json()) as Session;
+    const session = (await (await callApi('/api/session')).json()) as Session;
     if (!session.loggedIn && !session.guest && session.signInUrl) {
       location.replace(session.signInUrl);
       return;
@@ -566,7 +585,7 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     });
     current.newChatButton?.addEventListener('click', (event) => {
       event.preventDefault();
-      void fetch('/api/new', { method: 'POST' }).then(() => boot());
+      void callApi('/api/new', { method: 'POST' }).then(() => boot());
     });
     current.composer.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && !event.shiftKey) {
@@ -581,6 +600,6 @@ export function startReplicaApp(skin: ReplicaSkin): void {
   // the chat the tab showed.
   const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
   const temporaryUrl = skin.temporaryChat?.urlParam !== undefined && new URL(location.href).searchParams.has(skin.temporaryChat.urlParam);
-  if (temporaryUrl && navigation?.type !== 'reload') void fetch('/api/new', { method: 'POST' }).then(() => boot());
+  if (temporaryUrl && navigation?.type !== 'reload') void callApi('/api/new', { method: 'POST' }).then(() => boot());
   else void boot();
 }
