@@ -103,6 +103,7 @@ export type ReplaceAnswer = 'resend' | 'restoreAndResend' | undefined;
 
 /** What the cards of a task stopped by "+" say (not the Stop button's "Stopped by the user"). */
 const NEW_CONVERSATION_STOP = 'Stopped: a new conversation was started.';
+const OPEN_CONVERSATION_STOP = 'Stopped: another conversation was opened.';
 
 /** The user messages after `itemId` (the turns an edit of it removes); 0 when it is not a user message. */
 export function laterTurns(state: ChatViewState, itemId: string): number {
@@ -288,9 +289,23 @@ export class ChatSession {
   async openConversation(conversationId: string): Promise<void> {
     const stored = this.options.store.load(conversationId);
     if (!stored) throw new Error(`No saved conversation with id "${conversationId}".`);
-    this.stop();
+    this.stop(OPEN_CONVERSATION_STOP);
     await this.whenIdle();
     await this.show(stored.state, stored.messages, stored.lastPrompt, stored.site);
+  }
+
+  /**
+   * The history's entry: opens that conversation; a running task is stopped only when the user
+   * agrees (resolves false when not). The conversation already shown stays as it is.
+   */
+  async openConversationAsked(conversationId: string): Promise<boolean> {
+    if (conversationId === this.current.conversationId) return true;
+    if (this.controller) {
+      const title = this.history().find((entry) => entry.id === conversationId)?.title ?? 'that conversation';
+      if (!(await this.ask(`A task is still running: stop it and open “${title.slice(0, 60)}”?`, 'Stop and open'))) return false;
+    }
+    await this.openConversation(conversationId);
+    return true;
   }
 
   /**

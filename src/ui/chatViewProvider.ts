@@ -196,7 +196,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.session.newConversationAsked().catch((error: unknown) => this.log.error(`Could not start a new conversation: ${errorMessage(error)}`));
         break;
       case 'openConversation':
-        this.session.openConversation(message.conversationId).catch((error: unknown) => this.log.error(`Could not open the conversation: ${(error as Error).message}`));
+        this.session.openConversationAsked(message.conversationId).catch((error: unknown) => this.log.error(`Could not open the conversation: ${(error as Error).message}`));
         break;
       case 'deleteConversation':
         this.session.deleteConversationAsked(message.conversationId).catch((error: unknown) => this.log.error(`Could not delete the conversation: ${(error as Error).message}`));

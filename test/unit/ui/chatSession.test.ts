@@ -382,6 +382,30 @@ describe('ChatSession asks before what cannot be taken back', () => {
     assert.equal(questions.length, 2);
   });
 
+  it('opening another conversation from the history while a task waits asks; declining keeps the task, agreeing stops it with a reason that says why', async () => {
+    const { questions, confirm } = asker(false, true);
+    const { session, broker, store } = setup(['Planned.', call('write_file', { path: 'a.txt', content: 'new' }), 'Done.'], { confirm });
+    await session.send('Plan the release');
+    const planned = session.state.conversationId;
+    await session.newConversation();
+    const running = session.send('Write a.txt');
+    await waitFor(() => broker.pendingIds().length === 1);
+    const writing = session.state.conversationId;
+    assert.equal(await session.openConversationAsked(writing), true, 'the shown conversation: nothing to do');
+    assert.equal(await session.openConversationAsked(planned), false);
+    assert.deepEqual([session.busy, session.state.conversationId, broker.pendingIds().length], [true, writing, 1], 'declining keeps the task and its approval');
+    assert.equal(await session.openConversationAsked(planned), true);
+    await running;
+    assert.deepEqual(questions, ['A task is still running: stop it and open “Plan the release”? [Stop and open]', 'A task is still running: stop it and open “Plan the release”? [Stop and open]']);
+    assert.equal(session.state.conversationId, planned);
+    const card = store.load(writing)!.state.items.find((item) => item.kind === 'tool');
+    assert.equal(card?.kind === 'tool' && card.status, 'cancelled');
+    assert.match(card?.kind === 'tool' ? (card.resultSummary ?? '') : '', /another conversation was opened/);
+    // With no task running, opening asks nothing.
+    assert.equal(await session.openConversationAsked(writing), true);
+    assert.equal(questions.length, 2);
+  });
+
   it('a one-shot request from the editor gets a new conversation; the open one stays in the history untouched; an empty one is used; a running task is stopped only when the user agrees', async () => {
     const { questions, confirm } = asker(false, true);
     const { session, broker, store } = setup(['Planned.', call('write_file', { path: 'a.txt', content: 'new' }), 'Done.'], { confirm });
