@@ -17,7 +17,7 @@
  * Bounded (about a minute and a half on 2 cores): fast token timing, short phases.
  * Run: npm run bench -- browser
  */
-import { instrument } from './pageInstrument';
+import { instrument, pageMarks } from './pageInstrument';
 import { chromium } from 'playwright-core';
 import { BrowserChatModel } from '../src/browser/browserChatModel';
 import { resolveAdapter } from '../src/browser/adapters/registry';
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
             answer = `failed: ${String(error)}`;
           }
           const returnedAt = Date.now();
-          const lastMutation = await page.evaluate(() => (window as unknown as { __benchLastMutation?: number }).__benchLastMutation ?? 0);
+          const lastMutation = (await pageMarks(page).catch(() => undefined))?.lastMutation ?? 0;
           if (answer !== replyFor(index)) {
             if (falseCompletions < 5) mismatches.push(`turn ${index} (${kindOf(index)}${virtualized ? ', virtualized' : ''}): ${JSON.stringify(answer.slice(0, 160))}`);
             falseCompletions++;
