@@ -45,7 +45,6 @@ export { defineTool, type ToolDefinition } from './tools/defineTool';
 export { ToolRegistry, type ToolRegistryOptions } from './tools/toolRegistry';
 export { runTool, validateToolArguments, type RunToolOptions, type ToolExecutionResult } from './tools/runTool';
 export { resolveTools, type ToolSpecifier } from './tools/resolveTools';
-export { isSameTool } from './tools/sameTool';
 export { checkToolArguments, checkToolCall, type ToolArgumentsCheck, type ToolCallCheck } from './protocol/toolCallCheck';
 
 // The text protocol: formatter, parser, and the helpers docs/protocol.md describes.

@@ -1,23 +1,22 @@
 /**
  * The one path by which the loop runs tools. The calls arrive already checked (call planning
- * validated their arguments), so nothing is validated again; each call gets one timeout (the
- * tool's own `timeoutMs`, else the run's `toolTimeout`) linked once with the run's signal; a
- * tool the tool manager holds runs through it (its middleware applies), any other tool runs
- * its own handler. Several read-only calls run in parallel, anything else one after another.
- * Nothing here throws: every failure is a `success: false` result.
+ * validated their arguments), so nothing is validated again; each attempt gets one timeout (the
+ * tool's own `timeoutMs`, else the run's `toolTimeout`) linked with the run's signal, and goes
+ * to the run's executor (the tool manager adapted once: see toolExecutor). Several read-only
+ * calls run in parallel, anything else one after another. Nothing here throws: every failure
+ * is a `success: false` result.
  */
 import { PTKErrorCode } from '../errors';
-import { executeThroughManager, runsThroughManager, type ToolManagerLike } from '../tools/managedTools';
-import { markPreparedCall } from '../tools/preparedCall';
-import { runTool, toolFailure, type ToolExecutionResult } from '../tools/runTool';
-import type { PTKToolCall, ToolContext } from '../types';
-import { linkAbortSignals, raceWithSignal } from '../util/abortSignals';
+import type { ToolExecutor } from '../tools/managedTools';
+import { withToolTimeout, type ToolExecutionResult } from '../tools/runTool';
+import type { PTKToolCall } from '../types';
 import type { PlannedRun } from './callPlanning';
 
 export interface ExecutionSettings {
   /** The run's signal (cancellation and the task's timeout). */
   signal: AbortSignal | undefined;
-  toolManager?: ToolManagerLike;
+  /** Runs a prepared call (toolExecutor of the run's tool manager). */
+  execute: ToolExecutor;
   /** Timeout of a tool without its own `timeoutMs`, in ms. */
   toolTimeout: number;
   /** Extra attempts for a call that failed (0: none). Never for the failures in NEVER_RETRIED. */
@@ -65,29 +64,11 @@ export async function executeCall(run: PlannedRun, settings: ExecutionSettings):
 }
 
 async function runOnce({ toolCall, tool }: PlannedRun, settings: ExecutionSettings): Promise<ToolExecutionResult> {
-  const toolCallId = toolCall.id ?? '';
-  const toolManager = settings.toolManager;
-  if (!toolManager || !runsThroughManager(toolManager, tool)) {
-    // runTool links the signal and the timeout itself.
-    const context: ToolContext = { signal: settings.signal ?? NEVER_ABORTED, toolCallId, iteration: settings.iteration };
-    return runTool(tool, toolCall.args, context, { validate: false, timeoutMs: settings.toolTimeout });
-  }
-  const timeoutMs = tool.timeoutMs ?? settings.toolTimeout;
-  const link = linkAbortSignals({
-    signals: [settings.signal],
-    timeoutMs,
-    timeoutCode: PTKErrorCode.TOOL_TIMEOUT,
-    timeoutMessage: `Tool ${tool.name} timed out after ${timeoutMs} ms.`,
-  });
-  const context: ToolContext = { signal: link.signal, toolCallId, iteration: settings.iteration };
-  markPreparedCall(context, { args: toolCall.args, timeoutMs });
+  const context = { signal: settings.signal ?? NEVER_ABORTED, toolCallId: toolCall.id ?? '', iteration: settings.iteration };
+  const timed = withToolTimeout(tool, context, settings.toolTimeout);
   try {
-    // Raced with the signal: a manager that ignores it cannot outlive the timeout.
-    return await raceWithSignal(executeThroughManager(toolManager, tool, toolCall.args, context), link.signal);
-  } catch (error) {
-    // A tool manager is meant never to throw; if one does (or the timeout fired), the model still gets a result.
-    return toolFailure(error);
+    return await settings.execute({ tool, args: toolCall.args, context: timed.context });
   } finally {
-    link.dispose();
+    timed.dispose();
   }
 }

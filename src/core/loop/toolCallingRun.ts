@@ -13,7 +13,7 @@ import { DEFAULTS } from '../constants';
 import { ConfigurationError, errorMessage, LimitExceededError, LLMBackendError, PTKError, PTKErrorCode } from '../errors';
 import type { IContextManager, ILLMManager } from '../ports';
 import type { PTKFormatter, PTKParser } from '../protocol';
-import type { ToolManagerLike } from '../tools/managedTools';
+import { toolExecutor, type ToolExecutor, type ToolManagerLike } from '../tools/managedTools';
 import { resolveTools } from '../tools/resolveTools';
 import type { PTKMessage, PTKTool } from '../types';
 import { linkAbortSignals, throwIfAborted } from '../util/abortSignals';
@@ -82,8 +82,11 @@ export class ToolCallingRun {
   private resolvedOptions: ResolvedExecuteOptions | undefined;
   /** The task's attachments: carried by its first call, and again only if that call sent nothing. */
   private readonly attachments: AttachmentDelivery;
+  /** The tool manager adapted once into the executor every tool call goes to. */
+  private readonly execute: ToolExecutor;
 
   constructor(private readonly dependencies: RunDependencies, private readonly prompt: string, private readonly options: PTKExecuteOptions) {
+    this.execute = toolExecutor(dependencies.toolManager);
     this.threadKey = options.conversationId ?? `run-${RUN_KEY_PREFIX}-${++runCount}`;
     this.attachments = new AttachmentDelivery(options.attachments);
   }
@@ -155,7 +158,7 @@ export class ToolCallingRun {
       rules,
       formatter,
       signal,
-      toolManager: this.dependencies.toolManager,
+      execute: this.execute,
       emit: (message) => this.push(message),
       events: {
         onToolCall: (toolCall) => notify('onToolCall', options.onToolCall, toolCall, logger),

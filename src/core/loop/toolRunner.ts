@@ -18,7 +18,7 @@ import { DEFAULTS } from '../constants';
 import { PTKError, PTKErrorCode } from '../errors';
 import type { ILLMManager, StreamDelta } from '../ports';
 import { PTKFormatter, PTKParser } from '../protocol';
-import type { ToolManagerLike } from '../tools/managedTools';
+import { toolExecutor, type ToolExecutor, type ToolManagerLike } from '../tools/managedTools';
 import { resolveTools, type ToolSpecifier } from '../tools/resolveTools';
 import type { ToolExecutionResult } from '../tools/runTool';
 import type { PTKMessage, PTKResponse, PTKTool, PTKToolCall } from '../types';
@@ -113,7 +113,11 @@ export class ToolRunner implements AsyncIterable<PTKMessage>, PromiseLike<PTKMes
   /** The transcript as a thread-keeping backend last saw it. */
   private sentTranscript: PTKMessage[] | undefined;
 
+  /** The tool manager adapted once into the executor every tool call goes to. */
+  private readonly execute: ToolExecutor;
+
   constructor(private readonly llmManager: ILLMManager, params: ToolRunnerParams, private readonly options: ToolRunnerOptions = {}) {
+    this.execute = toolExecutor(options.toolManager);
     this.state = { params: { ...params, messages: [...params.messages] } };
     // Calls are numbered past the conversation before the runner's prompt (its last user message).
     const promptIndex = params.messages.map((message) => message.role).lastIndexOf('user');
@@ -284,7 +288,7 @@ export class ToolRunner implements AsyncIterable<PTKMessage>, PromiseLike<PTKMes
       rules: this.rules,
       formatter: this.formatter,
       signal: this.options.signal,
-      toolManager: this.options.toolManager,
+      execute: this.execute,
       emit: (message) => emitted.push(message),
       events: { onToolCall: (toolCall) => notify('onToolCall', this.options.onToolCall, toolCall, this.options.logger) },
     });

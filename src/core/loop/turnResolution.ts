@@ -9,7 +9,7 @@
 import { ModelBehaviorError, PTKErrorCode, ToolExecutionError } from '../errors';
 import { UNREADABLE_CALL_MESSAGE } from '../protocol/feedback';
 import type { PTKFormatter } from '../protocol/formatter';
-import type { ToolManagerLike } from '../tools/managedTools';
+import type { ToolExecutor } from '../tools/managedTools';
 import type { ToolExecutionResult } from '../tools/runTool';
 import type { PTKMessage, PTKResponse, PTKTool, PTKToolCall } from '../types';
 import { throwIfAborted } from '../util/abortSignals';
@@ -51,7 +51,8 @@ export interface TurnContext {
   formatter: PTKFormatter;
   /** The run's signal. */
   signal: AbortSignal | undefined;
-  toolManager?: ToolManagerLike;
+  /** Runs the turn's tool calls (the run's tool manager adapted once: toolExecutor). */
+  execute: ToolExecutor;
   /** Adds a message for the model to the transcript. */
   emit: (message: PTKMessage) => void;
   events: TurnEvents;
@@ -99,7 +100,7 @@ export async function resolveTurn(parsed: PTKResponse, reply: string, context: T
   const runs = plannedRuns(plan);
   const results = await executeCalls(runs, {
     signal: context.signal,
-    toolManager: context.toolManager,
+    execute: context.execute,
     toolTimeout: rules.toolTimeout,
     retries: rules.toolRetries,
     iteration: state.iteration,

@@ -3,5 +3,4 @@ export * from './defineTool';
 export * from './runTool';
 export * from './toolRegistry';
 export * from './resolveTools';
-export * from './sameTool';
 export * from '../protocol/toolCallCheck';

@@ -12,7 +12,9 @@
 import { ConfigurationError } from '../errors';
 import type { IToolManager } from '../ports';
 import type { PTKTool, PTKToolResult, ToolContext } from '../types';
-import { isSameTool } from './sameTool';
+import { raceWithSignal } from '../util/abortSignals';
+import { invokeTool, toolFailure, type PreparedToolCall, type ToolExecutionResult } from './runTool';
+import { ToolRegistry } from './toolRegistry';
 
 /**
  * A tool manager as callers may give it: any subset of IToolManager's methods, and an execute
@@ -70,27 +72,39 @@ export function managedTool(manager: ToolManagerLike | undefined, name: string):
   return nameOnly;
 }
 
-/** True when `tool` should run through `manager.execute` rather than its own handler. */
-export function runsThroughManager(manager: ToolManagerLike | undefined, tool: PTKTool): boolean {
-  if (typeof manager?.execute !== 'function') return false;
-  if (nameOnlyTools.get(tool) === manager) return true;
-  return typeof manager.getTool === 'function' && isSameTool(manager.getTool(tool.name), tool);
-}
+/** Runs a prepared call; never throws. */
+export type ToolExecutor = (call: PreparedToolCall) => Promise<ToolExecutionResult>;
 
 /**
- * Runs `tool` through the manager. A manager's execute may return a PTKToolResult or, like
- * simple managers do, the tool's data itself: the latter counts as a success.
+ * The manager adapted, once, into the one executor the loop calls. A tool the manager holds
+ * (the very tool, or one running the same handler, or a tool it knows by name alone) runs
+ * through it, so its middleware (approval, logging) applies even when the caller passed the
+ * tool object itself; any other tool, or every tool without a manager that can execute, runs
+ * its own handler. A ToolRegistry takes the prepared call as it is (no second check, no second
+ * timer); another manager gets `execute(name, args, context)`, raced with the call's signal so
+ * a manager that ignores it cannot outlive the timeout.
  */
-export async function executeThroughManager(
-  manager: ToolManagerLike,
-  tool: PTKTool,
-  args: Record<string, unknown>,
-  context: ToolContext,
-): Promise<PTKToolResult> {
-  const returned: unknown = await manager.execute!(tool.name, args, context);
-  return asToolResult(returned);
+export function toolExecutor(manager: ToolManagerLike | undefined): ToolExecutor {
+  if (typeof manager?.execute !== 'function') return invokeTool;
+  const holds = (tool: PTKTool): boolean => {
+    if (nameOnlyTools.get(tool) === manager) return true;
+    const registered = typeof manager.getTool === 'function' ? manager.getTool(tool.name) : undefined;
+    return registered !== undefined && (registered === tool || registered.handler === tool.handler);
+  };
+  const through = manager instanceof ToolRegistry ? (call: PreparedToolCall) => manager.run(call) : async (call: PreparedToolCall) => asToolResult(await manager.execute!(call.tool.name, call.args, call.context));
+  return async (call) => {
+    if (!holds(call.tool)) return invokeTool(call);
+    try {
+      // Raced with the call's signal: a manager or middleware that ignores it cannot outlive the timeout.
+      return await raceWithSignal(Promise.resolve().then(() => through(call)), call.context.signal);
+    } catch (error) {
+      // A tool manager is meant never to throw; if one does (or the timeout fired), the model still gets a result.
+      return toolFailure(error);
+    }
+  };
 }
 
+/** A manager's execute may return a PTKToolResult or, like simple managers do, the tool's data itself: the latter counts as a success. */
 function asToolResult(returned: unknown): PTKToolResult {
   if (returned !== null && typeof returned === 'object' && typeof (returned as { success?: unknown }).success === 'boolean') {
     const result = returned as Partial<PTKToolResult> & { success: boolean };

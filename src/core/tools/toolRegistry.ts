@@ -9,7 +9,7 @@ import { unknownToolMessage } from '../protocol/feedback';
 import type { IToolManager, ToolMiddleware } from '../ports';
 import type { PTKTool, ToolContext } from '../types';
 import { type RawToolDefinition, toPTKTool } from '../compat/rawToolDefinition';
-import { runTool, toolFailure, type ToolExecutionResult } from './runTool';
+import { invalidArguments, invokeTool, toolFailure, validateToolArguments, withToolTimeout, type PreparedToolCall, type ToolExecutionResult } from './runTool';
 
 export interface ToolRegistryOptions {
   /** Timeout for tools without their own `timeoutMs` (ms; default none: the loop sets one). */
@@ -60,14 +60,45 @@ export class ToolRegistry implements IToolManager {
     return this.executeTool(tool, args, context);
   }
 
-  /** Runs any tool object (registered or not) through the middleware chain. */
+  /** Runs any tool object (registered or not) through the middleware chain; its arguments are checked and its timeout starts below the chain. */
   async executeTool(tool: PTKTool, args: Record<string, unknown>, context: ToolContext): Promise<ToolExecutionResult> {
+    return this.through(tool, args, context, async (given) => {
+      const timed = withToolTimeout(tool, context, this.options.defaultTimeoutMs);
+      try {
+        return await this.invoke(tool, given, timed.context);
+      } finally {
+        timed.dispose();
+      }
+    });
+  }
+
+  /**
+   * Runs a call the caller prepared (arguments checked, timeout in its signal) through the
+   * middleware chain: its arguments are checked again only when a middleware replaced them, and
+   * no second timer starts.
+   */
+  async run(call: PreparedToolCall): Promise<ToolExecutionResult> {
+    return this.through(call.tool, call.args, call.context, (given) => (given === call.args ? invokeTool(call) : this.invoke(call.tool, given, call.context)));
+  }
+
+  /** Checks `args`, then invokes the handler. */
+  private invoke(tool: PTKTool, args: Record<string, unknown>, context: ToolContext): Promise<ToolExecutionResult> {
+    const validation = validateToolArguments(tool, args);
+    if (!validation.ok) return Promise.resolve(invalidArguments(validation.error));
+    return invokeTool({ tool, args: validation.args, context });
+  }
+
+  /** The middleware chain around `bottom`, which gets the arguments as the last middleware left them. */
+  private async through(
+    tool: PTKTool,
+    args: Record<string, unknown>,
+    context: ToolContext,
+    bottom: (args: Record<string, unknown>) => Promise<ToolExecutionResult>,
+  ): Promise<ToolExecutionResult> {
     const toolCall = { tool: tool.name, args, id: context.toolCallId };
     const startedAt = Date.now();
     const dispatch = (index: number): Promise<ToolExecutionResult> => {
-      if (index === this.middlewares.length) {
-        return runTool(tool, toolCall.args, context, { timeoutMs: this.options.defaultTimeoutMs });
-      }
+      if (index === this.middlewares.length) return bottom(toolCall.args);
       let nextCalled = false;
       const next = (): Promise<ToolExecutionResult> => {
         if (nextCalled) return Promise.reject(new ConfigurationError('A tool middleware called next() more than once.'));

@@ -6,10 +6,19 @@ import type { PlannedRun } from '../../../../src/core/loop/callPlanning';
 import { executeCall, executeCalls, type ExecutionSettings } from '../../../../src/core/loop/executeCalls';
 import { checkToolCall } from '../../../../src/core/protocol/toolCallCheck';
 import { defineTool } from '../../../../src/core/tools/defineTool';
+import { toolExecutor, type ToolManagerLike } from '../../../../src/core/tools/managedTools';
 import { ToolRegistry } from '../../../../src/core/tools/toolRegistry';
 import type { PTKTool, PTKToolCall } from '../../../../src/core/types';
 
-const settings = (changes: Partial<ExecutionSettings> = {}): ExecutionSettings => ({ signal: undefined, toolTimeout: 1_000, retries: 0, iteration: 1, ...changes });
+/** The settings of a run; `toolManager` is adapted into the executor as the loop does it, once. */
+const settings = ({ toolManager, ...changes }: Partial<ExecutionSettings> & { toolManager?: ToolManagerLike } = {}): ExecutionSettings => ({
+  signal: undefined,
+  toolTimeout: 1_000,
+  retries: 0,
+  iteration: 1,
+  execute: toolExecutor(toolManager),
+  ...changes,
+});
 
 /** A run as call planning makes it: the call checked, its arguments parsed. */
 function planned(tool: PTKTool, args: Record<string, unknown>, index = 0): PlannedRun {

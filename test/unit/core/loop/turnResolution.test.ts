@@ -7,6 +7,7 @@ import { resolveTurn, type TurnContext, type TurnRules } from '../../../../src/c
 import { PTKFormatter } from '../../../../src/core/protocol/formatter';
 import { PTKParser } from '../../../../src/core/protocol/parser';
 import { defineTool } from '../../../../src/core/tools/defineTool';
+import { invokeTool } from '../../../../src/core/tools/runTool';
 import type { PTKMessage, PTKTool, PTKToolCall } from '../../../../src/core/types';
 import { call, readFileTool, writeFileTool } from './helpers';
 
@@ -37,6 +38,7 @@ function setUp(tools: PTKTool[], rules: Partial<TurnRules> = {}, state: RunState
     rules: { ...RULES, ...rules },
     formatter: new PTKFormatter(),
     signal,
+    execute: invokeTool,
     emit: (message) => emitted.push(message),
     events: {
       onDuplicateDetected: (toolCall) => duplicates.push(toolCall),
