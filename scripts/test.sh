@@ -7,7 +7,7 @@ echo "== lint"; npx eslint .
 echo "== typecheck"; npx tsc -p tsconfig.json --noEmit
 echo "== build"; node esbuild.config.mjs --production >/dev/null
 status=0
-echo "== unit tests"; node scripts/run-tests.mjs test/unit || status=1
+echo "== unit tests"; node scripts/run-tests.mjs --one-process test/unit || status=1
 if [ -d test/browser ] && [ "${PTK_SKIP_BROWSER:-}" != 1 ]; then
   echo "== browser tests (real Chromium against replica sites)"; node scripts/run-tests.mjs test/browser || status=1
 fi
