@@ -6,10 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { ApprovalDecision, WorkspaceDiagnostic } from '../../../src/core/workspace';
 import { ScriptedChatModel } from '../../../src/core/testing';
 import { createAssistantRun } from '../../../src/host/shared/assistantRun';
@@ -18,11 +17,9 @@ import { createWorkspaceTools } from '../../../src/tools';
 import { SAMPLE_WORKSPACE_FIXTURE } from '../../vscode/harness/paths';
 import { copyWorkspaceFixture } from '../../vscode/harness/workspaceFixture';
 import { chooseReply, siteTranscript } from '../../vscode/ui/replicaModel';
+import { tempFolders } from '../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 interface Played {
   /** "tool path" of each call that ran, in order. */
@@ -39,8 +36,7 @@ async function play(
   request: string,
   options: { threaded?: boolean; approve?: ApprovalDecision; readOnly?: boolean; diagnostics?: (root: string) => WorkspaceDiagnostic[]; before?: (root: string) => void } = {},
 ): Promise<Played> {
-  const root = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, path.join(mkdtempSync(path.join(tmpdir(), 'ptk-demo-model-')), 'workspace'));
-  created.push(path.dirname(root));
+  const root = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, path.join(temp.folder('ptk-demo-model-'), 'workspace'));
   options.before?.(root);
   const approvals: string[] = [];
   const workspace = new NodeWorkspace({

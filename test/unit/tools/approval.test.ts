@@ -1,22 +1,18 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ApprovalRejectedError, PTKErrorCode } from '../../../src/core/errors';
 import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/workspace';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { createWorkspaceTools, describeWorkspaceRestrictions, isCommandAllowListed, SessionGrants } from '../../../src/tools';
 import { callTool, rejectsWithCode } from './workspaceScenarios';
+import { tempFolders } from '../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 function setup(answers: ApprovalDecision[], options: { trusted?: boolean } = {}) {
-  const root = mkdtempSync(path.join(tmpdir(), 'ptk-approval-'));
-  created.push(root);
+  const root = temp.folder('ptk-approval-');
   writeFileSync(path.join(root, 'a.txt'), 'old\n');
   const requests: ApprovalRequest[] = [];
   const workspace = new NodeWorkspace({
@@ -100,8 +96,7 @@ describe('approval of dangerous tools', () => {
   });
 
   it('edit_file writes nothing when the file changed while waiting for approval', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'ptk-approval-'));
-    created.push(root);
+    const root = temp.folder('ptk-approval-');
     const file = path.join(root, 'a.txt');
     writeFileSync(file, 'old\n');
     const workspace = new NodeWorkspace({
@@ -116,8 +111,7 @@ describe('approval of dangerous tools', () => {
   });
 
   it('cancelling while the approval is pending writes nothing', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'ptk-approval-'));
-    created.push(root);
+    const root = temp.folder('ptk-approval-');
     const controller = new AbortController();
     const workspace = new NodeWorkspace({
       roots: [root],
@@ -134,8 +128,7 @@ describe('approval of dangerous tools', () => {
   });
 
   it('without an approver nothing dangerous runs', async () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'ptk-approval-'));
-    created.push(root);
+    const root = temp.folder('ptk-approval-');
     const tools = createWorkspaceTools(new NodeWorkspace({ roots: [root] }));
     await rejectsWithCode(callTool(tools, 'write_file', { path: 'x.txt', content: 'x' }), PTKErrorCode.APPROVAL_REJECTED, /non-interactive/);
     assert.equal(existsSync(path.join(root, 'x.txt')), false);
@@ -173,8 +166,7 @@ describe('workspace trust', () => {
 
   it('trust is checked at call time (revoked after the tools were built)', async () => {
     let trusted = true;
-    const root = mkdtempSync(path.join(tmpdir(), 'ptk-trust-'));
-    created.push(root);
+    const root = temp.folder('ptk-trust-');
     const tools = createWorkspaceTools(new NodeWorkspace({ roots: [root], trusted: () => trusted }), { autoApprove: { write_file: true } });
     trusted = false;
     await rejectsWithCode(callTool(tools, 'write_file', { path: 'x.txt', content: 'x' }), PTKErrorCode.WORKSPACE_UNTRUSTED);

@@ -4,20 +4,17 @@
  * nothing may be created or changed, outside the workspace or inside it.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../src/core/errors';
 import type { ApprovalRequest } from '../../../src/core/workspace';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { createWorkspaceTools } from '../../../src/tools';
 import { callTool, rejectsWithCode } from './workspaceScenarios';
+import { tempFolders } from '../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 /** Every file under `folder` (relative path → content), symlinks not followed. */
 function snapshot(folder: string): Record<string, string> {
@@ -38,8 +35,7 @@ function snapshot(folder: string): Record<string, string> {
  * `sub-moved` and puts a symbolic link to `linkTarget` in its place, then approves.
  */
 function raceFixture(linkTarget: 'outside' | 'other') {
-  const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'ptk-race-')));
-  created.push(base);
+  const base = temp.folder('ptk-race-');
   const root = path.join(base, 'project');
   const outside = path.join(base, 'outside');
   mkdirSync(path.join(root, 'sub'), { recursive: true });

@@ -1,23 +1,19 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../src/core/errors';
 import type { WorkspaceDiagnostic } from '../../../src/core/workspace';
 import { findRipgrepOnPath } from '../../../src/host/shared/ripgrepOnPath';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { createWorkspaceTools } from '../../../src/tools';
 import { callTool, rejectsWithCode } from './workspaceScenarios';
+import { tempFolders } from '../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 function temporaryFolder(name: string): string {
-  const base = mkdtempSync(path.join(tmpdir(), 'ptk-roots-'));
-  created.push(base);
+  const base = temp.folder('ptk-roots-');
   const folder = path.join(base, name);
   mkdirSync(folder, { recursive: true });
   return folder;

@@ -4,30 +4,23 @@
  * must read, write, list and search them like any other file.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../src/core/errors';
 import { findRipgrepOnPath } from '../../../src/host/shared/ripgrepOnPath';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { createWorkspaceTools } from '../../../src/tools';
 import { climbsOutOfBase, resolveWorkspacePath } from '../../../src/tools/pathSafety';
 import { callTool, rejectsWithCode } from './workspaceScenarios';
+import { tempFolders } from '../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
-function put(root: string, relativePath: string, content: string): void {
-  mkdirSync(path.dirname(path.join(root, relativePath)), { recursive: true });
-  writeFileSync(path.join(root, relativePath), content);
-}
+const put = (root: string, relativePath: string, content: string): void => void temp.put(root, relativePath, content);
 
 function fixture(ripgrepPath: string | null) {
-  const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'ptk-dotdot-')));
-  created.push(base);
+  const base = temp.folder('ptk-dotdot-');
   const root = path.join(base, 'project');
   put(root, '..notes.txt', 'needle in two-dot notes\n');
   put(root, '..env.example', 'EXAMPLE=needle\n');

@@ -1,21 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { DEFAULT_INSTRUCTION_FILES, instructionFileEntryProblem, loadProjectRules } from '../../../src/tools';
 import { resolveInstructionFiles } from '../../../src/tools/projectRules/instructionFiles';
+import { tempFolders } from '../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 /** A temporary folder with these files (relative path → content). */
 function folder(files: Record<string, string>, name = 'project'): string {
-  const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'ptk-rules-')));
-  created.push(base);
+  const base = temp.folder('ptk-rules-');
   const root = path.join(base, name);
   mkdirSync(root, { recursive: true });
   for (const [relative, content] of Object.entries(files)) {

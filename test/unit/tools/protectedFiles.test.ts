@@ -1,20 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { contributedSettings } from '../manifestSettings';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/workspace';
 import { readToolSettingsFrom } from '../../../src/host/vscode/settingsReader';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { createWorkspaceTools, DEFAULT_PROTECTED_FILES, PROTECTION_REASONS } from '../../../src/tools';
 import type { ToolSettingsInput } from '../../../src/tools/settings';
 import { callTool } from './workspaceScenarios';
+import { tempFolders } from '../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 /** The user's settings of the issue: every write and edit auto-approved. */
 const AUTO_APPROVE_WRITES: ToolSettingsInput = { autoApprove: { write_file: true, edit_file: true } };
@@ -27,8 +24,7 @@ interface Rig {
 
 /** A workspace holding `files` (each "old\n"); the approver answers from `answers`, else approves. */
 function rig(files: readonly string[], settings: ToolSettingsInput = AUTO_APPROVE_WRITES, answers: ApprovalDecision[] = [], instructionFiles?: string[]): Rig {
-  const root = mkdtempSync(path.join(tmpdir(), 'ptk-protected-'));
-  created.push(root);
+  const root = temp.folder('ptk-protected-');
   for (const file of files) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), 'old\n');

@@ -5,25 +5,21 @@
  * VS Code's bundled rg runs the same layout in test/vscode/unit/ripgrep.test.ts.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { WorkspaceSearchQuery, WorkspaceSearchResult } from '../../../src/core/workspace';
 import { findRipgrepOnPath } from '../../../src/host/shared/ripgrepOnPath';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { DEFAULT_DENY_PATHS, createWorkspaceTools } from '../../../src/tools';
 import { LEAK_PROBE, LEAK_PROBE_CALLS, assertNoForbiddenText, visibleMatch, writeConfinementTree } from './searchConfinementScenario';
 import { callTool } from './workspaceScenarios';
+import { tempFolders } from '../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 function confinementWorkspace(): string {
-  const parent = mkdtempSync(path.join(tmpdir(), 'ptk-search-confinement-'));
-  created.push(parent);
+  const parent = temp.folder('ptk-search-confinement-');
   writeConfinementTree(path.join(parent, 'workspace'), path.join(parent, 'outside'));
   return path.join(parent, 'workspace');
 }

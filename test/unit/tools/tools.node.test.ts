@@ -1,19 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { findRipgrepOnPath } from '../../../src/host/shared/ripgrepOnPath';
 import { workspaceScenarios, writeScenarioTree } from './workspaceScenarios';
+import { tempFolders } from '../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 function fixture(ripgrepPath: string | null) {
-  const root = mkdtempSync(path.join(tmpdir(), 'ptk-tools-'));
-  created.push(root);
+  const root = temp.folder('ptk-tools-');
   writeScenarioTree(root);
   return { root, workspace: new NodeWorkspace({ roots: [root], ripgrepPath }) };
 }

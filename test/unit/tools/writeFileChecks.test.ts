@@ -3,25 +3,21 @@
  * cannot hold (lone UTF-16 surrogates).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../src/core/errors';
 import type { ApprovalRequest } from '../../../src/core/workspace';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { createWorkspaceTools } from '../../../src/tools';
 import { replaceLoneSurrogates } from '../../../src/tools/text/loneSurrogates';
 import { callTool, rejectsWithCode } from './workspaceScenarios';
+import { tempFolders } from '../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 function fixture() {
-  const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'ptk-write-checks-')));
-  created.push(root);
+  const root = temp.folder('ptk-write-checks-');
   writeFileSync(path.join(root, 'a.txt'), 'keep\n');
   const requests: ApprovalRequest[] = [];
   const workspace = new NodeWorkspace({

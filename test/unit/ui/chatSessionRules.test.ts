@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ScriptedChatModel } from '../../../src/core/testing/scriptedChatModel';
 import { createAssistantRun } from '../../../src/host/shared/assistantRun';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
@@ -12,16 +11,13 @@ import { createWorkspaceTools, loadProjectRules } from '../../../src/tools';
 import { ChatSession } from '../../../src/ui/chatSession';
 import { ConversationStore } from '../../../src/ui/conversationStore';
 import { MemoryKeyValueStore } from './memoryStore';
+import { tempFolders } from '../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 /** A chat session composed as the extension does: the assistant run over a Node workspace, the rules loaded per task. */
 function setup(files: Record<string, string>, replies: string[]) {
-  const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'ptk-session-rules-')));
-  created.push(root);
+  const root = temp.folder('ptk-session-rules-');
   for (const [relative, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
     writeFileSync(path.join(root, relative), content);

@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { main, type CliIo } from '../../../../src/host/node/cli';
+import { tempFolders } from '../../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 function capture(): CliIo & { out: string; err: string } {
   const io = { out: '', err: '', stdout: (text: string) => void (io.out += text), stderr: (text: string) => void (io.err += text) };
@@ -16,8 +13,7 @@ function capture(): CliIo & { out: string; err: string } {
 }
 
 function project(): { root: string; script: string } {
-  const root = mkdtempSync(path.join(tmpdir(), 'ptk-cli-rules-'));
-  created.push(root);
+  const root = temp.folder('ptk-cli-rules-');
   writeFileSync(path.join(root, 'AGENTS.md'), 'Run the linter before answering (rule CLI-42).\n');
   writeFileSync(path.join(root, 'CLAUDE.md'), 'Claude-only rule.\n');
   const script = path.join(root, 'replies.json');

@@ -1,30 +1,21 @@
 import assert from 'node:assert/strict';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PTKAbortError, PTKErrorCode } from '../../../../src/core/errors';
 import { findRipgrepOnPath } from '../../../../src/host/shared/ripgrepOnPath';
 import { runShellCommand } from '../../../../src/host/shared/runCommand';
 import { NodeWorkspace } from '../../../../src/host/node/workspace';
 import { createWorkspaceTools } from '../../../../src/tools';
 import { callTool, rejectsWithCode } from '../../tools/workspaceScenarios';
+import { tempFolders } from '../../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
-function temporaryRoot(): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'ptk-node-'));
-  created.push(root);
-  return root;
-}
+const temporaryRoot = (): string => temp.folder('ptk-node-');
 
-function put(root: string, relativePath: string, content: string): void {
-  mkdirSync(path.dirname(path.join(root, relativePath)), { recursive: true });
-  writeFileSync(path.join(root, relativePath), content);
-}
+const put = (root: string, relativePath: string, content: string): void => void temp.put(root, relativePath, content);
 
 describe('NodeWorkspace.writeFile', () => {
   it('replaces atomically, keeps the file mode and leaves no temp file', async () => {

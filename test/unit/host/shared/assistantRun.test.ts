@@ -1,21 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { ScriptedChatModel } from '../../../../src/core/testing';
 import { createAssistantRun, type AssistantRunSettings } from '../../../../src/host/shared/assistantRun';
 import { NodeWorkspace } from '../../../../src/host/node/workspace';
 import { createWorkspaceTools } from '../../../../src/tools';
+import { tempFolders } from '../../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 function workspaceWith(files: Record<string, string>, trusted = true): NodeWorkspace {
-  const root = mkdtempSync(path.join(tmpdir(), 'ptk-run-'));
-  created.push(root);
+  const root = temp.folder('ptk-run-');
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(root, name), content);
   return new NodeWorkspace({ roots: [root], trusted, approver: async () => ({ decision: 'approve' }) });
 }
@@ -73,8 +69,7 @@ describe('createAssistantRun', () => {
 
   it('a read-only task offers only the read-only tools, and a write call in it is refused as an unknown tool', async () => {
     const approvals: string[] = [];
-    const root = mkdtempSync(path.join(tmpdir(), 'ptk-run-'));
-    created.push(root);
+    const root = temp.folder('ptk-run-');
     writeFileSync(path.join(root, 'a.txt'), 'old\n');
     const workspace = new NodeWorkspace({ roots: [root], trusted: true, approver: async (request) => (approvals.push(request.toolName), { decision: 'approve' }) });
     const model = new ScriptedChatModel(['<TOOL_CALL>{"tool":"write_file","args":{"path":"a.txt","content":"new\\n"}}</TOOL_CALL>', 'I could not write it.']);

@@ -5,10 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { PTKErrorCode } from '../../../../src/core/errors';
 import type { WorkspaceDiagnostic } from '../../../../src/core/workspace';
 import { NodeWorkspace } from '../../../../src/host/node/workspace';
@@ -22,11 +21,9 @@ import { WorkspaceFileIndex } from '../../../../src/host/vscode/mentions/workspa
 import { readWorkspaceText } from '../../../../src/host/vscode/mentions/workspaceText';
 import { isDeniedPath } from '../../../../src/tools/pathSafety';
 import { parseToolSettings } from '../../../../src/tools/settings';
+import { tempFolders } from '../../fixtures/tempFolders';
 
-const created: string[] = [];
-after(() => {
-  for (const directory of created) rmSync(directory, { recursive: true, force: true });
-});
+const temp = tempFolders();
 
 function put(root: string, relativePath: string, content: string): void {
   mkdirSync(path.dirname(path.join(root, relativePath)), { recursive: true });
@@ -35,8 +32,7 @@ function put(root: string, relativePath: string, content: string): void {
 
 /** A small project: sources, a git-ignored build folder, secrets the deny list protects. */
 function project(options: { diagnostics?: WorkspaceDiagnostic[]; unsaved?: Map<string, string> } = {}) {
-  const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'ptk-mentions-')));
-  created.push(root);
+  const root = temp.folder('ptk-mentions-');
   put(root, 'src/config.ts', 'export const config = { port: 8080 };\n');
   put(root, 'src/configLoader.ts', 'line 1\nline 2\nline 3\nline 4\n');
   put(root, 'src/util/format.ts', 'export {};\n');
@@ -176,8 +172,7 @@ describe('@changes text', () => {
   });
 
   it('reads unstaged and staged changes of a real repository with git', async () => {
-    const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'ptk-git-')));
-    created.push(root);
+    const root = temp.folder('ptk-git-');
     const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', ...args], { cwd: root, stdio: 'pipe' });
     git('init', '-q');
     put(root, 'a.txt', 'one\n');
@@ -196,8 +191,7 @@ describe('@changes text', () => {
   });
 
   it('leaves out a protected file renamed, copied or deleted in a real repository: both sides of every section count', async () => {
-    const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'ptk-git-')));
-    created.push(root);
+    const root = temp.folder('ptk-git-');
     const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=T', '-c', 'core.quotePath=true', ...args], { cwd: root, stdio: 'pipe' }).toString();
     git('init', '-q');
     // Copies are found only when the source changes too, and only with copy detection on.
@@ -247,8 +241,7 @@ describe('@changes text', () => {
   });
 
   it('says what git said outside a repository', async () => {
-    const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'ptk-nogit-')));
-    created.push(root);
+    const root = temp.folder('ptk-nogit-');
     await assert.rejects(folderDiffWithGit(root), /not a git repository/i);
   });
 });
