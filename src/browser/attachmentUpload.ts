@@ -16,7 +16,7 @@ import type { PromptAttachment } from '../core/ports';
 import type { SelectorList, SiteAdapter } from './adapters/types';
 import { attachmentStates, HeldEvidence, newRefusals, type AttachmentChip, type AttachmentFileState } from './attachmentMatching';
 import { attachmentsUnsupported, canUpload } from './outgoingMessage';
-import { sleep } from './siteDriver';
+import { firstMatching, sleep } from './pageWaits';
 import { CONSENT_DIALOG_CONTAINERS, ConsentClicks } from './uploadConsent';
 
 /** Default longest wait for every file to show as accepted. */
@@ -102,18 +102,8 @@ function payloadsOf(files: readonly PromptAttachment[]): Array<{ name: string; m
   return files.map((file) => ({ name: file.name, mimeType: file.mimeType, buffer: Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength) }));
 }
 
-/** The first selector of `list` that matches an element (visible ones only when asked). */
-async function firstMatch(page: Page, list: SelectorList | undefined, visibleOnly: boolean): Promise<Locator | undefined> {
-  for (const selector of list ?? []) {
-    try {
-      const locator = visibleOnly ? page.locator(selector).filter({ visible: true }) : page.locator(selector);
-      if ((await locator.count()) > 0) return locator.first();
-    } catch {
-      // an invalid selector: try the next one
-    }
-  }
-  return undefined;
-}
+/** The first element of the first selector of `list` that matches (visible ones only when asked). */
+const firstMatch = async (page: Page, list: SelectorList | undefined, visible: boolean): Promise<Locator | undefined> => (await firstMatching(page, list, { visible }))?.locator.first();
 
 /** Sets the files on an input: all at once when it takes several, else one after the other. */
 async function setFiles(input: Locator, files: readonly PromptAttachment[]): Promise<void> {

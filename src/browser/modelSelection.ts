@@ -19,6 +19,7 @@ import { LLMBackendError, PTKErrorCode } from '../core/errors';
 import { throwIfAborted } from '../core/util/abortSignals';
 import type { ModelNameSource, ModelPicker, SelectorList, SiteAdapter } from './adapters/types';
 import { evidenceNames, matchModelName, type NamedChoice } from './modelNames';
+import { firstMatching, waitFor } from './pageWaits';
 import { selectorNotFound } from './selectors';
 
 /** What an option sets: the model, or a reasoning level / mode of it (ChatGPT's efforts). */
@@ -54,21 +55,9 @@ export interface OfferedChoices {
 const OPEN_WAIT_MS = 3_000;
 const VERIFY_WAIT_MS = 3_000;
 const CLOSE_WAIT_MS = 1_000;
-const POLL_MS = 50;
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /** The visible elements of the first selector in `list` that has any. */
-async function firstVisible(page: Page, list: SelectorList | undefined): Promise<Locator | undefined> {
-  for (const selector of list ?? []) {
-    const locator = page.locator(selector).filter({ visible: true });
-    const count = await locator.count().catch(() => 0);
-    if (count > 0) return locator;
-  }
-  return undefined;
-}
+const firstVisible = async (page: Page, list: SelectorList | undefined): Promise<Locator | undefined> => (await firstMatching(page, list, { visible: true }))?.locator;
 
 /**
  * Reads a name from each element (runs in the page). No inner named functions: the test
@@ -169,16 +158,6 @@ async function readToggles(page: Page, picker: ModelPicker): Promise<{ locator?:
   const attribute = picker.toggleStateAttribute ?? 'aria-pressed';
   const states = await locator.evaluateAll((nodes, name) => nodes.map((node) => node.getAttribute(name) === 'true'), attribute);
   return { locator, toggles: names.map((name, index) => ({ name, on: states[index] === true, index })).filter((toggle) => toggle.name !== '') };
-}
-
-async function waitFor(check: () => Promise<boolean>, ms: number, signal?: AbortSignal): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    throwIfAborted(signal);
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await sleep(POLL_MS);
-  }
 }
 
 function pickerOf(adapter: SiteAdapter): ModelPicker {

@@ -11,6 +11,7 @@ import { throwIfAborted } from '../core/util/abortSignals';
 import { pageSelectorsOf, type SiteAdapter } from './adapters/types';
 import { classifyPageProblems } from './errorClassifier';
 import { hostMatches } from './pageSignals';
+import { sleep } from './pageWaits';
 import type { PageProbe, PageRuntime } from './page/pageRuntime';
 import { resolveSelector, selectorNotFound } from './selectors';
 import { temporaryChatIsOn, temporaryChatMissing, temporaryChatUrl, turnOnTemporaryChat } from './temporaryChat';
@@ -40,19 +41,6 @@ export async function probe(page: Page, adapter: SiteAdapter): Promise<PageProbe
 const LOGIN_WALL_GRACE_MS = 500;
 /** How long a bot check resting only on a hidden challenge frame must last before it counts. */
 const WEAK_BOT_CHECK_GRACE_MS = 3_000;
-
-/** Waits `ms`, or less when `signal` fires (the caller then checks the signal). */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
 
 /**
  * Waits until the composer is there (ready and logged in, or a guest session: a composer next

@@ -49,6 +49,7 @@ import type { Page } from 'playwright-core';
 import { PTKErrorCode } from '../../core/errors';
 import { ATTACHMENT_REFUSAL_TEXT } from '../attachmentMatching';
 import type { AdapterHookContext, ModelPicker, SiteAdapter } from './types';
+import { firstMatching } from '../pageWaits';
 
 /**
  * Model and temperature, in the run settings panel. CodeWebChat (chatbots/ai-studio.ts, 2025
@@ -83,27 +84,10 @@ const MODEL_PICKER: ModelPicker = {
 const KEY_SUBMIT_WAIT_MS = 1_200;
 
 /** Index of the first selector of `list` that matches a visible element on the page (-1: none). */
-async function firstVisible(page: Page, list: readonly string[]): Promise<number> {
-  for (let index = 0; index < list.length; index++) {
-    const count = await page
-      .locator(`${list[index]}:visible`)
-      .count()
-      .catch(() => 0);
-    if (count > 0) return index;
-  }
-  return -1;
-}
+const firstVisible = async (page: Page, list: readonly string[]): Promise<number> => (await firstMatching(page, list, { visible: true }))?.index ?? -1;
 
-async function countAll(page: Page, list: readonly string[]): Promise<number> {
-  for (const selector of list) {
-    const count = await page
-      .locator(selector)
-      .count()
-      .catch(() => 0);
-    if (count > 0) return count;
-  }
-  return 0;
-}
+/** How many elements the first matching selector of `list` has (0: none). */
+const countAll = async (page: Page, list: readonly string[]): Promise<number> => (await firstMatching(page, list))?.locator.count() ?? 0;
 
 /**
  * Presses one key combination in the composer and waits for a sign that the prompt was sent
