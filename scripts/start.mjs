@@ -9,6 +9,9 @@
 // Flags: --demo        also runs two sample tasks through the UI (Playwright: an explanation, an approved write),
 //                      prints the transcript and exits non-zero naming what differs from the expected one
 //        --skip-setup  scripts/start.sh does not run scripts/setup.sh
+//        --sites chatgpt,claude   a replica of each listed site, all answering with the demo model:
+//                      ptk.sites lists them in that order (a site per conversation, failover, Second Opinion)
+//        --cap-after N the first site shows its usage-limit banner from its N-th message on (failover)
 // Run through scripts/start.sh (setup first, then this file with the tsx loader so the TypeScript
 // harness can be imported).
 import { spawnSync } from 'node:child_process';
@@ -20,6 +23,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const demo = args.includes('--demo');
+/** The value after `flag` (`--flag value` or `--flag=value`), if given. */
+function flagValue(flag) {
+  const index = args.findIndex((arg) => arg === flag || arg.startsWith(`${flag}=`));
+  if (index === -1) return undefined;
+  return args[index].includes('=') ? args[index].slice(flag.length + 1) : args[index + 1];
+}
+const siteList = (flagValue('--sites') ?? 'chatgpt').split(',').map((site) => site.trim()).filter(Boolean);
+const capAfter = flagValue('--cap-after') === undefined ? undefined : Number(flagValue('--cap-after'));
+const REPLICA_SITES = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek'];
+const unknownSites = siteList.filter((site) => !REPLICA_SITES.includes(site));
+if (unknownSites.length > 0 || (capAfter !== undefined && !(capAfter >= 1))) {
+  console.error(unknownSites.length > 0 ? `--sites: no replica of ${unknownSites.join(', ')} (there are: ${REPLICA_SITES.join(', ')}).` : '--cap-after: give the message number (1 or more) from which the first site shows its usage limit.');
+  process.exit(2);
+}
 // The demo waits on what the page shows; these are only ceilings for a run that is stuck. They are
 // generous because a first workbench load on a busy two-core machine can take minutes.
 const STARTUP_MS = 600_000;
@@ -71,31 +88,39 @@ async function main() {
     env: { ...process.env, PATH: `${paths.NODE24_BIN}:${process.env.PATH ?? ''}` },
   });
 
-  // 4. the replica site as the default site
+  // 4. the replica site(s): the first is the default site; with --sites, ptk.sites lists them all
   const { chooseReply, siteTranscript } = await importTs('test/vscode/ui/replicaModel.ts');
-  let siteUrl;
+  const siteUrls = {};
   try {
     const replicas = await importTs('test/browser/replicas/server.ts');
-    const replica = await replicas.startReplicaServer({ site: 'chatgpt', scenario: { defaults: { tokenMs: 20 } }, responder: (prompt, _index, earlier) => chooseReply(siteTranscript(earlier, prompt)).text });
-    cleanups.push(() => replica.close());
-    siteUrl = replica.url;
-    log(`replica chat site on ${siteUrl}`);
+    for (const [index, site] of siteList.entries()) {
+      const scenario = { defaults: { tokenMs: 20 }, ...(index === 0 && capAfter !== undefined ? { usageCapAfter: capAfter } : {}) };
+      const replica = await replicas.startReplicaServer({ site, scenario, responder: (prompt, _index, earlier) => chooseReply(siteTranscript(earlier, prompt)).text });
+      cleanups.push(() => replica.close());
+      siteUrls[site] = replica.url;
+      log(`replica ${site} site on ${replica.url}`);
+    }
   } catch (error) {
-    log(`WARNING: could not start the replica site (test/browser/replicas/server.ts: ${error.message}). The extension will use the site in your settings.`);
+    log(`WARNING: could not start the replica sites (test/browser/replicas/server.ts: ${error.message}). The extension will use the site in your settings.`);
   }
+  const [firstSite] = siteList;
+  const siteUrl = siteUrls[firstSite];
   // 5. sample workspace + code-server; its user settings point PTK at the replica (ptk.browserPath
   //    is a user-only setting: a workspace's .vscode/settings.json cannot set it)
   const { copyWorkspaceFixture } = await importTs('test/vscode/harness/workspaceFixture.ts');
   const workspaceDir = copyWorkspaceFixture(paths.SAMPLE_WORKSPACE_FIXTURE, join(stateDir, 'sample-workspace'));
   const userSettings = {
-    ...(siteUrl ? { 'ptk.site': 'chatgpt', 'ptk.siteUrl': siteUrl, 'ptk.headless': true } : {}),
+    ...(siteUrl ? { 'ptk.site': firstSite, 'ptk.siteUrl': siteUrl, 'ptk.headless': true } : {}),
+    ...(siteUrl && siteList.length > 1
+      ? { 'ptk.sites': siteList, 'ptk.siteOverrides': Object.fromEntries(siteList.slice(1).filter((site) => siteUrls[site]).map((site) => [site, { url: siteUrls[site] }])) }
+      : {}),
     ...(paths.findChromium() ? { 'ptk.browserPath': paths.findChromium() } : {}),
   };
   const { startCodeServer } = await importTs('test/vscode/harness/codeServer.ts');
   const server = await startCodeServer({ workspaceDir, stateDir, logFile: join(stateDir, 'code-server.log'), userSettings });
   cleanups.push(() => server.stop());
   const until = demo ? 'Running the demo; everything stops when it ends.' : 'Ctrl+C stops everything.';
-  console.log(`\nPTK Assistant is running in VS Code: ${server.url}\n  workspace: ${workspaceDir}\n  site: ${siteUrl ?? '(from your settings)'}\n  ${until}\n`);
+  console.log(`\nPTK Assistant is running in VS Code: ${server.url}\n  workspace: ${workspaceDir}\n  site: ${siteUrl ? siteList.map((site) => `${site} ${siteUrls[site]}`).join(', ') : '(from your settings)'}\n  ${until}\n`);
 
   if (demo) {
     const { transcript, problems } = await runDemo(server.url, paths.findChromium(), workspaceDir);
