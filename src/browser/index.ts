@@ -18,7 +18,7 @@ export type { PageDiagnosis, SelectorListProbe, SelectorProbe } from './diagnose
 export { parseSiteOverrides, applySiteOverride, siteOverridesSchema, OVERRIDABLE_SELECTORS, type SiteOverride, type SiteOverrides } from './adapters/overrides';
 export { customSiteSchema, parseCustomSite, createCustomAdapter, type CustomSiteConfig, type CustomSiteInput } from './adapters/custom';
 export type { SiteAdapter, SiteSelectors, SelectorList, ErrorPattern, SiteHooks, SiteTimings, AdapterHookContext, PageSelectors, ModelPicker, ModelNameSource } from './adapters/types';
-export { pageSelectorsOf } from './adapters/types';
+export { pageSelectorsOf } from './pageSelectors';
 export { classifyBanner, classifyPageProblems, isNotice, pageNotices, bannerTextPattern, GENERIC_ERROR_PATTERNS, type PageProblems } from './errorClassifier';
 export { BOT_CHECK_TEXT, BOT_CHECK_TITLE, GENERIC_BANNER_SELECTORS, GENERIC_NOTICE_PATTERNS, hostMatches } from './pageSignals';
 export { parseRetryAfter } from './retryAfter';

@@ -22,7 +22,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { pageSelectorsOf } from '../../src/browser/adapters/types';
+import { pageSelectorsOf } from '../../src/browser/pageSelectors';
 import type { PageSnapshot, WatchConfig } from '../../src/browser/page/pageApi';
 import { buildPageScript } from '../../src/browser/page/pageRuntime';
 import { pageCall } from '../../src/browser/page/pageScript';

@@ -32,8 +32,6 @@
  * Everything here is plain data, so `custom` sites can be described entirely by a setting.
  */
 import type { PTKErrorCode } from '../../core/errors';
-import { bannerTextPattern } from '../errorClassifier';
-import { BOT_CHECK_TEXT, BOT_CHECK_TITLE, GENERIC_BANNER_MAX_CHARS, GENERIC_BANNER_SELECTORS } from '../pageSignals';
 
 /** Ordered fallback CSS selectors: the first one that matches wins. */
 export type SelectorList = readonly string[];
@@ -326,33 +324,4 @@ export interface PageSelectors {
   /** Regular expression sources (case-insensitive) of a bot-check page's title and (no composer) body text. */
   botCheckTitle: string;
   botCheckText: string;
-}
-
-/** Fills the optional selector lists of an adapter with empty lists, and adds the shared page signals. */
-export function pageSelectorsOf(adapter: SiteAdapter): PageSelectors {
-  const selectors = adapter.selectors;
-  return {
-    composer: selectors.composer,
-    sendButton: selectors.sendButton,
-    stopButton: selectors.stopButton,
-    userTurn: selectors.userTurn,
-    assistantTurn: selectors.assistantTurn,
-    answerContent: selectors.answerContent ?? [],
-    turnScope: selectors.turnScope ?? [],
-    turnActionBar: selectors.turnActionBar,
-    copyButton: selectors.copyButton,
-    copyMenuButton: selectors.copyMenuButton ?? [],
-    copyMenuItem: selectors.copyMenuItem ?? [],
-    copyMenuItemText: selectors.copyMenuItemText ?? '',
-    streamingIndicator: selectors.streamingIndicator ?? [],
-    thinkingIndicator: selectors.thinkingIndicator ?? [],
-    errorBanner: selectors.errorBanner,
-    loginWall: selectors.loginWall,
-    botCheck: selectors.botCheck,
-    genericBanner: GENERIC_BANNER_SELECTORS,
-    genericBannerText: bannerTextPattern(adapter),
-    genericBannerMaxChars: GENERIC_BANNER_MAX_CHARS,
-    botCheckTitle: BOT_CHECK_TITLE,
-    botCheckText: BOT_CHECK_TEXT,
-  };
 }

@@ -6,7 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { errorMessage, LLMBackendError, PTKErrorCode } from '../../core/errors';
-import { pageSelectorsOf, type SiteAdapter } from '../adapters/types';
+import { type SiteAdapter } from '../adapters/types';
+import { pageSelectorsOf } from '../pageSelectors';
 import { pageCall } from '../page/pageScript';
 import { createPageStateScan } from '../page/pageStateScan';
 import { redactedSnapshot, type RedactedSnapshotPieces } from '../page/redactedSnapshot';

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { aiStudioAdapter } from '../../../src/browser/adapters/aistudio';
-import { pageSelectorsOf } from '../../../src/browser/adapters/types';
+import { pageSelectorsOf } from '../../../src/browser/pageSelectors';
 import { classifyBanner } from '../../../src/browser/errorClassifier';
 import { buildPageScript } from '../../../src/browser/page/pageRuntime';
 import { PTKErrorCode } from '../../../src/core/errors';

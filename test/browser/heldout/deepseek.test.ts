@@ -21,7 +21,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { deepSeekAdapter } from '../../../src/browser/adapters/deepseek';
-import { pageSelectorsOf } from '../../../src/browser/adapters/types';
+import { pageSelectorsOf } from '../../../src/browser/pageSelectors';
 import { buildPageScript } from '../../../src/browser/page/pageRuntime';
 import { sharedTestBrowser } from '../harness';
 import { heldoutRuntime } from './heldoutRuntime';

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { JSDOM } from 'jsdom';
-import { pageSelectorsOf, type PageSelectors, type SiteAdapter } from '../../../src/browser/adapters/types';
+import { type PageSelectors, type SiteAdapter } from '../../../src/browser/adapters/types';
+import { pageSelectorsOf } from '../../../src/browser/pageSelectors';
 import { runPageDiagnosis, type PageDiagnosis, type PageDiagnosisInput } from '../../../src/browser/diagnose/pageDiagnosis';
 import { installClipboardCapture, type ClipboardCapture } from '../../../src/browser/page/clipboardCapture';
 import { domToMarkdown } from '../../../src/browser/page/domToMarkdown';
