@@ -4,68 +4,34 @@
  * runs; target: three at once ≤ 1.3× one call, i.e. the calls really run side by side), and the
  * browser's memory per extra tab (the proportional set size of every Chromium process this
  * bench started, with one tab open and then with three). A MISS exits non-zero.
+ * To tell a slow PTK from a busy machine it also prints the CPU time the calls used (this
+ * process, with the replica server in it, and Chromium's), the floor that CPU puts under the
+ * ratio on this machine's cores, the time each call spends before its send (ready, new chat,
+ * prompt typed), and the machine's load average.
  * Run: npm run bench -- tabPool
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { cpus } from 'node:os';
 import { BrowserChatModel } from '../src/browser/browserChatModel';
 import { resolveAdapter } from '../src/browser/adapters/registry';
-import { replicaBrowserArgs } from '../test/browser/replicas/foreignHosts';
 import { startReplicaServer } from '../test/browser/replicas/server';
+import { launchBenchBrowser, loadLine, median } from './benchBrowser';
+import { descendantsPss, treeCpuMs } from './processTree';
 
-const CHROMIUM = process.env.PTK_CHROMIUM ?? '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', ...replicaBrowserArgs()];
 const RUNS = 3;
 const TARGET_RATIO = 1.3;
 /** An answer of 1 200 characters in 10-character tokens 10 ms apart: about 1.2 s of streaming. */
 const answerTo = (prompt: string): string => `${prompt}: ${'streaming in a tab of its own. '.repeat(40)}`.trim();
 
-const median = (values: number[]): number => [...values].sort((left, right) => left - right)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-/** Proportional set size (bytes) of every process descending from this one (the browser and its renderers). */
-function descendantsPss(): number {
-  const parents = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parents.set(Number(name), Number(fields[1]));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const ours = new Set([process.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, parent] of parents) {
-      if (!ours.has(pid) && ours.has(parent)) {
-        ours.add(pid);
-        grew = true;
-      }
-    }
-  }
-  ours.delete(process.pid);
-  let total = 0;
-  for (const pid of ours) {
-    try {
-      const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-      total += Number(pss?.[1] ?? 0) * 1024;
-    } catch {
-      // the process ended meanwhile, or smaps_rollup is not readable
-    }
-  }
-  return total;
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
+/** Wall time and the CPU time of this process and the browser's (ms) of `work`. */
+async function timed(work: () => Promise<unknown>): Promise<{ wallMs: number; cpuMs: number }> {
   const started = performance.now();
+  const cpuBefore = treeCpuMs();
   await work();
-  return performance.now() - started;
+  return { wallMs: performance.now() - started, cpuMs: treeCpuMs() - cpuBefore };
 }
 
 async function main(): Promise<void> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const browser = await launchBenchBrowser();
   const server = await startReplicaServer({ site: 'chatgpt', responder: (prompt) => ({ reply: answerTo(prompt), tokenChars: 10, tokenMs: 10 }) });
   const model = new BrowserChatModel({ adapter: resolveAdapter('chatgpt', { siteUrl: server.url }), browser, maxTabs: 3 });
   let failed = false;
@@ -80,18 +46,29 @@ async function main(): Promise<void> {
     const threeTabs = descendantsPss();
     if (model.pages.length !== 3) throw new Error(`expected 3 tabs, found ${model.pages.length}`);
 
-    const single: number[] = [];
-    const three: number[] = [];
+    const single: Array<{ wallMs: number; cpuMs: number }> = [];
+    const three: Array<{ wallMs: number; cpuMs: number }> = [];
+    // Per call, ms from its start to the send confirmed: the tab made ready, the new chat opened, the prompt typed.
+    const beforeSend = { single: [] as number[], three: [] as number[] };
+    const submittedAfter = (calls: number): number[] => model.log.entries.slice(-calls).map((entry) => entry.timings.submitted ?? Number.NaN);
     for (let run = 0; run < RUNS; run++) {
       single.push(await timed(() => check(`one-${run}`)));
+      beforeSend.single.push(...submittedAfter(1));
       three.push(await timed(() => Promise.all(['a', 'b', 'c'].map((name) => check(`three-${run}-${name}`)))));
+      beforeSend.three.push(...submittedAfter(3));
     }
-    const ratio = median(three) / median(single);
+    const wall = (runs: Array<{ wallMs: number }>): number => median(runs.map((entry) => entry.wallMs));
+    const cpu = (runs: Array<{ cpuMs: number }>): number => median(runs.map((entry) => entry.cpuMs));
+    const ratio = wall(three) / wall(single);
     const pass = ratio <= TARGET_RATIO;
     failed ||= !pass;
-    console.log(`one call alone (warm tab):        ${median(single).toFixed(0)} ms (median of ${RUNS})`);
-    console.log(`three calls at once (three tabs): ${median(three).toFixed(0)} ms (median of ${RUNS})`);
+    const cores = cpus().length;
+    console.log(`one call alone (warm tab):        ${wall(single).toFixed(0)} ms (median of ${RUNS}), CPU ${cpu(single).toFixed(0)} ms (this process, the replica server in it, and Chromium)`);
+    console.log(`three calls at once (three tabs): ${wall(three).toFixed(0)} ms (median of ${RUNS}), CPU ${cpu(three).toFixed(0)} ms`);
     console.log(`ratio three / one: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×; one tab at a time would be ≈ 3×) ${pass ? 'PASS' : 'MISS'}`);
+    console.log(`  the CPU of three calls spread over all ${cores} cores with nothing else running: ${(cpu(three) / cores).toFixed(0)} ms = ${(cpu(three) / cores / wall(single)).toFixed(2)}× one call's wall time (the floor of the ratio on this machine)`);
+    console.log(`  before the send (ready, new chat, prompt typed): ${median(beforeSend.single).toFixed(0)} ms alone, ${median(beforeSend.three).toFixed(0)} ms each of three at once (medians)`);
+    console.log(`  (${loadLine()})`);
     console.log(`browser memory (PSS): ${(oneTab / 1e6).toFixed(0)} MB with one tab, ${(threeTabs / 1e6).toFixed(0)} MB with three: ${((threeTabs - oneTab) / 2 / 1e6).toFixed(0)} MB per extra tab`);
   } finally {
     await model.close();
