@@ -9,6 +9,7 @@
  */
 import type { PTKExecuteResult } from '../core/loop/loopTypes';
 import type { ContextMention } from '../shared/chat/mentions';
+import { conversationActivity } from '../shared/chat/conversationActivity';
 import type { ChatEvent, ChatViewState, ConversationSummary } from '../shared/chat/protocol';
 import type { SiteStatusLine } from './chatConnection';
 import { ChatSession, type ReplaceAnswer, type SendOptions } from './chatSession';
@@ -29,12 +30,6 @@ type Listener = (conversationId: string, event: ChatEvent) => void;
 interface LiveSession {
   session: ChatSession;
   subscriptions: Array<{ dispose(): void }>;
-}
-
-/** What the history says of a conversation: a task runs in it, or it waits for the user's approval. */
-export function conversationActivity(state: ChatViewState): ConversationSummary['activity'] {
-  if (state.pendingApprovals.length > 0) return 'waiting';
-  return state.busy ? 'running' : undefined;
 }
 
 export class ChatSessions {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { ApprovalRejectedError, PTKErrorCode, LLMBackendError } from '../../../src/core/errors';
+import { PTKErrorCode, LLMBackendError } from '../../../src/core/errors';
 import { PTKManager } from '../../../src/core/loop/ptkManager';
 import type { ILLMManager, StreamDelta } from '../../../src/core/ports';
 import { ScriptedChatModel } from '../../../src/core/testing/scriptedChatModel';
 import { defineTool } from '../../../src/core/tools/defineTool';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
-import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/workspace';
+import type { ApprovalDecision } from '../../../src/core/workspace';
 import { ApprovalBroker } from '../../../src/ui/approvalBroker';
 import { ChatSession } from '../../../src/ui/chatSession';
 import { ChatSessions } from '../../../src/ui/chatSessions';
@@ -15,6 +15,7 @@ import { taskConversation } from '../../../src/ui/taskConversation';
 import { ConversationStore } from '../../../src/ui/conversationStore';
 import type { ChatEvent, ChatViewState } from '../../../src/shared/chat/protocol';
 import { MemoryKeyValueStore } from './memoryStore';
+import { approvedWriteFileTool } from './writeFileTool';
 
 const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON.stringify({ tool, args })}</TOOL_CALL>`;
 
@@ -26,18 +27,7 @@ function setup(replies: ConstructorParameters<typeof ScriptedChatModel>[0], opti
   const broker = new ApprovalBroker({ emit: (event) => session.publish(event, taskConversation()), isViewVisible: () => true, fallback: async () => ({ decision: 'reject' }) });
   const tools = new ToolRegistry([
     defineTool({ name: 'read_file', description: 'Reads a file', readOnly: true, inputSchema: z.object({ path: z.string() }), run: ({ path }) => ({ path, content: files.get(path) ?? '' }) }),
-    defineTool({
-      name: 'write_file',
-      description: 'Writes a file',
-      dangerous: true,
-      inputSchema: z.object({ path: z.string(), content: z.string() }),
-      run: async ({ path, content }, context) => {
-        const decision: ApprovalDecision = await broker.request({ toolName: 'write_file', kind: 'write', path, before: files.get(path), after: content } satisfies ApprovalRequest, context.signal);
-        if (decision.decision === 'reject') throw new ApprovalRejectedError('write_file', decision.reason);
-        files.set(path, content);
-        return { path, bytesWritten: content.length };
-      },
-    }),
+    approvedWriteFileTool(broker, files),
   ]);
   const model = new ScriptedChatModel(replies, { chunkSize: options.chunkSize, delayMs: options.delayMs });
   const manager = new PTKManager(model, tools);
