@@ -236,13 +236,19 @@ export class ChatSessions {
     if (shown) this.listeners.fire(conversationId, event);
     const started = event.type === 'taskStarted';
     const finished = event.type === 'taskFinished';
-    if (started || finished) this.activityChanged();
+    if (started) this.activityChanged();
+    // A task is over once its session is idle (it saved the conversation). A hidden conversation
+    // then needs no session: opening it reads the store.
+    if (finished) {
+      void session.whenIdle().then(() => {
+        this.activityChanged();
+        this.dropIfIdle(session);
+      });
+    }
     if (shown) return;
     if (event.type === 'approvalRequested' && !event.auto) this.options.onBackgroundApproval?.(conversationId, session.state.title);
     // The history's marks follow a hidden conversation's task and approvals.
     if (started || finished || event.type === 'approvalRequested' || event.type === 'approvalResolved') this.replaced();
-    // Its task over and saved, a hidden conversation needs no session: opening it reads the store.
-    if (finished) void session.whenIdle().then(() => this.dropIfIdle(session));
   }
 
   private async show(session: ChatSession): Promise<void> {

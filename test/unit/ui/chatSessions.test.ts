@@ -109,6 +109,24 @@ describe('ChatSessions: two conversations at once', () => {
     assert.equal(store.currentId(), first);
   });
 
+  it('told of each task start and end, the Stop button (the shown one) and the status bar (any) read the state after it', async () => {
+    const { sessions, next } = setup();
+    const seen: string[] = [];
+    sessions.onActivity(() => seen.push(`shown ${sessions.busy}, any ${sessions.anyBusy}`));
+    const backgroundTask = sessions.send('Explain the parser');
+    const backgroundCall = await next();
+    await sessions.newConversation();
+    const shownTask = sessions.send('Explain the scanner');
+    const shownCall = await next();
+    shownCall.answer('The scanner finds tags.');
+    await shownTask;
+    await waitUntil(() => seen.length === 4);
+    backgroundCall.answer('The parser reads calls.');
+    await backgroundTask;
+    await waitUntil(() => seen.length === 5);
+    assert.deepEqual(seen, ['shown true, any true', 'shown false, any true', 'shown true, any true', 'shown false, any true', 'shown false, any false']);
+  });
+
   it('a save of the background conversation never moves the current pointer off the shown one', async () => {
     const { sessions, next, store } = setup();
     const backgroundTask = sessions.send('Explain the parser');
