@@ -27,7 +27,8 @@ import { ApprovalBroker } from './ui/approvalBroker';
 import { createBrowserModelFactory, describeTurn, listedSites, primarySite } from './ui/browserLoader';
 import { failoverQuestion } from './core/routing';
 import { ChatConnection, type ChatModelHandle } from './ui/chatConnection';
-import { ChatSession } from './ui/chatSession';
+import { ChatSessions } from './ui/chatSessions';
+import { taskConversation } from './ui/taskConversation';
 import { CHAT_VIEW_ID, ChatViewProvider } from './ui/chatViewProvider';
 import { PTKCodeActionProvider } from './ui/codeActions';
 import { registerCommands, runConnectionAction, runInChat } from './ui/commands';
@@ -47,8 +48,8 @@ export interface PTKExtensionApi {
   workspace: VSCodeWorkspace;
   /** The IDE tools built on the workspace with the current `ptk.tools.*` settings. */
   createTools(): PTKTool[];
-  /** The chat controller (state, send, stop, conversations). */
-  session: ChatSession;
+  /** The chat view's conversations (the shown one's state, send, stop; opening, new, delete). */
+  session: ChatSessions;
   /** The chat site connection (state, model). */
   connection: ChatConnection;
   /** Approval requests waiting in the chat view. */
@@ -123,11 +124,11 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     },
     onFailover: (event) => {
       log.info(`PTK: ${event.message}`);
-      if (session.busy) session.notice(event.message);
+      session.noticeWhileRunning(event.message, taskConversation());
     },
     onWait: (event) => {
       log.info(`PTK: every site is limited (${event.message}); waiting for ${event.label}.`);
-      if (session.busy) session.notice(`Every site is limited (${event.message}): waiting for ${event.label}. Stop ends the wait.`);
+      session.noticeWhileRunning(`Every site is limited (${event.message}): waiting for ${event.label}. Stop ends the wait.`, taskConversation());
     },
     onProblems: (problems) => {
       for (const problem of problems) log.warn(problem);
@@ -166,7 +167,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
 
   // The session, the broker and the view refer to each other through these closures (called only after activation).
   const approvals: ApprovalBroker = new ApprovalBroker({
-    emit: (event) => session.publish(event),
+    // A card goes to the conversation whose task asked (several may run at once).
+    emit: (event) => session.publish(event, taskConversation()),
     isViewVisible: (): boolean => chatView.visible,
     fallback: askInNotification,
     showDiff: (approvalId, request, outcome) => void diffTabs.show(approvalId, request, outcome),
@@ -186,7 +188,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   context.subscriptions.push(diffTabs);
   workspace.setApprover(approvals.request);
 
-  const session: ChatSession = new ChatSession({
+  const session: ChatSessions = new ChatSessions({
     runTask,
     store: new ConversationStore(context.workspaceState, undefined, (id) => checkpoints.store.delete(id)),
     checkpoints: checkpoints.recorder,
@@ -200,6 +202,13 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     choose: async (question, actions) => vscode.window.showWarningMessage(question, { modal: true }, ...actions),
     diffKept: (approvalId) => approvals.getRequest(approvalId) !== undefined,
     sites: configuredSites,
+    // A conversation running in the background waits for an approval: say so, with a way to it (nothing is approved here).
+    onBackgroundApproval: (conversationId, title) =>
+      void vscode.window.showInformationMessage(`PTK: “${title.slice(0, 60)}” waits for your approval.`, 'Show').then(async (choice) => {
+        if (choice !== 'Show') return;
+        await session.openConversation(conversationId);
+        await chatView.reveal();
+      }),
   });
 
   // The chat tab as a VS Code language model, VS Code's tools for PTK tasks, and @ptk in VS Code's chat.
@@ -210,7 +219,6 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     promptLimitChars: (site) => sitePromptLimit(settings, listedSites(settings).find((listed) => listed === site) ?? primarySite(settings)),
     tagName: () => settings.tagName,
     runTask: async (prompt, options) => runTask(prompt, { ...options, extraInstructions: (await loadRules([], options.signal)).instructions || undefined }),
-    isTaskRunning: () => session.busy,
     requestApproval: (request, signal) => workspace.requestApproval(request, signal),
     autoApprove: () => readToolSettings().autoApprove,
     approvals: approvalOptions,
@@ -238,9 +246,10 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       turnOffAlways: () => grants.clear(),
       openAutoApproveSetting: () => void vscode.commands.executeCommand('workbench.action.openSettings', 'ptk.tools.autoApprove'),
       connectionAction: (action) => void runConnectionAction(dependencies, action),
-      restoreCheckpoint: checkpoints.restoreHandler(session),
-      restoreBeforeResend: checkpoints.resendRestoreHandler(session),
-      forgetCheckpointsFrom: checkpoints.resendForgetHandler(session),
+      // Each acts on the conversation shown when the user asked, even if another is shown before it ends.
+      restoreCheckpoint: (itemId) => checkpoints.restoreHandler(session.shown)(itemId),
+      restoreBeforeResend: (itemId) => checkpoints.resendRestoreHandler(session.shown)(itemId),
+      forgetCheckpointsFrom: (itemId) => checkpoints.resendForgetHandler(session.shown)(itemId),
       openFile: (path) =>
         void Promise.resolve()
           .then(() => openWorkspaceFile(workspace, path, readToolSettings()))
@@ -251,14 +260,11 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
 
   const statusBar = new ConnectionStatusBar(connection.state);
   connection.onDidChange((state) => statusBar.update(state));
-  // `ptk.running` enables the view title's Stop (package.json) only while a task runs.
-  const setRunning = (running: boolean) => {
-    statusBar.setBusy(running);
-    void vscode.commands.executeCommand('setContext', 'ptk.running', running);
-  };
-  session.onEvent((_conversationId, event) => {
-    if (event.type === 'taskStarted') setRunning(true);
-    if (event.type === 'taskFinished') setRunning(false);
+  // `ptk.running` enables the view title's Stop (package.json) while the shown conversation runs a
+  // task; the status bar is busy while any conversation runs one.
+  session.onActivity(() => {
+    statusBar.setBusy(session.anyBusy);
+    void vscode.commands.executeCommand('setContext', 'ptk.running', session.busy);
   });
 
   const dependencies = { session, connection, chatView, log, reconnect, storageUri: context.globalStorageUri, mentions };

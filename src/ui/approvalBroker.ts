@@ -120,7 +120,7 @@ export class ApprovalBroker {
   }
 
   /** Stop (or the task's signal): the card says cancelled, the wait left out of its duration too. */
-  private cancel(approvalId: string): void {
+  cancel(approvalId: string): void {
     const entry = this.finish(approvalId, 'cancelled');
     if (!entry) return;
     this.options.emit({ type: 'approvalResolved', approvalId, decision: 'cancelled', ...this.waited(entry) });

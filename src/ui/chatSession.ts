@@ -1,7 +1,8 @@
 /**
- * The chat's controller: runs a user message as a PTK task through the engine, turns the
- * engine's callbacks into ChatEvents (streamed text, tool cards, results), keeps the view
- * state with the shared reducer, persists the conversation, and stops the task on request.
+ * The controller of one conversation: runs a user message as a PTK task through the engine,
+ * turns the engine's callbacks into ChatEvents (streamed text, tool cards, results), keeps the
+ * view state with the shared reducer, persists the conversation, and stops the task on request.
+ * Several run at once, one per conversation with a task (chatSessions.ts shows one of them).
  * Pure (no 'vscode'): the extension binds `runTask` to PTKManager and `store` to workspaceState.
  */
 import { PTKAbortError, PTKErrorCode, errorMessage, isPTKError } from '../core/errors';
@@ -13,7 +14,7 @@ import type { AssistantRunOptions } from '../host/shared/assistantRun';
 import type { IterationInfo, PTKMessage, PTKToolCall } from '../core/types';
 import { emptyChatState, reduceChat, toolCardId } from '../shared/chat/chatReducer';
 import type { ContextMention } from '../shared/chat/mentions';
-import type { ChatEvent, ChatViewState, ConnectionStatus, ConversationSummary } from '../shared/chat/protocol';
+import type { ChatEvent, ChatViewState, ConnectionStatus } from '../shared/chat/protocol';
 import { quotedStart } from '../shared/chat/quotedStart';
 import { summarizeToolResult } from '../shared/chat/toolSummary';
 import type { ApprovalBroker } from './approvalBroker';
@@ -28,6 +29,8 @@ import type { ConversationStore, LastPrompt } from './conversationStore';
 import { conversationSite } from './conversationSite';
 import { actionableCode, actionsForError, connectionStatusForError } from './errorActions';
 import { attachedContextNote, forgetAttachedContext, promptWithContext } from './mentionContext';
+import { ListenerSet } from './listenerSet';
+import { runForConversation } from './taskConversation';
 
 /** Runs one task: PTKManager.orchestrateToolCalling bound to the tools and settings (`readOnly`: only read-only tools). */
 type TaskRunner = (prompt: string, options: AssistantRunOptions) => Promise<PTKExecuteResult>;
@@ -35,7 +38,15 @@ type TaskRunner = (prompt: string, options: AssistantRunOptions) => Promise<PTKE
 interface ChatSessionOptions {
   runTask: TaskRunner;
   store: ConversationStore;
-  approvals?: Pick<ApprovalBroker, 'cancelAll'>;
+  /** Stop cancels this conversation's waiting approvals (and only those). */
+  approvals?: Pick<ApprovalBroker, 'cancel'>;
+  /**
+   * The conversation this session controls: a saved one opened in this window (`id`), a new empty
+   * one (`fresh`), or by default the store's current one as a new window finds it.
+   */
+  conversation?: { id: string } | { fresh: true };
+  /** True while the view shows this conversation: only then do its saves move the store's current pointer. */
+  isShown?: () => boolean;
   /** True for a tool that asks for approval (its card shows the approval area). */
   isDangerousTool?: (toolName: string) => boolean;
   /** Told when an error says something about the connection (login wall, no browser). */
@@ -101,10 +112,6 @@ export const RESTORE_AND_RESEND = 'Restore files and resend';
 /** What the user chose before an edit is resent: send it (files stay), restore the files first and send it, or nothing (Cancel). */
 export type ReplaceAnswer = 'resend' | 'restoreAndResend' | undefined;
 
-/** What the cards of a task stopped by "+" say (not the Stop button's "Stopped by the user"). */
-const NEW_CONVERSATION_STOP = 'Stopped: a new conversation was started.';
-const OPEN_CONVERSATION_STOP = 'Stopped: another conversation was opened.';
-
 /** The user messages after `itemId` (the turns an edit of it removes); 0 when it is not a user message. */
 export function laterTurns(state: ChatViewState, itemId: string): number {
   const index = state.items.findIndex((item) => item.id === itemId);
@@ -142,9 +149,9 @@ export class ChatSession {
   private readonly earlierImages = new ConversationImages();
   /** The site the user chose for the shown conversation (saved with it); undefined: the first ready one. */
   private chosenSite?: string;
-  private readonly listeners = new Set<Listener>();
-  private readonly stateListeners = new Set<(state: ChatViewState) => void>();
-  private readonly returnedListeners = new Set<(text: string, mentions: readonly ContextMention[]) => void>();
+  private readonly listeners: ListenerSet<Parameters<Listener>>;
+  private readonly stateListeners = new ListenerSet<[state: ChatViewState]>();
+  private readonly returnedListeners = new ListenerSet<[text: string, mentions: readonly ContextMention[]]>();
   private readonly now: () => number;
   private readonly createId: () => string;
   /** Reads the streamed replies (the core's scanner: the bubble shows exactly the prose the reply will have). */
@@ -154,13 +161,22 @@ export class ChatSession {
     this.now = options.now ?? Date.now;
     this.createId = options.createId ?? defaultId;
     this.parser = new PTKParser({ tagNames: options.tagNames ?? protocolTags() });
-    const currentId = options.store.currentId();
-    const stored = currentId ? options.store.load(currentId) : undefined;
+    this.listeners = new ListenerSet((error) => this.options.log?.(`chat listener failed: ${errorMessage(error)}`));
+    const chosen = options.conversation;
+    if (chosen && 'fresh' in chosen) {
+      this.current = emptyChatState(this.createId());
+      return;
+    }
+    const storedId = chosen ? chosen.id : options.store.currentId();
+    const stored = storedId ? options.store.load(storedId) : undefined;
+    if (chosen && !stored) throw new Error(`No saved conversation with id "${chosen.id}".`);
     if (stored) {
-      // A task cannot survive a reload: settle whatever was open when the window went away.
+      // A task cannot survive a reload, and a conversation running in this window is never read
+      // back from the store: a stored running task is one a reload ended. Settle what it left open.
       const settled = stored.state.busy ? reduceChat(stored.state, { type: 'taskFinished', taskId: stored.state.runningTaskId ?? 'reload', outcome: 'stopped', message: 'Stopped by a window reload.' }) : stored.state;
-      // A new window keeps none of the changes the cards proposed: their diffs cannot be shown.
-      this.current = markDiffsGone(settled, () => false);
+      // A new window keeps none of the changes the cards proposed; one opened in this window keeps those the broker still has.
+      const diffKept = chosen ? options.diffKept : () => false;
+      this.current = diffKept ? markDiffsGone(settled, diffKept) : settled;
       this.messages = stored.messages;
       this.lastPrompt = stored.lastPrompt;
       this.chosenSite = stored.site;
@@ -169,7 +185,7 @@ export class ChatSession {
     }
   }
 
-  /** The view state of the conversation shown. */
+  /** The view state of this conversation. */
   get state(): ChatViewState {
     return this.current;
   }
@@ -202,27 +218,19 @@ export class ChatSession {
     if (this.current.items.length > 0) await this.persist();
   }
 
-  /** Saved conversations, newest first. */
-  history(): ConversationSummary[] {
-    return this.options.store.list();
-  }
-
-  /** Every event of the shown conversation, as it happens. */
+  /** Every event of this conversation, as it happens. */
   onEvent(listener: Listener): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
+    return this.listeners.add(listener);
   }
 
-  /** The whole state was replaced (new conversation, switch, load). */
+  /** The whole state was replaced (a cut: an edit resent, a checkpoint restored). */
   onStateReplaced(listener: (state: ChatViewState) => void): { dispose(): void } {
-    this.stateListeners.add(listener);
-    return { dispose: () => this.stateListeners.delete(listener) };
+    return this.stateListeners.add(listener);
   }
 
   /** A user message was cut from the conversation to be sent again (a restore before it): its text and chips go back to the composer. */
   onMessageReturned(listener: (text: string, mentions: readonly ContextMention[]) => void): { dispose(): void } {
-    this.returnedListeners.add(listener);
-    return { dispose: () => this.returnedListeners.delete(listener) };
+    return this.returnedListeners.add(listener);
   }
 
   /**
@@ -269,63 +277,13 @@ export class ChatSession {
   stop(reason = 'Stopped by the user.'): boolean {
     if (!this.controller) return false;
     this.controller.abort(new PTKAbortError(reason));
-    this.options.approvals?.cancelAll();
+    for (const approvalId of this.current.pendingApprovals) this.options.approvals?.cancel(approvalId);
     return true;
   }
 
   /** Resolves when the running task (if any) has settled. */
   async whenIdle(): Promise<void> {
     await this.running?.catch(() => undefined);
-  }
-
-  /** Starts an empty conversation (stopping a running task first); the old one stays in history. */
-  async newConversation(): Promise<void> {
-    this.stop(NEW_CONVERSATION_STOP);
-    await this.whenIdle();
-    await this.show(emptyChatState(this.createId()), []);
-  }
-
-  /** Shows a saved conversation. Throws when it does not exist. */
-  async openConversation(conversationId: string): Promise<void> {
-    const stored = this.options.store.load(conversationId);
-    if (!stored) throw new Error(`No saved conversation with id "${conversationId}".`);
-    this.stop(OPEN_CONVERSATION_STOP);
-    await this.whenIdle();
-    await this.show(stored.state, stored.messages, stored.lastPrompt, stored.site);
-  }
-
-  /**
-   * The history's entry: opens that conversation; a running task is stopped only when the user
-   * agrees (resolves false when not). The conversation already shown stays as it is.
-   */
-  async openConversationAsked(conversationId: string): Promise<boolean> {
-    if (conversationId === this.current.conversationId) return true;
-    if (this.controller) {
-      const title = this.history().find((entry) => entry.id === conversationId)?.title ?? 'that conversation';
-      if (!(await this.ask(`A task is still running: stop it and open “${title.slice(0, 60)}”?`, 'Stop and open'))) return false;
-    }
-    await this.openConversation(conversationId);
-    return true;
-  }
-
-  /**
-   * The "+" button: a running task is stopped only when the user agrees (resolves false when not).
-   */
-  async newConversationAsked(question = 'A task is still running: stop it and start a new conversation?'): Promise<boolean> {
-    if (this.controller && !(await this.ask(question, 'Stop and start new'))) return false;
-    await this.newConversation();
-    return true;
-  }
-
-  /**
-   * Before a one-shot request from the editor (a lightbulb action, Explain Selection, Fix
-   * Problems): it gets a conversation of its own, as Copilot's and Cline's do, and the shown one
-   * stays in the history as it is; an empty one is used as it is. A running task is stopped only
-   * when the user agrees (resolves false when not: the request is not sent).
-   */
-  async freshConversationFor(request: string): Promise<boolean> {
-    if (!this.controller && !this.current.items.some((item) => item.kind === 'user')) return true;
-    return this.newConversationAsked(`A task is still running: stop it and start a new conversation for “${request.split('\n')[0].slice(0, 60)}”?`);
   }
 
   /**
@@ -349,39 +307,8 @@ export class ChatSession {
     return (await this.ask(`${question} Files they changed stay as they are: restore a checkpoint first to undo them.`, RESEND)) ? 'resend' : undefined;
   }
 
-  /** The history's delete button: deletes only when the user agrees, since its checkpoints go too (resolves false when not). */
-  async deleteConversationAsked(conversationId: string): Promise<boolean> {
-    const title = this.history().find((entry) => entry.id === conversationId)?.title ?? (conversationId === this.current.conversationId ? this.current.title : 'this conversation');
-    if (!(await this.ask(`Delete "${title}"? Its checkpoints are deleted too.`, 'Delete'))) return false;
-    await this.deleteConversation(conversationId);
-    return true;
-  }
-
   private async ask(question: string, action: string): Promise<boolean> {
     return this.options.confirm ? this.options.confirm(question, action) : true;
-  }
-
-  /** Deletes a saved conversation; deleting the shown one shows a new, empty one (stopping its task first). */
-  async deleteConversation(conversationId: string): Promise<void> {
-    await this.options.store.delete(conversationId);
-    if (conversationId === this.current.conversationId) await this.newConversation();
-    else for (const listener of this.stateListeners) listener(this.current);
-  }
-
-  /**
-   * Shows another conversation. Nothing of the one left goes with it: neither its images nor its
-   * last message, which Retry would otherwise send (images and all) into this one; Retry sends
-   * the shown conversation's own last message.
-   */
-  private async show(state: ChatViewState, messages: PTKMessage[], lastPrompt?: LastPrompt, site?: string): Promise<void> {
-    const diffKept = this.options.diffKept;
-    this.current = diffKept ? markDiffsGone(state, diffKept) : state;
-    this.messages = messages;
-    this.earlierImages.clear();
-    this.lastPrompt = lastPrompt;
-    this.chosenSite = site;
-    await this.options.store.setCurrentId(state.conversationId);
-    for (const listener of this.stateListeners) listener(this.current);
   }
 
   /**
@@ -397,7 +324,7 @@ export class ChatSession {
     // Retry now sends the message before the removed one, not the removed one.
     if (cutMessage?.kind === 'user') this.lastPrompt = this.lastPromptOfView();
     await this.persist();
-    if (cutMessage?.kind === 'user') for (const listener of this.returnedListeners) listener(cutMessage.text, cutMessage.mentions ?? []);
+    if (cutMessage?.kind === 'user') this.returnedListeners.fire(cutMessage.text, cutMessage.mentions ?? []);
   }
 
   /** The view's last user message as Retry sends it (its images are not kept); undefined when there is none. */
@@ -411,7 +338,7 @@ export class ChatSession {
     if (index !== -1) this.current = { ...this.current, items: this.current.items.slice(0, index) };
     this.messages = this.messages.slice(0, transcriptLength);
     this.earlierImages.truncate(transcriptLength);
-    for (const listener of this.stateListeners) listener(this.current);
+    this.stateListeners.fire(this.current);
   }
 
   /**
@@ -445,20 +372,14 @@ export class ChatSession {
 
   private emit(event: ChatEvent): void {
     this.current = reduceChat(this.current, event);
-    for (const listener of this.listeners) {
-      try {
-        listener(this.current.conversationId, event);
-      } catch (error) {
-        this.options.log?.(`chat listener failed: ${errorMessage(error)}`);
-      }
-    }
+    this.listeners.fire(this.current.conversationId, event);
   }
 
   private async persist(): Promise<void> {
     try {
       const { attachments: _images, ...lastPrompt } = this.lastPrompt ?? {};
       await this.options.store.save({ state: this.current, messages: this.messages, updatedAt: this.now(), ...(this.lastPrompt ? { lastPrompt: lastPrompt as LastPrompt } : {}), ...(this.chosenSite !== undefined ? { site: this.chosenSite } : {}) });
-      await this.options.store.setCurrentId(this.current.conversationId);
+      if (this.options.isShown?.() ?? true) await this.options.store.setCurrentId(this.current.conversationId);
     } catch (error) {
       this.options.log?.(`could not save the conversation: ${errorMessage(error)}`);
     }
@@ -598,7 +519,8 @@ export class ChatSession {
       }
       if (rules?.skipped?.length) log(`[task ${taskId}] project rules not applied (their paths match none of this task's files): ${rules.skipped.map((file) => `${file.displayPath} [${file.paths.join(', ')}]`).join(', ')}`);
       sentPrompt = await this.attachContext(prompt, mentions, signal);
-      result = await this.options.runTask(sentPrompt, options);
+      // Run as this conversation's work: its approvals and site notices come back to it.
+      result = await runForConversation(this.current.conversationId, () => this.options.runTask(sentPrompt, options));
     } catch (error) {
       const code = isPTKError(error) ? error.code : undefined;
       const stopped = signal.aborted || code === PTKErrorCode.ABORTED;

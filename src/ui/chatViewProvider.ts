@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { errorMessage } from '../core/errors';
 import type { ChatConnection } from './chatConnection';
-import type { ChatSession } from './chatSession';
+import type { ChatSessions } from './chatSessions';
 import { renderChatHtml } from './chatHtml';
 import { parseWebviewMessage, type AutoApproval, type ConnectionAction, type HostToWebviewMessage, type WebviewToHostMessage } from '../shared/chat/protocol';
 import type { ImageAttachment } from '../shared/chat/attachments';
@@ -61,7 +61,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly session: ChatSession,
+    private readonly session: ChatSessions,
     private readonly connection: ChatConnection,
     private readonly handlers: ChatViewHandlers,
     private readonly log: vscode.LogOutputChannel,
@@ -193,10 +193,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.handlers.openAutoApproveSetting?.();
         break;
       case 'newConversation':
-        this.session.newConversationAsked().catch((error: unknown) => this.log.error(`Could not start a new conversation: ${errorMessage(error)}`));
+        this.session.newConversation().catch((error: unknown) => this.log.error(`Could not start a new conversation: ${errorMessage(error)}`));
         break;
       case 'openConversation':
-        this.session.openConversationAsked(message.conversationId).catch((error: unknown) => this.log.error(`Could not open the conversation: ${(error as Error).message}`));
+        this.session.openConversation(message.conversationId).catch((error: unknown) => this.log.error(`Could not open the conversation: ${(error as Error).message}`));
         break;
       case 'deleteConversation':
         this.session.deleteConversationAsked(message.conversationId).catch((error: unknown) => this.log.error(`Could not delete the conversation: ${(error as Error).message}`));

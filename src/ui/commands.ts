@@ -15,6 +15,7 @@ import type { MentionService } from '../host/vscode/mentions/mentionService';
 import { selectedLines } from '../host/vscode/mentions/selectionMention';
 import type { ChatConnection } from './chatConnection';
 import type { ChatSession, SendOptions } from './chatSession';
+import type { ChatSessions } from './chatSessions';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { ConnectionAction } from '../shared/chat/protocol';
 import { DEMO_SITE_NAME, diagnosedSite, siteLabel } from '../shared/chat/connectionLabels';
@@ -47,7 +48,7 @@ export const COMMANDS = {
 } as const;
 
 interface CommandDependencies {
-  session: ChatSession;
+  session: ChatSessions;
   connection: ChatConnection;
   chatView: ChatViewProvider;
   log: vscode.LogOutputChannel;
@@ -126,11 +127,11 @@ export async function runInChat(dependencies: CommandDependencies, prompt: strin
 
 /**
  * Runs a one-shot request from the editor (lightbulb, Explain Selection, Fix Problems) in a
- * conversation of its own (see ChatSession.freshConversationFor); undefined when the user kept a
- * running task instead.
+ * conversation of its own (see ChatSessions.freshConversationFor); a task running in the shown
+ * conversation goes on in the background.
  */
 async function runOneShot(dependencies: CommandDependencies, prompt: string, displayText?: string, extraOptions?: SendOptions['extraOptions']): Promise<PTKExecuteResult | undefined> {
-  if (!(await dependencies.session.freshConversationFor(displayText ?? prompt))) return undefined;
+  await dependencies.session.freshConversationFor();
   return runInChat(dependencies, prompt, displayText, extraOptions);
 }
 
@@ -232,8 +233,8 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
     }),
 
     register(COMMANDS.newConversation, async () => {
-      // A running task is stopped only after the user agrees, as with the view's "+".
-      if (!(await session.newConversationAsked())) return;
+      // As the view's "+": a running task goes on in the background.
+      await session.newConversation();
       await chatView.reveal();
     }),
 
@@ -351,27 +352,8 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(target));
       const taskFile = parseTaskFile(text, vscode.workspace.asRelativePath(target, false));
       await chatView.reveal();
-      session.notice(`Running task file ${taskFile.title ?? vscode.workspace.asRelativePath(target, false)}: ${taskFile.steps.length} step(s).`);
-      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PTK: running task file', cancellable: true }, async (progress, token) => {
-        const bridged = abortSignalFromToken(token);
-        try {
-          let stepNumber = 0;
-          const manager = new ExecutionManager({
-            orchestrateToolCalling: async (prompt, options) => {
-              stepNumber++;
-              progress.report({ message: `step ${stepNumber} of ${taskFile.steps.length}` });
-              const result = await session.send(prompt, { signal: bridged.signal, displayText: `Step ${stepNumber}: ${prompt}`, extraOptions: { tools: options?.tools, maxIterations: options?.maxIterations } });
-              if (!result) throw new Error('A task was already running.');
-              return result;
-            },
-          });
-          const outcome = await manager.executeWorkflow(taskFile.steps, taskFile.variables);
-          const failed = outcome.results.find((result) => !result.success);
-          session.notice(outcome.success ? `Task file done: ${outcome.results.length} step(s) succeeded.` : `Task file stopped at step "${failed?.stepId}": ${failed?.error ?? 'failed'}`);
-        } finally {
-          bridged.dispose();
-        }
-      });
+      // Every step runs in the conversation the task file started in, shown or not.
+      await session.withShown((conversation) => runTaskFileSteps(conversation, taskFile, vscode.workspace.asRelativePath(target, false)));
     }),
 
     register(COMMANDS.runCodeAction, async (argument: { prompt?: unknown; displayText?: unknown; readOnly?: unknown } | undefined) => {
@@ -379,4 +361,29 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       await runOneShot(dependencies, argument.prompt, typeof argument.displayText === 'string' ? argument.displayText : undefined, argument.readOnly === true ? { readOnly: true } : undefined);
     }),
   ];
+}
+
+/** Runs a task file's steps one after another as tasks of `conversation`, under a cancellable progress notification. */
+async function runTaskFileSteps(conversation: ChatSession, taskFile: ReturnType<typeof parseTaskFile>, displayPath: string): Promise<void> {
+  conversation.notice(`Running task file ${taskFile.title ?? displayPath}: ${taskFile.steps.length} step(s).`);
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PTK: running task file', cancellable: true }, async (progress, token) => {
+      const bridged = abortSignalFromToken(token);
+      try {
+        let stepNumber = 0;
+        const manager = new ExecutionManager({
+          orchestrateToolCalling: async (prompt, options) => {
+            stepNumber++;
+            progress.report({ message: `step ${stepNumber} of ${taskFile.steps.length}` });
+            const result = await conversation.send(prompt, { signal: bridged.signal, displayText: `Step ${stepNumber}: ${prompt}`, extraOptions: { tools: options?.tools, maxIterations: options?.maxIterations } });
+            if (!result) throw new Error('A task was already running.');
+            return result;
+          },
+        });
+        const outcome = await manager.executeWorkflow(taskFile.steps, taskFile.variables);
+        const failed = outcome.results.find((result) => !result.success);
+        conversation.notice(outcome.success ? `Task file done: ${outcome.results.length} step(s) succeeded.` : `Task file stopped at step "${failed?.stepId}": ${failed?.error ?? 'failed'}`);
+      } finally {
+        bridged.dispose();
+      }
+    });
 }

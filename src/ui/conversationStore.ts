@@ -46,6 +46,9 @@ const conversationKey = (id: string) => `ptk.conversation.${id}`;
 const MAX_STORED_CONVERSATIONS = 30;
 
 export class ConversationStore {
+  /** The saves and deletes in order: each reads the index and writes it back, so two at once would lose an entry. */
+  private writes: Promise<unknown> = Promise.resolve();
+
   /**
    * `onRemoved` is told each conversation that goes (deleted, or dropped past the limit), so
    * what is kept beside it (its checkpoints) goes too.
@@ -72,7 +75,12 @@ export class ConversationStore {
     return checked;
   }
 
-  async save(conversation: StoredConversation): Promise<void> {
+  /** Saves a conversation (after any save or delete still under way: conversations running at once save in turn). */
+  save(conversation: StoredConversation): Promise<void> {
+    return this.inTurn(() => this.write(conversation));
+  }
+
+  private async write(conversation: StoredConversation): Promise<void> {
     const { state } = conversation;
     await this.storage.update(conversationKey(state.conversationId), conversation);
     const summary: ConversationSummary = { id: state.conversationId, title: state.title, updatedAt: conversation.updatedAt, text: conversationSearchText(state) };
@@ -83,10 +91,18 @@ export class ConversationStore {
     for (const entry of dropped) await this.onRemoved?.(entry.id);
   }
 
-  async delete(id: string): Promise<void> {
-    await this.storage.update(conversationKey(id), undefined);
-    await this.storage.update(INDEX_KEY, this.list().filter((entry) => entry.id !== id));
-    await this.onRemoved?.(id);
+  delete(id: string): Promise<void> {
+    return this.inTurn(async () => {
+      await this.storage.update(conversationKey(id), undefined);
+      await this.storage.update(INDEX_KEY, this.list().filter((entry) => entry.id !== id));
+      await this.onRemoved?.(id);
+    });
+  }
+
+  private inTurn(work: () => Promise<void>): Promise<void> {
+    const done = this.writes.then(work, work);
+    this.writes = done.catch(() => undefined);
+    return done;
   }
 
   /** Id of the conversation shown last. */

@@ -1,9 +1,11 @@
 /**
  * The conversation history under the header: a search box and the saved conversations, newest
- * first, each with its title, when it was last used, and a delete button. Opened and closed by
+ * first, each with its title, whether a task runs in it (or waits for an approval), when it was
+ * last used, and a delete button. Opened and closed by
  * the header's History button; choosing a row opens that conversation.
  */
 import type { ChatViewState, ConversationSummary } from '../shared/chat/protocol';
+import { activityLabel, conversationActivity } from '../shared/chat/conversationActivity';
 import { conversationSearchText, matchesSearch } from '../shared/chat/searchText';
 import { createRemoveButton } from './removeButton';
 
@@ -41,7 +43,8 @@ export function withShownConversation(entries: readonly ConversationSummary[], s
   if (!shown || !lastMessage) return entries.slice();
   const listed = entries.find((entry) => entry.id === shown.conversationId);
   const updatedAt = Math.max(listed?.updatedAt ?? 0, lastMessage.kind === 'user' ? lastMessage.time : 0);
-  const current: ConversationSummary = { id: shown.conversationId, title: shown.title, updatedAt, text: conversationSearchText(shown) };
+  const activity = conversationActivity(shown);
+  const current: ConversationSummary = { id: shown.conversationId, title: shown.title, updatedAt, text: conversationSearchText(shown), ...(activity ? { activity } : {}) };
   const others = entries.filter((entry) => entry.id !== shown.conversationId);
   if (listed && updatedAt === listed.updatedAt) return entries.map((entry) => (entry === listed ? current : entry));
   return [current, ...others];
@@ -119,6 +122,12 @@ export class HistoryPanel {
       date.dataset.testid = 'history-date';
       date.title = new Date(entry.updatedAt).toLocaleString();
       openButton.append(textSpan(document, 'history-title', entry.title), date);
+      // A conversation whose task runs (in the background, or shown) or waits for an approval says so.
+      if (entry.activity) {
+        const activity = textSpan(document, `history-activity ${entry.activity}`, activityLabel(entry.activity));
+        activity.dataset.testid = 'history-activity';
+        date.before(activity);
+      }
       openButton.addEventListener('click', () => {
         this.toggle(false);
         if (entry.id !== this.currentId) this.options.open(entry.id);

@@ -27,6 +27,9 @@ import { ChatRenderer } from './render';
 import { caretOnFirstLine, caretOnLastLine, ComposerHistory } from './composerHistory';
 import { RenderScheduler, revealsFirstText } from './renderScheduler';
 
+/** Events that change the shown conversation's row in the history. */
+const HISTORY_EVENTS = new Set(['userMessage', 'taskStarted', 'taskFinished', 'approvalRequested', 'approvalResolved']);
+
 interface VsCodeApi {
   postMessage(message: WebviewToHostMessage): void;
   getState(): PersistedWebviewState | undefined;
@@ -327,7 +330,8 @@ function main(): void {
         state = reduceChat(state, message.event);
         if (message.event.type === 'assistantDelta') work.streamedChars += message.event.text.length;
         else unsaved = true;
-        if (message.event.type === 'userMessage') renderHistory();
+        // The history's row of the shown conversation follows its title and its task's marks (running, waiting for approval).
+        if (HISTORY_EVENTS.has(message.event.type)) renderHistory();
         // A notice answers something the user just did (a restore, an undo from a checkpoint up
         // in the conversation): it is shown where it lands, at the end.
         if (message.event.type === 'notice') scrollToEnd = true;

@@ -19,10 +19,11 @@ import { abortSignalFromToken } from './cancellation';
 const PTK_CHAT_PARTICIPANT_ID = 'ptk.assistant';
 
 interface ChatParticipantDependencies {
-  /** Runs a PTK task (the sidebar's runner: model, tools, settings). */
+  /**
+   * Runs a PTK task (the sidebar's runner: model, tools, settings). Its model calls lease a tab
+   * of their own, so it runs beside the sidebar's tasks (waiting for a free tab when all are busy).
+   */
   runTask: (prompt: string, options: PTKExecuteOptions) => Promise<PTKExecuteResult>;
-  /** True while the sidebar runs a task: the tab does one thing at a time. */
-  isTabBusy: () => boolean;
   log?: (line: string) => void;
 }
 
@@ -71,10 +72,6 @@ function describeCall(tool: string, args: Record<string, unknown>): string {
 /** The participant's request handler (exported so tests can drive it where the chat view needs an account). */
 export function createChatRequestHandler(dependencies: ChatParticipantDependencies): vscode.ChatRequestHandler {
   return async (request, context, response, token): Promise<vscode.ChatResult> => {
-    if (dependencies.isTabBusy()) {
-      response.markdown('The PTK sidebar is running a task in the chat tab: wait for it to finish, or stop it, then ask again.');
-      return { metadata: { prompt: request.prompt, success: false, toolNames: [] } satisfies ParticipantResultMetadata };
-    }
     const bridged = abortSignalFromToken(token);
     let visible = new VisibleTextStream();
     let shownInReply = false;

@@ -33,8 +33,6 @@ interface VSCodeAiDependencies {
   tagName: () => 'TOOL_CALL' | 'PTK_CALL';
   /** The sidebar's task runner (extension.ts runTask). */
   runTask: (prompt: string, options: PTKExecuteOptions) => Promise<PTKExecuteResult>;
-  /** True while the sidebar runs a task. */
-  isTaskRunning: () => boolean;
   /** PTK's approval flow (the Workspace port's requestApproval). */
   requestApproval: ApprovalRequester;
   /** `ptk.tools.autoApprove`. */
@@ -80,7 +78,7 @@ export function registerVSCodeAi(dependencies: VSCodeAiDependencies): VSCodeAi {
   }
 
   const externalTools = new VSCodeExternalTools(dependencies.requestApproval, dependencies.autoApprove, dependencies.approvals);
-  const chatHandler = createChatRequestHandler({ runTask: dependencies.runTask, isTabBusy: dependencies.isTaskRunning, log: (line) => log.info(line) });
+  const chatHandler = createChatRequestHandler({ runTask: dependencies.runTask, log: (line) => log.info(line) });
   let participant: vscode.ChatParticipant | undefined;
   try {
     participant = registerChatParticipant(context.extensionUri, chatHandler);

@@ -204,7 +204,8 @@ const AutoApprovalSchema = z.object({
 export type AutoApproval = z.infer<typeof AutoApprovalSchema>;
 
 /** A persisted conversation as the history list shows it; `text`: its messages' text (bounded), which the search also matches. */
-const ConversationSummarySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.number(), text: z.optional(z.string()) });
+/** `activity`: a task runs in that conversation now, or waits for the user's approval (the history marks it). */
+const ConversationSummarySchema = z.object({ id: z.string(), title: z.string(), updatedAt: z.number(), text: z.optional(z.string()), activity: z.optional(z.enum(['running', 'waiting'])) });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
 // ---------------------------------------------------------------- host → webview

@@ -13,6 +13,7 @@ import type { CommandResult, Workspace } from '../../core/workspace';
 import { canonicalRootsOf, displayPathFor } from '../../tools/pathSafety';
 import { checkpointsOfTask, fingerprintOf, sameFingerprint, type CheckpointLog, type FileFingerprint, type TurnCheckpoint } from './checkpointLog';
 import type { CheckpointStore } from './checkpointStore';
+import { taskConversation } from '../taskConversation';
 import { commandMayWrite } from './readOnlyCommands';
 import { findChanges, takeSnapshot, type SnapshotLimits, type WorkspaceChange, type WorkspaceSnapshot } from './workspaceSnapshot';
 
@@ -40,10 +41,10 @@ export interface TaskChanges {
 /** The session's side of the checkpoints: which task and which turn is running. */
 export interface TaskCheckpoints {
   startTask(conversationId: string, taskId: string, onUpdate: (update: CheckpointUpdate) => void): void;
-  /** A model turn begins (its reply is in; its tools are about to run). */
-  startTurn(turn: number, transcriptLength: number): void;
-  /** The task ended: saves what is pending and tells what the task changed (undefined: nothing). */
-  finishTask(): Promise<TaskChanges | undefined>;
+  /** A model turn of the task of `conversationId` begins (its reply is in; its tools are about to run). */
+  startTurn(turn: number, transcriptLength: number, conversationId?: string): void;
+  /** The task of `conversationId` ended: saves what is pending and tells what the task changed (undefined: nothing). */
+  finishTask(conversationId?: string): Promise<TaskChanges | undefined>;
 }
 
 interface CheckpointRecorderOptions {
@@ -82,7 +83,8 @@ function defaultId(): string {
 }
 
 export class CheckpointRecorder implements TaskCheckpoints {
-  private task?: ActiveTask;
+  /** The running tasks, by conversation: conversations of the chat view run tasks at once. */
+  private readonly tasks = new Map<string, ActiveTask>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly limits: SnapshotLimits;
   private readonly workspace: Workspace;
@@ -93,18 +95,19 @@ export class CheckpointRecorder implements TaskCheckpoints {
   }
 
   startTask(conversationId: string, taskId: string, onUpdate: (update: CheckpointUpdate) => void): void {
-    this.task = { conversationId, taskId, log: this.options.store.load(conversationId), onUpdate, turn: 0, transcriptLength: 0, unsavable: new Set(), touched: new Set() };
+    this.tasks.set(conversationId, { conversationId, taskId, log: this.options.store.load(conversationId), onUpdate, turn: 0, transcriptLength: 0, unsavable: new Set(), touched: new Set() });
   }
 
-  startTurn(turn: number, transcriptLength: number): void {
-    if (!this.task) return;
-    Object.assign(this.task, { turn, transcriptLength, checkpoint: undefined, unsavable: new Set<string>() });
+  startTurn(turn: number, transcriptLength: number, conversationId?: string): void {
+    const task = this.taskOf(conversationId);
+    if (!task) return;
+    Object.assign(task, { turn, transcriptLength, checkpoint: undefined, unsavable: new Set<string>() });
   }
 
-  async finishTask(): Promise<TaskChanges | undefined> {
-    const task = this.task;
+  async finishTask(conversationId?: string): Promise<TaskChanges | undefined> {
+    const task = this.taskOf(conversationId);
     if (!task) return undefined;
-    this.task = undefined;
+    this.tasks.delete(task.conversationId);
     return this.serialized(async () => {
       // A turn whose command changed nothing keeps no checkpoint.
       task.log.checkpoints = task.log.checkpoints.filter((checkpoint) => checkpoint.taskId !== task.taskId || checkpoint.changed.length > 0 || checkpoint.unsaved.length > 0);
@@ -118,7 +121,7 @@ export class CheckpointRecorder implements TaskCheckpoints {
 
   /** Around one write of the task: the file's state is saved before, its new state noted after. */
   async recordWrite<Result>(path: string, write: () => Promise<Result>): Promise<Result> {
-    const task = this.task;
+    const task = this.taskOf();
     if (!task) return write();
     await this.serialized(async () => {
       const checkpoint = await this.openCheckpoint(task);
@@ -142,7 +145,7 @@ export class CheckpointRecorder implements TaskCheckpoints {
 
   /** Around one command of the task: a command that may write is bracketed by two snapshots. */
   async recordCommand(command: string, run: () => Promise<CommandResult>): Promise<CommandResult> {
-    const task = this.task;
+    const task = this.taskOf();
     if (!task || !commandMayWrite(command)) return run();
     const before = await this.serialized(() => this.snapshotBeforeCommand(task, command)).catch((error: unknown) => this.reportFailure(`before "${command}"`, error));
     try {
@@ -150,6 +153,16 @@ export class CheckpointRecorder implements TaskCheckpoints {
     } finally {
       if (before) await this.serialized(() => this.recordCommandChanges(task, command, before)).catch((error: unknown) => this.reportFailure(`after "${command}"`, error));
     }
+  }
+
+  /**
+   * The task a write, a command or a turn belongs to: that of `conversationId`, else of the
+   * conversation whose task runs this code, else the only one running. With several running and
+   * none named, none: a change is never recorded in another conversation's checkpoints.
+   */
+  private taskOf(conversationId = taskConversation()): ActiveTask | undefined {
+    if (conversationId !== undefined) return this.tasks.get(conversationId);
+    return this.tasks.size === 1 ? [...this.tasks.values()][0] : undefined;
   }
 
   /** A checkpoint that cannot be recorded never stops the write or the command: it is logged. */

@@ -21,7 +21,7 @@ export class TaskCheckpointView {
   /** Turn → the chat item its checkpoint stands before. */
   private readonly anchors = new Map<number, string>();
 
-  constructor(private readonly recorder: TaskCheckpoints, conversationId: string, private readonly taskId: string, private readonly emit: (event: ChatEvent) => void) {
+  constructor(private readonly recorder: TaskCheckpoints, private readonly conversationId: string, private readonly taskId: string, private readonly emit: (event: ChatEvent) => void) {
     recorder.startTask(conversationId, taskId, (update) =>
       this.emit({
         type: 'checkpoint',
@@ -45,7 +45,7 @@ export class TaskCheckpointView {
   turnStarted(turn: number, bubbleId: string | undefined): void {
     this.turn = turn;
     if (bubbleId) this.anchors.set(turn, bubbleId);
-    this.recorder.startTurn(turn, this.messageCount);
+    this.recorder.startTurn(turn, this.messageCount, this.conversationId);
   }
 
   /** A tool card appeared: the turn's first item when the reply showed no text. */
@@ -55,7 +55,7 @@ export class TaskCheckpointView {
 
   /** The task ended: shows what it changed, with "Undo all changes of this task". */
   async finished(): Promise<void> {
-    const changes = await this.recorder.finishTask();
+    const changes = await this.recorder.finishTask(this.conversationId);
     if (changes) this.emit({ type: 'checkpoint', id: taskCheckpointItemId(this.taskId), scope: 'task', taskId: this.taskId, files: changes.files, notes: changes.notes });
   }
 }

@@ -7,6 +7,7 @@ import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import { parseWebviewMessage, type ChatEvent } from '../../../src/shared/chat/protocol';
 import { attachmentInfo, decodeImageAttachments, type ChatAttachment } from '../../../src/ui/chatAttachments';
 import { ChatSession } from '../../../src/ui/chatSession';
+import { ChatSessions } from '../../../src/ui/chatSessions';
 import { ConversationStore } from '../../../src/ui/conversationStore';
 import { MemoryKeyValueStore } from './memoryStore';
 
@@ -25,7 +26,7 @@ function setup(replies: ScriptedReply[]) {
   const storage = new MemoryKeyValueStore();
   const events: ChatEvent[] = [];
   let nextId = 0;
-  const session = new ChatSession({
+  const session = new ChatSessions({
     runTask: (prompt, options) => manager.orchestrateToolCalling(prompt, options),
     store: new ConversationStore(storage),
     createId: () => `id${++nextId}`,
@@ -156,7 +157,7 @@ describe('images sent from the chat view (host side)', () => {
     const manager = new PTKManager(model, new ToolRegistry([]));
     const browser = { ready: true };
     let nextId = 0;
-    const session = new ChatSession({
+    const session = new ChatSessions({
       runTask: (prompt, options) => {
         if (!browser.ready) throw new LLMBackendError('No browser found.', PTKErrorCode.BROWSER_NOT_FOUND);
         return manager.orchestrateToolCalling(prompt, options);

@@ -1,18 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
-import { ApprovalRejectedError, PTKErrorCode, LLMBackendError } from '../../../src/core/errors';
+import { PTKErrorCode, LLMBackendError } from '../../../src/core/errors';
 import { PTKManager } from '../../../src/core/loop/ptkManager';
 import type { ILLMManager, StreamDelta } from '../../../src/core/ports';
 import { ScriptedChatModel } from '../../../src/core/testing/scriptedChatModel';
 import { defineTool } from '../../../src/core/tools/defineTool';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
-import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/workspace';
+import type { ApprovalDecision } from '../../../src/core/workspace';
 import { ApprovalBroker } from '../../../src/ui/approvalBroker';
 import { ChatSession } from '../../../src/ui/chatSession';
+import { ChatSessions } from '../../../src/ui/chatSessions';
+import { taskConversation } from '../../../src/ui/taskConversation';
 import { ConversationStore } from '../../../src/ui/conversationStore';
 import type { ChatEvent, ChatViewState } from '../../../src/shared/chat/protocol';
 import { MemoryKeyValueStore } from './memoryStore';
+import { approvedWriteFileTool } from './writeFileTool';
 
 const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON.stringify({ tool, args })}</TOOL_CALL>`;
 
@@ -21,27 +24,16 @@ function setup(replies: ConstructorParameters<typeof ScriptedChatModel>[0], opti
   const files = new Map<string, string>([['a.txt', 'old']]);
   const events: ChatEvent[] = [];
   let nextId = 0;
-  const broker = new ApprovalBroker({ emit: (event) => session.publish(event), isViewVisible: () => true, fallback: async () => ({ decision: 'reject' }) });
+  const broker = new ApprovalBroker({ emit: (event) => session.publish(event, taskConversation()), isViewVisible: () => true, fallback: async () => ({ decision: 'reject' }) });
   const tools = new ToolRegistry([
     defineTool({ name: 'read_file', description: 'Reads a file', readOnly: true, inputSchema: z.object({ path: z.string() }), run: ({ path }) => ({ path, content: files.get(path) ?? '' }) }),
-    defineTool({
-      name: 'write_file',
-      description: 'Writes a file',
-      dangerous: true,
-      inputSchema: z.object({ path: z.string(), content: z.string() }),
-      run: async ({ path, content }, context) => {
-        const decision: ApprovalDecision = await broker.request({ toolName: 'write_file', kind: 'write', path, before: files.get(path), after: content } satisfies ApprovalRequest, context.signal);
-        if (decision.decision === 'reject') throw new ApprovalRejectedError('write_file', decision.reason);
-        files.set(path, content);
-        return { path, bytesWritten: content.length };
-      },
-    }),
+    approvedWriteFileTool(broker, files),
   ]);
   const model = new ScriptedChatModel(replies, { chunkSize: options.chunkSize, delayMs: options.delayMs });
   const manager = new PTKManager(model, tools);
   const storage = new MemoryKeyValueStore();
   const store = new ConversationStore(storage);
-  const session: ChatSession = new ChatSession({
+  const session: ChatSessions = new ChatSessions({
     runTask: (prompt, taskOptions) => manager.orchestrateToolCalling(prompt, taskOptions),
     store,
     approvals: broker,
@@ -361,73 +353,87 @@ describe('ChatSession asks before what cannot be taken back', () => {
     assert.equal(questions.length, 2);
   });
 
-  it('"+" while a card waits for approval asks; its stopped card then says a new conversation was started, not that the user pressed Stop', async () => {
-    const { questions, confirm } = asker(false, true);
-    const { session, broker, store } = setup([call('write_file', { path: 'a.txt', content: 'new' }), 'Done.'], { confirm });
-    const running = session.send('Write a.txt');
-    await waitFor(() => broker.pendingIds().length === 1);
-    const firstId = session.state.conversationId;
-    assert.equal(await session.newConversationAsked(), false);
-    assert.deepEqual([session.busy, session.state.conversationId, broker.pendingIds().length], [true, firstId, 1], 'declining keeps the task and its approval');
-    assert.equal(await session.newConversationAsked(), true);
-    await running;
-    assert.deepEqual(questions, ['A task is still running: stop it and start a new conversation? [Stop and start new]', 'A task is still running: stop it and start a new conversation? [Stop and start new]']);
-    assert.notEqual(session.state.conversationId, firstId);
-    const card = store.load(firstId)!.state.items.find((item) => item.kind === 'tool');
-    assert.equal(card?.kind === 'tool' && card.status, 'cancelled');
-    assert.doesNotMatch(card?.kind === 'tool' ? (card.resultSummary ?? '') : '', /by the user/);
-    assert.match(card?.kind === 'tool' ? (card.resultSummary ?? '') : '', /new conversation was started/);
-    // With no task running, "+" asks nothing.
-    assert.equal(await session.newConversationAsked(), true);
-    assert.equal(questions.length, 2);
-  });
-
-  it('opening another conversation from the history while a task waits asks; declining keeps the task, agreeing stops it with a reason that says why', async () => {
-    const { questions, confirm } = asker(false, true);
-    const { session, broker, store } = setup(['Planned.', call('write_file', { path: 'a.txt', content: 'new' }), 'Done.'], { confirm });
-    await session.send('Plan the release');
-    const planned = session.state.conversationId;
-    await session.newConversation();
+  it('"+" while a card waits for approval leaves the task waiting in the background: nothing asked, stopped or answered; opened again it shows the live card and finishes there', async () => {
+    const { questions, confirm } = asker();
+    const { session, broker, store, files } = setup([call('write_file', { path: 'a.txt', content: 'new' }), 'Done.'], { confirm });
     const running = session.send('Write a.txt');
     await waitFor(() => broker.pendingIds().length === 1);
     const writing = session.state.conversationId;
-    assert.equal(await session.openConversationAsked(writing), true, 'the shown conversation: nothing to do');
-    assert.equal(await session.openConversationAsked(planned), false);
-    assert.deepEqual([session.busy, session.state.conversationId, broker.pendingIds().length], [true, writing, 1], 'declining keeps the task and its approval');
-    assert.equal(await session.openConversationAsked(planned), true);
+    await session.newConversation();
+    assert.notEqual(session.state.conversationId, writing);
+    assert.deepEqual([session.busy, session.state.items.length, broker.pendingIds().length], [false, 0, 1], 'a new, idle conversation is shown; the approval still waits');
+    assert.deepEqual(session.history().map((entry) => [entry.id, entry.activity]), [[writing, 'waiting']], 'the history marks the conversation that waits');
+    await session.openConversation(writing);
+    assert.equal(session.busy, true);
+    assert.ok(session.state.items.some((item) => item.kind === 'tool' && item.status === 'awaitingApproval'), 'its card waits where it was');
+    broker.resolve(broker.pendingIds()[0], { decision: 'approve' });
     await running;
-    assert.deepEqual(questions, ['A task is still running: stop it and open “Plan the release”? [Stop and open]', 'A task is still running: stop it and open “Plan the release”? [Stop and open]']);
-    assert.equal(session.state.conversationId, planned);
-    const card = store.load(writing)!.state.items.find((item) => item.kind === 'tool');
-    assert.equal(card?.kind === 'tool' && card.status, 'cancelled');
-    assert.match(card?.kind === 'tool' ? (card.resultSummary ?? '') : '', /another conversation was opened/);
-    // With no task running, opening asks nothing.
-    assert.equal(await session.openConversationAsked(writing), true);
-    assert.equal(questions.length, 2);
+    assert.equal(files.get('a.txt'), 'new');
+    const answers = (state: ChatViewState) => state.items.flatMap((item) => (item.kind === 'assistant' && item.text ? [item.text] : []));
+    assert.deepEqual(answers(session.state), ['Done.']);
+    assert.deepEqual(answers(store.load(writing)!.state), ['Done.']);
+    assert.deepEqual(session.history().map((entry) => entry.activity), [undefined], 'done: no mark');
+    assert.deepEqual(questions, [], 'nothing was asked');
   });
 
-  it('a one-shot request from the editor gets a new conversation; the open one stays in the history untouched; an empty one is used; a running task is stopped only when the user agrees', async () => {
-    const { questions, confirm } = asker(false, true);
-    const { session, broker, store } = setup(['Planned.', call('write_file', { path: 'a.txt', content: 'new' }), 'Done.'], { confirm });
+  it('opening another conversation from the history while a task streams leaves it streaming in the background; opened again it shows what streamed meanwhile', async () => {
+    // A backend that streams the first half of the answer, then the rest once `release` is called.
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const model: ILLMManager = {
+      call: async (prompt, options) => {
+        if (!prompt.includes('Explain everything')) return 'Planned.';
+        options?.onDelta?.({ text: 'The first half, ', full: 'The first half, ', rewrite: false });
+        await released;
+        options?.onDelta?.({ text: 'the second half.', full: 'The first half, the second half.', rewrite: false });
+        return 'The first half, the second half.';
+      },
+    };
+    const store = new ConversationStore(new MemoryKeyValueStore());
+    const session = new ChatSessions({ runTask: (prompt, options) => new PTKManager(model).orchestrateToolCalling(prompt, options), store });
+    const viewEvents: string[] = [];
+    session.onEvent((conversationId) => viewEvents.push(conversationId));
+    await session.send('Plan the release');
+    const planned = session.state.conversationId;
+    await session.newConversation();
+    const running = session.send('Explain everything');
+    const explaining = session.state.conversationId;
+    await waitFor(() => session.state.items.some((item) => item.kind === 'assistant' && item.text !== ''));
+    await session.openConversation(planned);
+    assert.deepEqual([session.state.conversationId, session.busy], [planned, false]);
+    assert.equal(session.history().find((entry) => entry.id === explaining)?.activity, 'running', 'the history marks the running conversation');
+    viewEvents.length = 0;
+    release();
+    await waitFor(() => session.history().find((entry) => entry.id === explaining)?.activity === undefined);
+    assert.deepEqual(viewEvents, [], 'the hidden conversation streamed without touching the shown one');
+    await running;
+    await session.openConversation(explaining);
+    const answer = session.state.items.find((item) => item.kind === 'assistant');
+    assert.deepEqual(answer?.kind === 'assistant' && [answer.text, answer.streaming], ['The first half, the second half.', false]);
+    assert.deepEqual(store.load(explaining)!.state.items.map((item) => item.kind), session.state.items.map((item) => item.kind));
+  });
+
+  it('a one-shot request from the editor gets a new conversation; the open one stays in the history untouched (running on, if it runs); an empty one is used', async () => {
+    const { session, broker, store } = setup(['Planned.', call('write_file', { path: 'a.txt', content: 'new' }), 'Done.']);
     await session.send('Plan the release');
     const planned = session.state.conversationId;
     const savedBefore = JSON.stringify(store.load(planned));
-    assert.equal(await session.freshConversationFor('Fix 1 problem in a.ts'), true);
+    await session.freshConversationFor();
     assert.notEqual(session.state.conversationId, planned, 'a new conversation');
     assert.equal(JSON.stringify(store.load(planned)), savedBefore, 'the open one is kept as it was');
     const fresh = session.state.conversationId;
-    assert.equal(await session.freshConversationFor('Explain a.ts:1-2'), true);
+    await session.freshConversationFor();
     assert.equal(session.state.conversationId, fresh, 'an empty conversation is used as it is');
-    assert.equal(questions.length, 0, 'nothing was asked: no task ran');
     const running = session.send('Write a.txt');
     await waitFor(() => broker.pendingIds().length === 1);
-    assert.equal(await session.freshConversationFor('Explain a.ts:1-2'), false);
-    assert.deepEqual([session.busy, session.state.conversationId], [true, fresh], 'declining keeps the task and its conversation');
-    assert.equal(await session.freshConversationFor('Explain a.ts:1-2'), true);
-    await running;
-    assert.deepEqual(questions, ['A task is still running: stop it and start a new conversation for “Explain a.ts:1-2”? [Stop and start new]', 'A task is still running: stop it and start a new conversation for “Explain a.ts:1-2”? [Stop and start new]']);
+    await session.freshConversationFor();
     assert.notEqual(session.state.conversationId, fresh);
+    assert.deepEqual([session.busy, broker.pendingIds().length], [false, 1], 'the running task goes on in its own conversation');
+    broker.resolve(broker.pendingIds()[0], { decision: 'approve' });
+    await running;
     assert.deepEqual(store.list().map((entry) => entry.id).sort(), [planned, fresh].sort(), 'both earlier conversations are in the history');
+    const finished = store.load(fresh)!.state.items.flatMap((item) => (item.kind === 'assistant' && item.text ? [item.text] : []));
+    assert.deepEqual(finished, ['Done.']);
   });
 
   it('deleting a conversation from history asks first, naming it and its checkpoints', async () => {

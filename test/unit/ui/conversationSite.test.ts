@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { PTKManager } from '../../../src/core/loop/ptkManager';
 import { ScriptedChatModel } from '../../../src/core/testing/scriptedChatModel';
 import type { SiteStatusLine } from '../../../src/ui/chatConnection';
-import { ChatSession } from '../../../src/ui/chatSession';
+import { ChatSessions } from '../../../src/ui/chatSessions';
 import { conversationSite, defaultSite, showsSiteMenu, siteMenuItems, siteMenuTitle } from '../../../src/ui/conversationSite';
 import { ConversationStore } from '../../../src/ui/conversationStore';
 import { MemoryKeyValueStore } from './memoryStore';
@@ -50,7 +50,7 @@ function sessionWith(sites: () => SiteStatusLine[], storage = new MemoryKeyValue
   const model = new ScriptedChatModel(() => 'ok');
   const manager = new PTKManager(model);
   let nextId = 0;
-  const session = new ChatSession({
+  const session = new ChatSessions({
     runTask: (prompt, options) => manager.orchestrateToolCalling(prompt, options),
     store: new ConversationStore(storage),
     sites,

@@ -21,6 +21,19 @@ describe('ConversationStore', () => {
     assert.equal(store.list()[0].text, 'Why does login fail?\nThe token expires.');
   });
 
+  it('two conversations saving at once (two tasks running) both stay in the index, each with its own data', async () => {
+    const storage = new MemoryKeyValueStore();
+    const store = new ConversationStore(storage, 2);
+    for (const id of ['old1', 'old2']) await store.save({ state: emptyChatState(id), messages: [], updatedAt: 0 });
+    // Each save drops the oldest entry, waiting on the storage between reading the index and writing it back.
+    await Promise.all([
+      store.save({ state: { ...emptyChatState('a'), title: 'A' }, messages: [{ role: 'user', content: 'a' }], updatedAt: 1 }),
+      store.save({ state: { ...emptyChatState('b'), title: 'B' }, messages: [{ role: 'user', content: 'b' }], updatedAt: 2 }),
+    ]);
+    assert.deepEqual(store.list().map((entry) => entry.id), ['b', 'a']);
+    assert.deepEqual([store.load('a')?.state.title, store.load('a')?.messages[0].content, store.load('b')?.state.title, store.load('b')?.messages[0].content], ['A', 'a', 'B', 'b']);
+  });
+
   it('drops the oldest past the limit, with their data', async () => {
     const storage = new MemoryKeyValueStore();
     const store = new ConversationStore(storage, 2);

@@ -80,4 +80,18 @@ describe('history panel', () => {
     search.dispatchEvent(new dom.window.Event('input'));
     assert.deepEqual(rows().map((row) => (row as HTMLElement).dataset.id), ['b']);
   });
+
+  it('marks a conversation whose task runs and one that waits for an approval; the shown one by its live state', () => {
+    const panel = new HistoryPanel(dom.window.document, { open: () => undefined, remove: () => undefined });
+    dom.window.document.body.append(panel.element);
+    const sent = Date.UTC(2026, 10, 26, 9);
+    // The shown conversation 'a' has since started a task; the host marked 'b' as waiting when it sent the list.
+    const shown = reduceChat(reduceChat(emptyChatState('a'), { type: 'userMessage', id: 'u', text: 'Fix the login bug', time: sent }), { type: 'taskStarted', taskId: 't', title: 'Fix the login bug' });
+    panel.update(withShownConversation([entries[0], { ...entries[1], activity: 'waiting' }, entries[2]], shown), 'a');
+    panel.toggle(true);
+    const marks = [...panel.element.querySelectorAll('[data-testid="history-entry"]')].map((row) => row.querySelector('[data-testid="history-activity"]')?.textContent ?? '');
+    assert.deepEqual(marks, ['running', 'waits for approval', '']);
+    const done = reduceChat(shown, { type: 'taskFinished', taskId: 't', outcome: 'done' });
+    assert.equal(withShownConversation(entries, done)[0].activity, undefined, 'a finished task leaves no mark');
+  });
 });

@@ -6,7 +6,7 @@
  * maxInputTokens as a usable budget; cancellation mid-answer; a rate limit as LanguageModelError
  * Blocked), PTK offers the consumer's LM tool to its tasks, and
  * @ptk's handler runs a PTK task (code-server shows no chat view without a Copilot account, so
- * the handler is driven through its API). The driver (vscodeAi.test.ts) checks the replica tab
+ * the handler is driven through its API), also while a chat-view task runs (each in its own tab). The driver (vscodeAi.test.ts) checks the replica tab
  * when the suite reports a checkpoint and answers through a file in PTK_AI_CHECKPOINTS.
  */
 import * as assert from 'node:assert/strict';
@@ -68,6 +68,25 @@ async function checkpoint(report: (line: ReportLine) => void, name: string): Pro
   const file = join(directory, `${name}.json`);
   await waitFor(`the driver's verdict on ${name}`, () => existsSync(file), 60_000, 200);
   return JSON.parse(readFileSync(file, 'utf8')) as { ok: boolean; detail: string };
+}
+
+/** A chat response stream that records what the participant writes. */
+function recordingStream(): { stream: vscode.ChatResponseStream; markdown: string[]; progress: string[] } {
+  const markdown: string[] = [];
+  const progress: string[] = [];
+  const stream = new Proxy({}, {
+    get: (_target, key) => {
+      if (key === 'markdown') return (value: string | vscode.MarkdownString) => markdown.push(typeof value === 'string' ? value : value.value);
+      if (key === 'progress') return (value: string) => progress.push(value);
+      return () => undefined;
+    },
+  }) as vscode.ChatResponseStream;
+  return { stream, markdown, progress };
+}
+
+/** A request to @ptk as VS Code's chat makes it. */
+function participantRequest(prompt: string, references: Array<{ id: string; value: unknown }> = []): vscode.ChatRequest {
+  return { prompt, command: undefined, references, toolReferences: [], toolInvocationToken: undefined, model: undefined } as unknown as vscode.ChatRequest;
 }
 
 export async function run(api: PTKExtensionApi, report: (line: ReportLine) => void): Promise<void> {
@@ -210,23 +229,8 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
 
   runner.test('@ptk runs a PTK task: markdown streamed, tool progress, the attached file as context, follow-ups', async () => {
     assert.equal(api.vscodeAi.participant?.id, 'ptk.assistant', 'the participant is registered');
-    const markdown: string[] = [];
-    const progress: string[] = [];
-    const stream = new Proxy({}, {
-      get: (_target, key) => {
-        if (key === 'markdown') return (value: string | vscode.MarkdownString) => markdown.push(typeof value === 'string' ? value : value.value);
-        if (key === 'progress') return (value: string) => progress.push(value);
-        return () => undefined;
-      },
-    }) as vscode.ChatResponseStream;
-    const request = {
-      prompt: 'PTK-PARTICIPANT: What do my notes say? The attached config matters too.',
-      command: undefined,
-      references: [{ id: 'vscode.file', value: vscode.Uri.file(fixturePath(api, 'config/valid.json')) }],
-      toolReferences: [],
-      toolInvocationToken: undefined,
-      model: undefined,
-    } as unknown as vscode.ChatRequest;
+    const { stream, markdown, progress } = recordingStream();
+    const request = participantRequest('PTK-PARTICIPANT: What do my notes say? The attached config matters too.', [{ id: 'vscode.file', value: vscode.Uri.file(fixturePath(api, 'config/valid.json')) }]);
     const token = new vscode.CancellationTokenSource().token;
     // The project's rules reach @ptk's prompt as they reach the chat view's.
     const rulesFile = vscode.Uri.file(fixturePath(api, 'AGENTS.md'));
@@ -246,6 +250,24 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
     const followups = await api.vscodeAi.participant!.followupProvider!.provideFollowups(result, { history: [] }, token);
     assert.deepEqual(followups?.map((followup) => followup.label), ['Go on']);
   }, { timeoutMs: 120_000 });
+
+  runner.test('@ptk runs while a chat-view task runs: no refusal, its request gets a tab of its own, both answer', async () => {
+    // The chat view's task: the replica holds its answer after its first words until the driver releases it.
+    const viewTask = api.session.send('PTK-VIEW-HELD: Explain the notes.');
+    await waitFor('the chat view task streams', () => api.session.state.items.some((item) => item.kind === 'assistant' && item.text.includes('The view')), 120_000, 100);
+    const { stream, markdown } = recordingStream();
+    const result = (await api.vscodeAi.chatHandler(participantRequest('PTK-BESIDE: Say hello.'), { history: [] }, stream, new vscode.CancellationTokenSource().token)) as vscode.ChatResult;
+    assert.match(markdown.join(''), /Hello beside the sidebar\./);
+    assert.equal((result.metadata as { success?: boolean }).success, true);
+    assert.equal(api.session.busy, true, 'the chat view task still runs, held mid-answer');
+    const verdict = await checkpoint(report, 'view-release');
+    assert.ok(verdict.ok, verdict.detail);
+    const viewResult = await viewTask;
+    assert.equal(viewResult?.success, true, viewResult?.error);
+    assert.ok(api.session.state.items.some((item) => item.kind === 'assistant' && item.text === 'The view task is answered.'));
+    // The driver's sidebar case starts from a conversation of its own.
+    await api.session.newConversation();
+  }, { timeoutMs: 180_000 });
 
   runner.test('with ptk.externalTools "ask", a task is offered the consumer\'s LM tool, as a tool that asks first', async () => {
     const tools = api.vscodeAi.taskTools(api.createTools());

@@ -9,7 +9,8 @@
  *      calls of one answer, a malformed call repaired inside the provider, a plain request without
  *      tools, a request of exactly maxInputTokens, a rate limit as LanguageModelError Blocked,
  *      cancellation mid-answer (this driver checks
- *      the replica tab stopped generating), @ptk's handler running a PTK task.
+ *      the replica tab stopped generating), @ptk's handler running a PTK task, also while a
+ *      chat-view task is held mid-answer in another tab (no refusal; both answer).
  *   2. Through the workbench (Playwright): a PTK task in the sidebar calls the consumer's LM tool
  *      through the model, after the user approves it in its tool card, and the result reaches the
  *      model (the answer quotes a secret only the tool knows).
@@ -54,6 +55,11 @@ const weatherHeld = new Promise<void>((resolve) => {
   releaseWeather = resolve;
 });
 let weatherReleased = false;
+/** The chat view task's answer holds after its first words until @ptk has answered beside it (checkpoint 'view-release'). */
+let releaseView: () => void = () => undefined;
+const viewHeld = new Promise<void>((resolve) => {
+  releaseView = resolve;
+});
 
 /** What the replica's "model" answers, by the markers in what the page sent (results first: in thread mode a turn holds only them). */
 function createResponder(secret: string) {
@@ -71,6 +77,8 @@ function createResponder(secret: string) {
     if (prompt.includes('PTK-LM-WEATHER')) return { reply: `Let me check the weather in Paris for you.\n${call('get_weather', { city: 'Paris' })}`, tokenMs: 20, holds: [{ atChar: 24, until: weatherHeld }] };
     if (prompt.includes('PTK-LM-BROKEN')) return { reply: 'I will look it up.\n<TOOL_CALL>{"tool": "get_weather", "args": {"city": "Berlin"}}' };
     if (prompt.includes('PTK-LM-CANCEL')) return { reply: 'This is a long essay that goes on and on. '.repeat(60), tokenMs: 60 };
+    if (prompt.includes('PTK-VIEW-HELD')) return { reply: 'The view task is answered.', tokenMs: 20, holds: [{ atChar: 8, until: viewHeld }] };
+    if (prompt.includes('PTK-BESIDE')) return { reply: 'Hello beside the sidebar.' };
     if (prompt.includes('PTK-PARTICIPANT')) {
       participantSawAttachment = prompt.includes('"name": "valid"');
       participantSawRules = prompt.includes('PTK-RULES-MARKER');
@@ -129,6 +137,12 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
     weatherReleased = true;
     releaseWeather();
     return { ok, detail: ok ? 'the answer was held mid-stream when its first text arrived' : 'the answer had been released already' };
+  }
+
+  /** @ptk answered while the chat view's task was held in its own tab: the view task may go on. */
+  function viewReleased(): { ok: boolean; detail: string } {
+    releaseView();
+    return { ok: true, detail: 'released the chat view task' };
   }
 
   async function checkCancelled(): Promise<{ ok: boolean; detail: string }> {
@@ -201,7 +215,7 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
       for (const line of lines) {
         if (line.type === 'checkpoint' && line.name && !answered.has(line.name)) {
           answered.add(line.name);
-          const verdict = line.name === 'cancelled' ? await checkCancelled() : line.name === 'weather-streaming' ? streamingVerdict() : { ok: false, detail: `unknown checkpoint ${line.name}` };
+          const verdict = line.name === 'cancelled' ? await checkCancelled() : line.name === 'weather-streaming' ? streamingVerdict() : line.name === 'view-release' ? viewReleased() : { ok: false, detail: `unknown checkpoint ${line.name}` };
           writeFileSync(join(checkpointsDir, `${line.name}.json`), JSON.stringify(verdict));
         }
       }
@@ -217,6 +231,7 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
 
   after(async () => {
     releaseWeather();
+    releaseView();
     if (existsSync(resultsFile ?? '')) cpSync(resultsFile, join(ARTIFACTS, 'results.jsonl'));
     await browser?.close().catch(() => undefined);
     await server?.stop();

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, describe, it } from 'node:test';
 import { fingerprintOf } from '../../../../src/ui/checkpoints/checkpointLog';
+import { runForConversation } from '../../../../src/ui/taskConversation';
 import { makeRig, type CheckpointRig } from './checkpointFixture';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -38,6 +39,25 @@ describe('CheckpointRecorder around writes', () => {
     assert.deepEqual(await store.readBlob('conv', log, first!.before[file('a.txt')]!.exists ? (first!.before[file('a.txt')] as { sha256: string }).sha256 : ''), bytes('original a\n'));
     assert.deepEqual(updates.map((update) => [update.turn, update.files]), [[1, ['a.txt']], [1, ['a.txt']], [2, ['b/new.txt']]]);
     assert.deepEqual(changes, { files: ['a.txt', 'b/new.txt'], notes: [] });
+  });
+
+  it('two conversations running tasks at once: each write goes to the checkpoints of the conversation whose task made it', async () => {
+    const { recorder, workspace, store, file } = rig({ 'a.txt': 'a', 'b.txt': 'b' });
+    recorder.startTask('first', 'task1', () => undefined);
+    recorder.startTask('second', 'task2', () => undefined);
+    recorder.startTurn(1, 0, 'first');
+    recorder.startTurn(1, 0, 'second');
+    await Promise.all([
+      runForConversation('first', () => workspace.writeFile(file('a.txt'), 'a by the first')),
+      runForConversation('second', () => workspace.writeFile(file('b.txt'), 'b by the second')),
+    ]);
+    // Written with no conversation named while both run: recorded in neither.
+    await workspace.writeFile(file('a.txt'), 'a from elsewhere');
+    assert.deepEqual(await recorder.finishTask('second'), { files: ['b.txt'], notes: [] });
+    assert.deepEqual(await recorder.finishTask('first'), { files: ['a.txt'], notes: [] });
+    assert.deepEqual(store.load('first').checkpoints.map((checkpoint) => checkpoint.changed), [[file('a.txt')]]);
+    assert.deepEqual(store.load('second').checkpoints.map((checkpoint) => checkpoint.changed), [[file('b.txt')]]);
+    assert.deepEqual(store.load('first').lastKnown[file('a.txt')], fingerprintOf(bytes('a by the first')));
   });
 
   it('records nothing without a task, and reads never open a checkpoint', async () => {
