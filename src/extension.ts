@@ -37,6 +37,7 @@ import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsS
 import { showsSiteMenu } from './ui/conversationSite';
 import type { SiteStatusLine } from './ui/chatConnection';
 import { ConnectionStatusBar } from './ui/statusBar';
+import { ConversationConnection } from './ui/conversationConnection';
 import { isLocalAddress } from './shared/chat/connectionLabels';
 
 /** Defined as true by the test build only (see test/vscode/harness/buildTestExtension.ts). */
@@ -224,10 +225,14 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     await connection.reset(browserFactory, primarySite(settings));
   };
 
+  // The header and the status item show the shown conversation's site (several sites), again when another conversation is shown.
+  const shownConnection = new ConversationConnection(connection, () => session.site());
+  session.onStateReplaced(() => shownConnection.refresh());
+
   const chatView: ChatViewProvider = new ChatViewProvider(
     context.extensionUri,
     session,
-    connection,
+    shownConnection,
     {
       send: (text, chosen, attachments, replaces) => void session.send(text, { mentions: chosen, attachments, replaceFrom: replaces }),
       suggestMentions: (kind, query) => mentions.suggest(kind, query),
@@ -237,7 +242,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       autoApproval: () => ({ grants: grants.list(), settingTools: settingAutoApprovedTools() }),
       turnOffAlways: () => grants.clear(),
       openAutoApproveSetting: () => void vscode.commands.executeCommand('workbench.action.openSettings', 'ptk.tools.autoApprove'),
-      connectionAction: (action) => void runConnectionAction(dependencies, action),
+      connectionAction: (action, site) => void runConnectionAction(dependencies, action, site),
       restoreCheckpoint: checkpoints.restoreHandler(session),
       restoreBeforeResend: checkpoints.resendRestoreHandler(session),
       forgetCheckpointsFrom: checkpoints.resendForgetHandler(session),
@@ -249,8 +254,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     log,
   );
 
-  const statusBar = new ConnectionStatusBar(connection.state);
-  connection.onDidChange((state) => statusBar.update(state));
+  const statusBar = new ConnectionStatusBar(shownConnection.state);
+  shownConnection.onDidChange((state) => statusBar.update(state));
   // `ptk.running` enables the view title's Stop (package.json) only while a task runs.
   const setRunning = (running: boolean) => {
     statusBar.setBusy(running);
@@ -261,7 +266,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     if (event.type === 'taskFinished') setRunning(false);
   });
 
-  const dependencies = { session, connection, chatView, log, reconnect, storageUri: context.globalStorageUri, mentions };
+  const dependencies = { session, connection, shownConnection, chatView, log, reconnect, storageUri: context.globalStorageUri, mentions };
   context.subscriptions.push(
     chatView,
     statusBar,
@@ -290,6 +295,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       tools = undefined;
       void reconnect();
     }),
+    shownConnection,
     { dispose: () => void connection.dispose() },
   );
 

@@ -44,6 +44,8 @@ export interface ChatModelHandle extends ILLMManager {
   sites?(): SiteStatusLine[];
   /** Several sites: the site (id) user actions act on now. */
   currentSite?(): string;
+  /** Several sites: the handle of one listed site (its tab, sign-in, diagnosis), undefined for another. */
+  forSite?(site: string): ChatModelHandle | undefined;
   /** Several sites: called when a site's state changes. */
   onDidChangeSites?(listener: () => void): { dispose(): void };
 }
@@ -55,6 +57,8 @@ export interface SiteStatusLine {
   state: string;
   /** The site can take a call now (not limited, signed out, blocked, …). */
   ready: boolean;
+  /** Why it cannot, when known: the router's SiteStatus ('signedOut', 'limited', …; the header offers Log in for 'signedOut'). */
+  status?: string;
 }
 
 /** What Diagnose Site gives the UI. */
@@ -174,15 +178,24 @@ export class ChatConnection {
     return this.connecting;
   }
 
-  /** Connects (if needed) and shows the site's tab; a login wall or a missing browser becomes the state. */
-  async openTab(): Promise<void> {
+  /**
+   * The model user actions on `site` act on (connecting first when needed): that site's handle
+   * with several sites, else the model itself (one site, or `site` undefined or not listed).
+   */
+  async siteModel(site?: string): Promise<ChatModelHandle> {
     const model = await this.getModel();
+    return (site === undefined ? undefined : model.forSite?.(site)) ?? model;
+  }
+
+  /** Connects (if needed) and shows the tab of `site` (default: the current one); a login wall or a missing browser becomes the state. */
+  async openTab(site?: string): Promise<void> {
+    const model = await this.siteModel(site);
     await this.checked(() => model.openTab?.());
   }
 
-  /** Re-checks the site after the user logged in (the backend's connect), or asks isLoggedIn. */
-  async refreshLogin(): Promise<void> {
-    const model = await this.getModel();
+  /** Re-checks `site` (default: the current one) after the user logged in (the backend's connect), or asks isLoggedIn. */
+  async refreshLogin(site?: string): Promise<void> {
+    const model = await this.siteModel(site);
     if (model.connect) {
       await this.checked(() => model.connect!());
       return;

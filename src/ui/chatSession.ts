@@ -26,7 +26,7 @@ import { ConversationImages } from './conversationImages';
 import type { SiteStatusLine } from './chatConnection';
 import type { ConversationStore, LastPrompt } from './conversationStore';
 import { conversationSite } from './conversationSite';
-import { actionableCode, actionsForError, connectionStatusForError } from './errorActions';
+import { connectionStatusForError, errorEvent } from './errorActions';
 import { attachedContextNote, forgetAttachedContext, promptWithContext } from './mentionContext';
 
 /** Runs one task: PTKManager.orchestrateToolCalling bound to the tools and settings (`readOnly`: only read-only tools). */
@@ -660,7 +660,7 @@ export class ChatSession {
 
   /** Shows a failed task's error with the buttons its code calls for, and tells the connection when it is about the site. */
   private reportFailure(message: string, error: unknown): void {
-    this.emit({ type: 'error', message, code: actionableCode(error), actions: actionsForError(error) });
+    this.emit(errorEvent(message, error));
     const status = connectionStatusForError(error);
     if (status) this.options.onConnectionProblem?.(status, message);
   }
