@@ -226,7 +226,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   };
 
   // The header and the status item show the shown conversation's site (several sites), again when another conversation is shown.
-  const shownConnection = new ConversationConnection(connection, () => session.site());
+  const shownConnection = new ConversationConnection(connection, () => session.site(), () => session.sites());
   session.onStateReplaced(() => shownConnection.refresh());
 
   const chatView: ChatViewProvider = new ChatViewProvider(

@@ -17,20 +17,21 @@ const STOPPED_STATUS: Readonly<Record<string, { status: ConnectionState['status'
 };
 
 /**
- * The state the header and the status item show for the conversation whose site is `site`:
+ * The state the header and the status item show for the conversation whose site is `site`
+ * (`sites`: the listed sites with their states, by default the connection's; before the browser
+ * backend runs the connection has none, and the listed ones say "not connected yet"):
  * that site named by its label with its state, its own login wall or broken page as the
  * status. The model setting, ptk.siteUrl and the demo belong to the first listed site only (a
  * model name names a model of the first site; another site uses its own). A status that is
  * not about one site (not connected yet, connecting, no browser) stays as it is.
  */
-export function conversationConnectionState(state: ConnectionState, site: string | undefined): ConnectionState {
-  const sites = state.sites ?? [];
+export function conversationConnectionState(state: ConnectionState, site: string | undefined, sites: readonly SiteStatusLine[] = (state.sites ?? []) as SiteStatusLine[]): ConnectionState {
   const line = sites.length > 1 ? sites.find((entry) => entry.site === site) : undefined;
   if (!line) return state;
   const first = sites[0]!.site === line.site;
   // The connection's own state names the site it speaks of (`currentSite`): its login wall, guest session and notice are that site's.
   const own = state.site === line.site;
-  const shown: ConnectionState = { site: line.label, status: state.status, sites: state.sites, siteState: line.state };
+  const shown: ConnectionState = { site: line.label, status: state.status, sites: [...sites], siteState: line.state };
   if (own) Object.assign(shown, pick(state, ['detail', 'guest', 'warning']));
   if (first) Object.assign(shown, pick(state, ['model', 'url', 'demo']));
   if (!own && state.status === 'loginRequired') shown.status = 'connected';
@@ -61,16 +62,17 @@ export class ConversationConnection {
   private readonly listeners = new Set<(state: ConnectionState) => void>();
   private readonly subscription: { dispose(): void };
 
-  /** `shownSite`: the site the shown conversation uses (undefined with one site). */
+  /** `shownSite`: the site the shown conversation uses (undefined with one site); `sites`: the listed sites with their states. */
   constructor(
     private readonly connection: { readonly state: ConnectionState; onDidChange(listener: (state: ConnectionState) => void): { dispose(): void } },
     private readonly shownSite: () => string | undefined,
+    private readonly sites?: () => readonly SiteStatusLine[],
   ) {
     this.subscription = connection.onDidChange(() => this.refresh());
   }
 
   get state(): ConnectionState {
-    return conversationConnectionState(this.connection.state, this.shownSite());
+    return conversationConnectionState(this.connection.state, this.shownSite(), this.sites?.());
   }
 
   onDidChange(listener: (state: ConnectionState) => void): { dispose(): void } {

@@ -56,6 +56,17 @@ describe('conversationConnectionState', () => {
     assert.equal(conversationConnectionState({ ...CONNECTED, status: 'error', detail: 'No browser' }, 'gemini').status, 'error');
   });
 
+  it('names the site before the browser backend runs, from the listed sites', () => {
+    const listed: SiteStatusLine[] = [
+      { site: 'chatgpt', label: 'ChatGPT', state: 'not connected yet', ready: true },
+      { site: 'claude', label: 'Claude', state: 'not connected yet', ready: true },
+    ];
+    const before = conversationConnectionState({ site: 'chatgpt', status: 'disconnected', model: 'GPT-5.5' }, 'claude', listed);
+    assert.equal(siteModelLine(before), 'Claude · not connected yet');
+    assert.equal(before.status, 'disconnected');
+    assert.equal(before.model, undefined, "the model setting names the first site's model");
+  });
+
   it('is the connection state as it is with one site, no site, or a site not listed', () => {
     const one: ConnectionState = { site: 'chatgpt', status: 'connected', sites: [SITES[0]!] };
     assert.equal(conversationConnectionState(one, 'chatgpt'), one);
