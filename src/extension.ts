@@ -193,7 +193,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     checkpoints: checkpoints.recorder,
     approvals,
     isDangerousTool: (name) => taskTools().find((tool) => tool.name === name)?.dangerous === true || ai.isDangerousExternalTool(name),
-    onConnectionProblem: (status, detail) => connection.setState(status, detail),
+    onConnectionProblem: (status, detail, site) => connection.setState(status, detail, site),
     log: (line) => log.info(line),
     resolveContext: (chosen, signal) => mentions.resolveContext(chosen, signal),
     loadRules,

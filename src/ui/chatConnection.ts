@@ -111,8 +111,10 @@ export class ChatConnection {
   /**
    * Sets the state (also used when a task reports a login wall). While connected, the
    * backend's status rides along: a guest session ("chatting as a guest") and the latest notice.
+   * `about`: with several sites, the site the status speaks of (a task's failed site, the site an
+   * action acted on), when known.
    */
-  setState(status: ConnectionState['status'], detail?: string): void {
+  setState(status: ConnectionState['status'], detail?: string, about?: string): void {
     const next: ConnectionState = { site: this.siteName, status, detail };
     if (this.target.model) next.model = this.target.model;
     if (this.target.url) next.url = this.target.url;
@@ -126,6 +128,7 @@ export class ChatConnection {
     if (sites && sites.length > 0) {
       next.sites = sites;
       next.site = this.model?.currentSite?.() ?? next.site;
+      if (about !== undefined && about !== next.site) next.statusSite = about;
     }
     this.current = next;
     for (const listener of this.listeners) listener(this.current);
@@ -190,26 +193,26 @@ export class ChatConnection {
   /** Connects (if needed) and shows the tab of `site` (default: the current one); a login wall or a missing browser becomes the state. */
   async openTab(site?: string): Promise<void> {
     const model = await this.siteModel(site);
-    await this.checked(() => model.openTab?.());
+    await this.checked(() => model.openTab?.(), site);
   }
 
   /** Re-checks `site` (default: the current one) after the user logged in (the backend's connect), or asks isLoggedIn. */
   async refreshLogin(site?: string): Promise<void> {
     const model = await this.siteModel(site);
     if (model.connect) {
-      await this.checked(() => model.connect!());
+      await this.checked(() => model.connect!(), site);
       return;
     }
     const loggedIn = await model.isLoggedIn?.().catch(() => undefined);
     this.setState(loggedIn === false ? 'loginRequired' : 'connected', loggedIn === false ? `Still not logged in to ${this.siteName}.` : undefined);
   }
 
-  private async checked(action: () => Promise<void> | undefined): Promise<void> {
+  private async checked(action: () => Promise<void> | undefined, site?: string): Promise<void> {
     try {
       await action();
       this.setState('connected');
     } catch (error) {
-      this.setState(connectionStatusForError(error) ?? 'error', errorMessage(error));
+      this.setState(connectionStatusForError(error) ?? 'error', errorMessage(error), site);
       throw error;
     }
   }

@@ -29,12 +29,16 @@ export function conversationConnectionState(state: ConnectionState, site: string
   const line = sites.length > 1 ? sites.find((entry) => entry.site === site) : undefined;
   if (!line) return state;
   const first = sites[0]!.site === line.site;
-  // The connection's own state names the site it speaks of (`currentSite`): its login wall, guest session and notice are that site's.
-  const own = state.site === line.site;
+  // The connection's guest session and notice are its current site's; its status and detail are
+  // `statusSite`'s when it names one (a login wall met on another site), else the current site's.
+  const current = state.site === line.site;
+  const statusOwn = (state.statusSite ?? state.site) === line.site;
   const shown: ConnectionState = { site: line.label, status: state.status, sites: [...sites], siteState: line.state };
-  if (own) Object.assign(shown, pick(state, ['detail', 'guest', 'warning']));
+  if (current) Object.assign(shown, pick(state, ['guest', 'warning']));
+  if (statusOwn) Object.assign(shown, pick(state, ['detail']));
   if (first) Object.assign(shown, pick(state, ['model', 'url', 'demo']));
-  if (!own && state.status === 'loginRequired') shown.status = 'connected';
+  // Another site's login wall, or another named site's error, is not this site's.
+  if (!statusOwn && (state.status === 'loginRequired' || (state.statusSite !== undefined && state.status === 'error'))) shown.status = 'connected';
   const stopped = line.status === undefined ? undefined : STOPPED_STATUS[line.status];
   if (stopped && (shown.status === 'connected' || shown.status === 'loginRequired')) {
     shown.status = stopped.status;

@@ -37,6 +37,8 @@ const ConnectionStateSchema = z.object({
   demo: z.optional(z.boolean()),
   /** Several sites (ptk.sites): each with its state in a few words ("ready", "limited until 15:00"), in order. */
   sites: z.optional(z.array(z.object({ site: z.string(), label: z.string(), state: z.string(), ready: z.optional(z.boolean()), status: z.optional(z.string()) }))),
+  /** Several sites: the site `status` and `detail` speak of, when it is not `site` (a login wall met on another site). */
+  statusSite: z.optional(z.string()),
   /** Several sites: the state of the site named (the shown conversation's), in a few words ("ready", "limited until 15:00"). */
   siteState: z.optional(z.string()),
 });

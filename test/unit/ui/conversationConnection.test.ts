@@ -56,6 +56,15 @@ describe('conversationConnectionState', () => {
     assert.equal(conversationConnectionState({ ...CONNECTED, status: 'error', detail: 'No browser' }, 'gemini').status, 'error');
   });
 
+  it("keeps a login wall met on another site (statusSite) off the current site's header", () => {
+    const wall: ConnectionState = { ...CONNECTED, status: 'loginRequired', statusSite: 'claude', detail: 'Claude needs you to log in.' };
+    const gemini = conversationConnectionState(wall, 'gemini');
+    assert.deepEqual([gemini.status, gemini.detail], ['connected', undefined]);
+    const claude = conversationConnectionState({ ...wall, sites: SITES.map((line) => (line.site === 'claude' ? { ...line, state: 'ready', ready: true, status: 'ready' } : line)) }, 'claude');
+    assert.deepEqual([claude.status, claude.detail], ['loginRequired', 'Claude needs you to log in.'], "the wall is Claude's own, even before its state says so");
+    assert.equal(conversationConnectionState({ ...CONNECTED, status: 'error', statusSite: 'claude', detail: 'bot check' }, 'gemini').status, 'connected');
+  });
+
   it('names the site before the browser backend runs, from the listed sites', () => {
     const listed: SiteStatusLine[] = [
       { site: 'chatgpt', label: 'ChatGPT', state: 'not connected yet', ready: true },
@@ -130,6 +139,20 @@ describe("the site actions act on the conversation's site", () => {
     await connection.openTab();
     assert.deepEqual(chatgpt.asked, ['isLoggedIn', 'openTab'], 'no site: the current one, as before');
     assert.equal(await connection.siteModel('aistudio'), routed, 'a site not listed: the model itself');
+  });
+
+  it('a failed action on a site names that site with the state it leaves', async () => {
+    const chatgpt = recordingSite('chatgpt', 'ChatGPT', []);
+    const claude = recordingSite('claude', 'Claude', []);
+    claude.model.openTab = async () => {
+      throw new LLMBackendError('Claude needs you to log in.', PTKErrorCode.LOGIN_REQUIRED);
+    };
+    const routed = new RoutedChatModel(new SiteRouter([chatgpt, claude], { failover: 'off' }), [chatgpt, claude]);
+    const connection = new ChatConnection(async () => routed, 'chatgpt');
+    await assert.rejects(connection.openTab('claude'));
+    assert.deepEqual([connection.state.site, connection.state.status, connection.state.statusSite], ['chatgpt', 'loginRequired', 'claude']);
+    assert.equal(conversationConnectionState(connection.state, 'chatgpt').status, 'connected', "ChatGPT's header shows no wall");
+    assert.equal(conversationConnectionState(connection.state, 'claude').status, 'loginRequired');
   });
 
   it('makes a signed-out site ready again once the user logged in there', async () => {
