@@ -38,6 +38,7 @@ import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsS
 import { showsSiteMenu } from './ui/conversationSite';
 import type { SiteStatusLine } from './ui/chatConnection';
 import { ConnectionStatusBar } from './ui/statusBar';
+import { ConversationConnection } from './ui/conversationConnection';
 import { isLocalAddress } from './shared/chat/connectionLabels';
 
 /** Defined as true by the test build only (see test/vscode/harness/buildTestExtension.ts). */
@@ -194,7 +195,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     checkpoints: checkpoints.recorder,
     approvals,
     isDangerousTool: (name) => taskTools().find((tool) => tool.name === name)?.dangerous === true || ai.isDangerousExternalTool(name),
-    onConnectionProblem: (status, detail) => connection.setState(status, detail),
+    onConnectionProblem: (status, detail, site) => connection.setState(status, detail, site),
     log: (line) => log.info(line),
     resolveContext: (chosen, signal) => mentions.resolveContext(chosen, signal),
     loadRules,
@@ -232,10 +233,14 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     await connection.reset(browserFactory, primarySite(settings));
   };
 
+  // The header and the status item show the shown conversation's site (several sites), again when another conversation is shown.
+  const shownConnection = new ConversationConnection(connection, () => session.site(), () => session.sites());
+  session.onStateReplaced(() => shownConnection.refresh());
+
   const chatView: ChatViewProvider = new ChatViewProvider(
     context.extensionUri,
     session,
-    connection,
+    shownConnection,
     {
       send: (text, chosen, attachments, replaces) => void session.send(text, { mentions: chosen, attachments, replaceFrom: replaces }),
       suggestMentions: (kind, query) => mentions.suggest(kind, query),
@@ -245,7 +250,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       autoApproval: () => ({ grants: grants.list(), settingTools: settingAutoApprovedTools() }),
       turnOffAlways: () => grants.clear(),
       openAutoApproveSetting: () => void vscode.commands.executeCommand('workbench.action.openSettings', 'ptk.tools.autoApprove'),
-      connectionAction: (action) => void runConnectionAction(dependencies, action),
+      connectionAction: (action, site) => void runConnectionAction(dependencies, action, site),
       // Each acts on the conversation shown when the user asked, even if another is shown before it ends.
       restoreCheckpoint: (itemId) => checkpoints.restoreHandler(session.shown)(itemId),
       restoreBeforeResend: (itemId) => checkpoints.resendRestoreHandler(session.shown)(itemId),
@@ -258,8 +263,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     log,
   );
 
-  const statusBar = new ConnectionStatusBar(connection.state);
-  connection.onDidChange((state) => statusBar.update(state));
+  const statusBar = new ConnectionStatusBar(shownConnection.state);
+  shownConnection.onDidChange((state) => statusBar.update(state));
   // `ptk.running` enables the view title's Stop (package.json) while the shown conversation runs a
   // task; the status bar is busy while any conversation runs one.
   session.onActivity(() => {
@@ -267,7 +272,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     void vscode.commands.executeCommand('setContext', 'ptk.running', session.busy);
   });
 
-  const dependencies = { session, connection, chatView, log, reconnect, storageUri: context.globalStorageUri, mentions };
+  const dependencies = { session, connection, shownConnection, chatView, log, reconnect, storageUri: context.globalStorageUri, mentions };
   context.subscriptions.push(
     chatView,
     statusBar,
@@ -296,6 +301,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       tools = undefined;
       void reconnect();
     }),
+    shownConnection,
     { dispose: () => void connection.dispose() },
   );
 

@@ -44,6 +44,8 @@ export interface ChatModelHandle extends ILLMManager {
   sites?(): SiteStatusLine[];
   /** Several sites: the site (id) user actions act on now. */
   currentSite?(): string;
+  /** Several sites: the handle of one listed site (its tab, sign-in, diagnosis), undefined for another. */
+  forSite?(site: string): ChatModelHandle | undefined;
   /** Several sites: called when a site's state changes. */
   onDidChangeSites?(listener: () => void): { dispose(): void };
 }
@@ -55,6 +57,8 @@ export interface SiteStatusLine {
   state: string;
   /** The site can take a call now (not limited, signed out, blocked, …). */
   ready: boolean;
+  /** Why it cannot, when known: the router's SiteStatus ('signedOut', 'limited', …; the header offers Log in for 'signedOut'). */
+  status?: string;
 }
 
 /** What Diagnose Site gives the UI. */
@@ -107,8 +111,10 @@ export class ChatConnection {
   /**
    * Sets the state (also used when a task reports a login wall). While connected, the
    * backend's status rides along: a guest session ("chatting as a guest") and the latest notice.
+   * `about`: with several sites, the site the status speaks of (a task's failed site, the site an
+   * action acted on), when known.
    */
-  setState(status: ConnectionState['status'], detail?: string): void {
+  setState(status: ConnectionState['status'], detail?: string, about?: string): void {
     const next: ConnectionState = { site: this.siteName, status, detail };
     if (this.target.model) next.model = this.target.model;
     if (this.target.url) next.url = this.target.url;
@@ -122,6 +128,7 @@ export class ChatConnection {
     if (sites && sites.length > 0) {
       next.sites = sites;
       next.site = this.model?.currentSite?.() ?? next.site;
+      if (about !== undefined && about !== next.site) next.statusSite = about;
     }
     this.current = next;
     for (const listener of this.listeners) listener(this.current);
@@ -174,29 +181,38 @@ export class ChatConnection {
     return this.connecting;
   }
 
-  /** Connects (if needed) and shows the site's tab; a login wall or a missing browser becomes the state. */
-  async openTab(): Promise<void> {
+  /**
+   * The model user actions on `site` act on (connecting first when needed): that site's handle
+   * with several sites, else the model itself (one site, or `site` undefined or not listed).
+   */
+  async siteModel(site?: string): Promise<ChatModelHandle> {
     const model = await this.getModel();
-    await this.checked(() => model.openTab?.());
+    return (site === undefined ? undefined : model.forSite?.(site)) ?? model;
   }
 
-  /** Re-checks the site after the user logged in (the backend's connect), or asks isLoggedIn. */
-  async refreshLogin(): Promise<void> {
-    const model = await this.getModel();
+  /** Connects (if needed) and shows the tab of `site` (default: the current one); a login wall or a missing browser becomes the state. */
+  async openTab(site?: string): Promise<void> {
+    const model = await this.siteModel(site);
+    await this.checked(() => model.openTab?.(), site);
+  }
+
+  /** Re-checks `site` (default: the current one) after the user logged in (the backend's connect), or asks isLoggedIn. */
+  async refreshLogin(site?: string): Promise<void> {
+    const model = await this.siteModel(site);
     if (model.connect) {
-      await this.checked(() => model.connect!());
+      await this.checked(() => model.connect!(), site);
       return;
     }
     const loggedIn = await model.isLoggedIn?.().catch(() => undefined);
     this.setState(loggedIn === false ? 'loginRequired' : 'connected', loggedIn === false ? `Still not logged in to ${this.siteName}.` : undefined);
   }
 
-  private async checked(action: () => Promise<void> | undefined): Promise<void> {
+  private async checked(action: () => Promise<void> | undefined, site?: string): Promise<void> {
     try {
       await action();
       this.setState('connected');
     } catch (error) {
-      this.setState(connectionStatusForError(error) ?? 'error', errorMessage(error));
+      this.setState(connectionStatusForError(error) ?? 'error', errorMessage(error), site);
       throw error;
     }
   }

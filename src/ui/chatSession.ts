@@ -27,7 +27,7 @@ import { ConversationImages } from './conversationImages';
 import type { SiteStatusLine } from './chatConnection';
 import type { ConversationStore, LastPrompt } from './conversationStore';
 import { conversationSite } from './conversationSite';
-import { actionableCode, actionsForError, connectionStatusForError } from './errorActions';
+import { connectionStatusForError, errorEvent } from './errorActions';
 import { attachedContextNote, forgetAttachedContext, promptWithContext } from './mentionContext';
 import { ListenerSet } from './listenerSet';
 import { runForConversation } from './taskConversation';
@@ -49,8 +49,8 @@ interface ChatSessionOptions {
   isShown?: () => boolean;
   /** True for a tool that asks for approval (its card shows the approval area). */
   isDangerousTool?: (toolName: string) => boolean;
-  /** Told when an error says something about the connection (login wall, no browser). */
-  onConnectionProblem?: (status: ConnectionStatus, detail: string) => void;
+  /** Told when an error says something about the connection (login wall, no browser); `site`: the site it failed on (several sites). */
+  onConnectionProblem?: (status: ConnectionStatus, detail: string, site?: string) => void;
   /** Per-turn log lines (the LogOutputChannel). */
   log?: (line: string) => void;
   now?: () => number;
@@ -582,8 +582,9 @@ export class ChatSession {
 
   /** Shows a failed task's error with the buttons its code calls for, and tells the connection when it is about the site. */
   private reportFailure(message: string, error: unknown): void {
-    this.emit({ type: 'error', message, code: actionableCode(error), actions: actionsForError(error) });
+    const event = errorEvent(message, error);
+    this.emit(event);
     const status = connectionStatusForError(error);
-    if (status) this.options.onConnectionProblem?.(status, message);
+    if (status) this.options.onConnectionProblem?.(status, message, event.site);
   }
 }

@@ -34,7 +34,8 @@ interface ChatViewHandlers {
   turnOffAlways?(): void;
   /** The chip's link to the `ptk.tools.autoApprove` setting. */
   openAutoApproveSetting?(): void;
-  connectionAction(action: ConnectionAction): void;
+  /** A header or error-card button; `site`: the site it acts on (an error card's), else the shown conversation's. */
+  connectionAction(action: ConnectionAction, site?: string): void;
   /** Opens a workspace file the view names (the rules line); the path is checked like the tools' paths. */
   openFile(path: string): void;
   /** "Restore checkpoint" / "Undo all changes of this task" on the chat item `itemId`. */
@@ -62,7 +63,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly session: ChatSessions,
-    private readonly connection: ChatConnection,
+    /** The connection as the shown conversation sees it (its site, with several sites). */
+    private readonly connection: Pick<ChatConnection, 'state' | 'onDidChange'>,
     private readonly handlers: ChatViewHandlers,
     private readonly log: vscode.LogOutputChannel,
   ) {
@@ -202,7 +204,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.session.deleteConversationAsked(message.conversationId).catch((error: unknown) => this.log.error(`Could not delete the conversation: ${(error as Error).message}`));
         break;
       case 'connectionAction':
-        this.handlers.connectionAction(message.action);
+        this.handlers.connectionAction(message.action, message.site);
         break;
       case 'openFile':
         this.handlers.openFile(message.path);

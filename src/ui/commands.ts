@@ -23,6 +23,7 @@ import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from './
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
 import { DiagnosisDocuments } from '../host/vscode/diagnosisDocuments';
 import { siteMenuItems, siteMenuTitle } from './conversationSite';
+import { conversationConnectionState, diagnoseSiteItems, type ConversationConnection } from './conversationConnection';
 import { levelMenuItems, modelChosenMessage, modelMenuItems, modelMenuPlaceholder, modelMenuTitle, modelSetting, offeredLevels, switchesToTick } from './modelMenu';
 import { EXTENSION_SETTINGS_SECTION, type SiteId } from './settings';
 import { clearsSiteUrl, levelsSetAt, sitePickerItems, siteChoiceTitle, stillOverriddenMessage, type SettingLevel } from './sitePicker';
@@ -40,6 +41,8 @@ export const COMMANDS = {
   showLog: 'ptk.showLog',
   runTaskFile: 'ptk.runTaskFile',
   diagnoseSite: 'ptk.diagnoseSite',
+  /** The chat view's menu: Diagnose Site on the shown conversation's site, without asking. */
+  diagnoseConversationSite: 'ptk.diagnoseConversationSite',
   chooseModel: 'ptk.chooseModel',
   chooseConversationSite: 'ptk.chooseConversationSite',
   runCodeAction: RUN_CODE_ACTION_COMMAND,
@@ -50,6 +53,8 @@ export const COMMANDS = {
 interface CommandDependencies {
   session: ChatSessions;
   connection: ChatConnection;
+  /** The connection as the shown conversation sees it: its site, with several sites. */
+  shownConnection: ConversationConnection;
   chatView: ChatViewProvider;
   log: vscode.LogOutputChannel;
   /** Re-reads the site settings and rebuilds the connection. */
@@ -94,22 +99,25 @@ function siteChoiceOverridden(site: SiteId, siteUrlToClear: boolean): { key: 'pt
 const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'] as const;
 
 /**
- * A button of the chat view's connection header: retry (reconnecting first when the site is not
- * connected), choose the site, log in (show the tab, then re-check when the user says Done) or
- * show the tab. A failure is logged and shown, never thrown.
+ * A button of the chat view's connection header or of an error card: retry (reconnecting first
+ * when the site is not connected), choose the site, log in (show the tab, then re-check when the
+ * user says Done) or show the tab. Log in and Open tab act on `site` (an error card's: the site
+ * that failed), else on the shown conversation's site. A failure is logged and shown, never thrown.
  */
-export async function runConnectionAction(dependencies: CommandDependencies, action: ConnectionAction): Promise<void> {
+export async function runConnectionAction(dependencies: CommandDependencies, action: ConnectionAction, site?: string): Promise<void> {
   const { connection, session } = dependencies;
+  const target = site ?? session.site();
   try {
     if (action === 'retry') {
       if (connection.state.status !== 'connected') await dependencies.reconnect();
       await session.retry();
     } else if (action === 'chooseSite') await vscode.commands.executeCommand(COMMANDS.connect);
     else if (action === 'login') {
-      await connection.openTab();
-      const done = await vscode.window.showInformationMessage(`Log in to ${connection.state.site} in the browser window, then press Done.`, 'Done');
-      if (done) await connection.refreshLogin();
-    } else await connection.openTab();
+      await connection.openTab(target);
+      const label = conversationConnectionState(connection.state, target).site;
+      const done = await vscode.window.showInformationMessage(`Log in to ${label} in the browser window, then press Done.`, 'Done');
+      if (done) await connection.refreshLogin(target);
+    } else await connection.openTab(target);
   } catch (error) {
     dependencies.log.error(`${action}: ${errorMessage(error)}`);
     void vscode.window.showErrorMessage(`PTK: ${errorMessage(error)}`);
@@ -158,6 +166,26 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
     vscode.commands.registerCommand(id, (...args: unknown[]) => Promise.resolve().then(() => handler(...args)).catch(report(id)));
 
   const diagnosisDocuments = new DiagnosisDocuments();
+  /** PTK: Diagnose Site on `site` (undefined: the only or current site): the report opens beside, the snapshot is saved. */
+  const diagnose = async (site: string | undefined): Promise<void> => {
+    const model = await connection.siteModel(site);
+    if (!model.diagnose) {
+      void vscode.window.showInformationMessage('PTK: Diagnose Site works on a chat site in the browser; the current model is not one.');
+      return;
+    }
+    const diagnosis = await withCancellableProgress('PTK: diagnosing the chat site…', (signal) => model.diagnose!(signal));
+    const folder = vscode.Uri.joinPath(dependencies.storageUri, 'diagnostics');
+    await vscode.workspace.fs.createDirectory(folder);
+    // The demo is named as the header names it, never as the site it imitates.
+    const shown = diagnosedSite(conversationConnectionState(connection.state, site), { id: diagnosis.site, name: diagnosis.siteName });
+    const snapshot = vscode.Uri.joinPath(folder, `${shown.filePrefix}-${new Date().toISOString().replace(/[:.]/g, '-')}.html`);
+    await vscode.workspace.fs.writeFile(snapshot, new TextEncoder().encode(diagnosis.snapshot));
+    log.info(`Diagnose Site (${shown.name}): ${diagnosis.problems.length === 0 ? 'no problem' : diagnosis.problems.join('; ')}; snapshot ${snapshot.fsPath}`);
+    const report = diagnosisDocuments.add(`${snapshot.path.split('/').pop()!.replace(/\.html$/, '')}.md`, diagnosis.report(snapshot.fsPath, shown.name));
+    const document = await vscode.workspace.openTextDocument(report);
+    await vscode.window.showTextDocument(document, { preview: false });
+  };
+
   return [
     diagnosisDocuments.register(),
     register(COMMANDS.openChat, () => chatView.reveal()),
@@ -271,24 +299,14 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
 
     register(COMMANDS.showLog, () => log.show()),
 
+    // From the palette with several sites it asks which (the shown conversation's first); the view's menu diagnoses that one.
     register(COMMANDS.diagnoseSite, async () => {
-      const model = await connection.getModel();
-      if (!model.diagnose) {
-        void vscode.window.showInformationMessage('PTK: Diagnose Site works on a chat site in the browser; the current model is not one.');
-        return;
-      }
-      const diagnosis = await withCancellableProgress('PTK: diagnosing the chat site…', (signal) => model.diagnose!(signal));
-      const folder = vscode.Uri.joinPath(dependencies.storageUri, 'diagnostics');
-      await vscode.workspace.fs.createDirectory(folder);
-      // The demo is named as the header names it, never as the site it imitates.
-      const shown = diagnosedSite(connection.state, { id: diagnosis.site, name: diagnosis.siteName });
-      const snapshot = vscode.Uri.joinPath(folder, `${shown.filePrefix}-${new Date().toISOString().replace(/[:.]/g, '-')}.html`);
-      await vscode.workspace.fs.writeFile(snapshot, new TextEncoder().encode(diagnosis.snapshot));
-      log.info(`Diagnose Site (${shown.name}): ${diagnosis.problems.length === 0 ? 'no problem' : diagnosis.problems.join('; ')}; snapshot ${snapshot.fsPath}`);
-      const report = diagnosisDocuments.add(`${snapshot.path.split('/').pop()!.replace(/\.html$/, '')}.md`, diagnosis.report(snapshot.fsPath, shown.name));
-      const document = await vscode.workspace.openTextDocument(report);
-      await vscode.window.showTextDocument(document, { preview: false });
+      const sites = session.sites();
+      if (sites.length < 2) return diagnose(undefined);
+      const picked = await vscode.window.showQuickPick(diagnoseSiteItems(sites, session.site()), { title: 'PTK: Diagnose Site', placeHolder: 'The site whose page is checked' });
+      if (picked) await diagnose(picked.site);
     }),
+    register(COMMANDS.diagnoseConversationSite, () => diagnose(session.site())),
 
     register(COMMANDS.chooseModel, async () => {
       const model = await connection.getModel();
@@ -340,6 +358,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       });
       if (!picked) return;
       await session.chooseSite(picked.site);
+      dependencies.shownConnection.refresh();
       log.info(`Site for this conversation: ${picked.site}`);
       void vscode.window.setStatusBarMessage(`PTK: this conversation uses ${picked.label}`, 4000);
     }),

@@ -3,7 +3,8 @@
  * limit or a flaky site, Choose site when no browser was found.
  */
 import { isPTKError, LLMBackendError, PTKErrorCode } from '../core/errors';
-import type { ConnectionAction, ConnectionStatus } from '../shared/chat/protocol';
+import { failedSiteOf } from '../core/routing';
+import type { ChatEvent, ConnectionAction, ConnectionStatus } from '../shared/chat/protocol';
 
 /**
  * The code that says what to do about an error: for a failed model call, the backend's own
@@ -40,6 +41,15 @@ export function actionsForError(error: unknown): ConnectionAction[] {
     default:
       return ['retry'];
   }
+}
+
+/**
+ * The chat's error card for a failed task: the message, the code that says what to do, its
+ * buttons, and (several sites) the site it failed on, which those buttons act on.
+ */
+export function errorEvent(message: string, error: unknown): Extract<ChatEvent, { type: 'error' }> {
+  const site = failedSiteOf(error);
+  return { type: 'error', message, code: actionableCode(error), actions: actionsForError(error), ...(site === undefined ? {} : { site }) };
 }
 
 /** The connection status an error implies, when it says anything about the connection. */

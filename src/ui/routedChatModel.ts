@@ -41,7 +41,7 @@ export class RoutedChatModel implements ChatModelHandle {
 
   /** Each site with its state in a few words ("limited until 15:00"), for the status item. */
   sites(now: number = Date.now()): SiteStatusLine[] {
-    return this.router.states().map((state) => ({ site: state.site, label: state.label, state: describeSiteState(state, now), ready: state.status === 'ready' }));
+    return this.router.states().map((state) => ({ site: state.site, label: state.label, state: describeSiteState(state, now), ready: state.status === 'ready', status: state.status }));
   }
 
   currentSite(): string {
@@ -57,6 +57,32 @@ export class RoutedChatModel implements ChatModelHandle {
     const holder = this.router.siteOf();
     const ready = new Set(this.router.states().filter((state) => state.status === 'ready').map((state) => state.site));
     return this.handles.find((entry) => entry.site === holder) ?? this.handles.find((entry) => ready.has(entry.site)) ?? this.handles[0]!;
+  }
+
+  /**
+   * The handle of one listed site (undefined for a site not listed): what the user does to a
+   * conversation's site (open its tab, log in, diagnose it) acts on that site's browser model;
+   * connecting it makes the site ready again, as `connect` does.
+   */
+  forSite(site: string): ChatModelHandle | undefined {
+    const entry = this.handles.find((candidate) => candidate.site === site);
+    return entry && this.siteView(entry);
+  }
+
+  private siteView({ site, model }: SiteHandle): ChatModelHandle {
+    return {
+      call: (prompt, options) => this.router.call(prompt, { ...options, site, stayOnSite: true }),
+      openTab: async () => {
+        await model.openTab?.();
+      },
+      isLoggedIn: async () => (await model.isLoggedIn?.()) ?? true,
+      connect: async (signal) => {
+        await model.connect?.(signal);
+        this.router.resetSite(site);
+      },
+      diagnose: (signal) => model.diagnose(signal),
+      listModels: (signal) => model.listModels(signal),
+    };
   }
 
   async openTab(): Promise<void> {

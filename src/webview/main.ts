@@ -146,7 +146,7 @@ function main(): void {
     approve: (approvalId, always) => post({ type: 'approve', approvalId, always }),
     reject: (approvalId, reason) => post({ type: 'reject', approvalId, reason: reason.trim() || undefined }),
     openDiff: (approvalId) => post({ type: 'openDiff', approvalId }),
-    action: (action) => post({ type: 'connectionAction', action }),
+    action: (action, site) => post({ type: 'connectionAction', action, ...(site === undefined ? {} : { site }) }),
     copy: (text) => navigator.clipboard.writeText(text),
     thumbnail: (attachmentId) => thumbnails.get(attachmentId),
     openFile: (path) => post({ type: 'openFile', path }),

@@ -18,7 +18,8 @@ interface RenderHandlers {
   approve(approvalId: string, always: boolean): void;
   reject(approvalId: string, reason: string): void;
   openDiff(approvalId: string): void;
-  action(action: ConnectionAction): void;
+  /** A connection button; `site`: an error card's failed site. */
+  action(action: ConnectionAction, site?: string): void;
   /** Puts text on the clipboard; a returned promise resolves once it is there (the button then says "Copied"). */
   copy(text: string): unknown;
   /** The thumbnail of a sent image (a data URL), when this view still has it. */
@@ -307,7 +308,7 @@ export class ChatRenderer {
         element.append(message);
         const actions = document.createElement('div');
         actions.className = 'actions';
-        for (const action of item.actions) actions.append(this.button(document, CONNECTION_ACTION_LABELS[action], () => this.handlers.action(action), `action-${action}`));
+        for (const action of item.actions) actions.append(this.button(document, CONNECTION_ACTION_LABELS[action], () => this.handlers.action(action, item.site), `action-${action}`));
         element.append(actions);
         break;
       }

@@ -5,3 +5,4 @@ export { backendCodeOf, siteFailureOf, type SiteFailure, type SiteFailureReason 
 export { describeFailure, describeSiteState, failoverLine, failoverQuestion, formatClockTime, statesSummary, type TimeFormat } from './siteStateText';
 export { parseSitesSetting, type SitesSetting } from './sitesSetting';
 export { StreamRelay } from './streamRelay';
+export { failedSiteOf, markFailedSite } from './failedSite';

@@ -18,6 +18,7 @@ import { ConfigurationError, errorMessage, LLMBackendError, PTKErrorCode } from 
 import type { ILLMManager, LLMCallOptions } from '../ports';
 import { abortableSleep, abortErrorOf, raceWithSignal, throwIfAborted } from '../util/abortSignals';
 import { notify, type PTKLogger } from '../util/notify';
+import { markFailedSite } from './failedSite';
 import { backendCodeOf, siteFailureOf, type SiteFailureReason } from './siteFailure';
 import { SiteHealth, type SiteState, type SiteStatus } from './siteHealth';
 import { describeSiteState, failoverLine, formatClockTime, statesSummary, type TimeFormat } from './siteStateText';
@@ -138,8 +139,18 @@ export class SiteRouter implements ILLMManager {
     return this.holders.get(key);
   }
 
+  /** Calls a site (see the class comment); what it throws is marked with the site it was on (failedSiteOf). */
   async call(prompt: string, options: LLMCallOptions = {}): Promise<string> {
-    if (options.stayOnSite && options.site !== undefined) return this.callSiteAlone(options.site, prompt, options);
+    const on = { site: options.site ?? this.routed[0].site };
+    try {
+      return await (options.stayOnSite && options.site !== undefined ? this.callSiteAlone(options.site, prompt, options) : this.route(prompt, options, on));
+    } catch (error) {
+      throw markFailedSite(error, on.site);
+    }
+  }
+
+  /** A call that may move on to another site; `on.site` follows the site it is on. */
+  private async route(prompt: string, options: LLMCallOptions, on: { site: string }): Promise<string> {
     const { signal } = options;
     const thread = options.thread;
     const key = thread?.key ?? DEFAULT_THREAD;
@@ -153,6 +164,7 @@ export class SiteRouter implements ILLMManager {
     let lastFailure: { error: unknown; reason: SiteFailureReason } | undefined;
 
     for (;;) {
+      on.site = site;
       throwIfAborted(signal);
       if (this.health.isAvailable(site) && !tried.has(site)) {
         tried.add(site);

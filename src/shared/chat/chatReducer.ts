@@ -148,7 +148,7 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
     case 'error':
       return {
         ...state,
-        items: [...state.items, { kind: 'error', id: `error:${state.items.length}`, message: event.message, code: event.code, actions: event.actions }],
+        items: [...state.items, { kind: 'error', id: `error:${state.items.length}`, message: event.message, code: event.code, actions: event.actions, ...(event.site === undefined ? {} : { site: event.site }) }],
       };
     case 'notice':
       return { ...state, items: [...state.items, { kind: 'notice', id: `notice:${state.items.length}`, text: event.text }] };

@@ -79,7 +79,8 @@ export function connectionTooltip(state: ConnectionState): string {
  * yet, it connects when a message goes; nothing is wrong).
  */
 export function siteModelLine(state: ConnectionState): string {
-  return `${siteLabel(state)} · ${state.model || "site's model"}`;
+  // Several sites: the line names the conversation's site and its state (the model is in the tooltip).
+  return `${siteLabel(state)} · ${state.siteState ?? (state.model || "site's model")}`;
 }
 
 /** "chatgpt · GPT-5.5 · 127.0.0.1:4100": what PTK talks to and where (the status bar). */

@@ -36,7 +36,11 @@ const ConnectionStateSchema = z.object({
   /** The site is PTK's offline demo (a replica at a local address, or a scripted model), not a real chat. */
   demo: z.optional(z.boolean()),
   /** Several sites (ptk.sites): each with its state in a few words ("ready", "limited until 15:00"), in order. */
-  sites: z.optional(z.array(z.object({ site: z.string(), label: z.string(), state: z.string(), ready: z.optional(z.boolean()) }))),
+  sites: z.optional(z.array(z.object({ site: z.string(), label: z.string(), state: z.string(), ready: z.optional(z.boolean()), status: z.optional(z.string()) }))),
+  /** Several sites: the site `status` and `detail` speak of, when it is not `site` (a login wall met on another site). */
+  statusSite: z.optional(z.string()),
+  /** Several sites: the state of the site named (the shown conversation's), in a few words ("ready", "limited until 15:00"). */
+  siteState: z.optional(z.string()),
 });
 export type ConnectionState = z.infer<typeof ConnectionStateSchema>;
 
@@ -123,6 +127,8 @@ const ChatEventSchema = z.discriminatedUnion('type', [
     message: z.string(),
     code: z.optional(z.string()),
     actions: z.array(ConnectionActionSchema),
+    /** Several sites: the site the failure happened on (its Log in / Open tab act on it). */
+    site: z.optional(z.string()),
   }),
   z.object({ type: z.literal('notice'), text: z.string() }),
   /**
@@ -176,7 +182,7 @@ export type ChatItem =
   | { kind: 'notice'; id: string; text: string; /** The notice that ended its turn ("Stopped.", a window reload): Retry may sit on it; an informative notice (an undo, a busy warning) never carries it. */ endsTurn?: boolean }
   | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number; /** A task's files its undo put back (the undo is done). */ undone?: string[] }
   | { kind: 'rules'; id: string; files: Array<{ path: string; usage: RuleFileUsage }> }
-  | { kind: 'error'; id: string; message: string; code?: string; actions: ConnectionAction[] };
+  | { kind: 'error'; id: string; message: string; code?: string; actions: ConnectionAction[]; /** The site it failed on (several sites). */ site?: string };
 
 /** Everything the view shows for one conversation (plain JSON: persisted and sent as is). */
 export interface ChatViewState {
@@ -268,7 +274,8 @@ const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openConversation'), conversationId: z.string().check(z.minLength(1)) }),
   /** Deletes a saved conversation (the shown one is replaced by a new, empty one). */
   z.object({ type: z.literal('deleteConversation'), conversationId: z.string().check(z.minLength(1)) }),
-  z.object({ type: z.literal('connectionAction'), action: ConnectionActionSchema }),
+  /** A header or error-card button; `site`: the site it acts on (an error card's failed site), else the shown conversation's. */
+  z.object({ type: z.literal('connectionAction'), action: ConnectionActionSchema, site: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
 ]);
 export type WebviewToHostMessage = z.infer<typeof WebviewToHostMessageSchema>;
 

@@ -184,8 +184,8 @@ describe('the connection state with several sites', () => {
     await connection.getModel();
     assert.equal(connection.state.site, 'chatgpt');
     assert.deepEqual(connection.state.sites, [
-      { site: 'chatgpt', label: 'ChatGPT', state: 'ready', ready: true },
-      { site: 'claude', label: 'Claude', state: 'ready', ready: true },
+      { site: 'chatgpt', label: 'ChatGPT', state: 'ready', ready: true, status: 'ready' },
+      { site: 'claude', label: 'Claude', state: 'ready', ready: true, status: 'ready' },
     ]);
     const before = seen.length;
     await routed.call('fix it', { thread: threadOf(true) });

@@ -20,7 +20,7 @@ function setup(messageActions = false) {
     approve: (id, always) => calls.push(`approve ${id} ${always}`),
     reject: (id, reason) => calls.push(`reject ${id} ${reason}`),
     openDiff: (id) => calls.push(`diff ${id}`),
-    action: (action) => calls.push(`action ${action}`),
+    action: (action, site) => calls.push(`action ${action}${site === undefined ? '' : ` on ${site}`}`),
     copy: (text) => calls.push(`copy ${text}`),
     ...(messageActions ? { edit: (text: string, mentions: readonly unknown[]) => calls.push(`edit ${text} ${mentions.length}`), retry: () => calls.push('retry') } : {}),
   });
@@ -178,6 +178,14 @@ describe('ChatRenderer', () => {
     (list.querySelector('[data-testid="action-login"]') as HTMLButtonElement).click();
     assert.deepEqual(calls, ['action login']);
     assert.match(list.textContent ?? '', /Log in first \(LOGIN_REQUIRED\)/);
+  });
+
+  it("an error card's actions name the site that failed (several sites)", () => {
+    const { list, calls, renderer } = setup();
+    renderer.update(replayChat('c', [{ type: 'error', message: 'Claude: signed out.', code: 'LOGIN_REQUIRED', actions: ['login', 'openTab'], site: 'claude' }]));
+    (list.querySelector('[data-testid="action-login"]') as HTMLButtonElement).click();
+    (list.querySelector('[data-testid="action-openTab"]') as HTMLButtonElement).click();
+    assert.deepEqual(calls, ['action login on claude', 'action openTab on claude']);
   });
 
   it('removes items that are gone (new conversation)', () => {

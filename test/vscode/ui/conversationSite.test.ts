@@ -2,7 +2,10 @@
  * The site per conversation in a REAL VS Code: ptk.sites lists the ChatGPT replica then the
  * Claude replica (each its own site on 127.0.0.1, driven by the real browser backend). The chat
  * view's title bar shows the site menu (several sites); choosing Claude sends the conversation's
- * message to Claude, and a new conversation starts on the first ready site again (ChatGPT).
+ * message to Claude, and a new conversation starts on the first ready site again (ChatGPT). The
+ * view's header names the conversation's site with its state; Log in (an error card's, after
+ * Claude's login wall), Diagnose Site from the view's menu act on that site, and the palette's
+ * Diagnose Site offers it first. ptk.failover is "off", so the login wall stops the task.
  * Screenshots: test-artifacts/vscode-ui-conversation-site/.
  */
 import assert from 'node:assert/strict';
@@ -37,6 +40,7 @@ describe('the site menu of a conversation, in real VS Code', { skip: skipReason 
           },
         },
       ],
+      userSettings: { 'ptk.failover': 'off' },
     });
     page = workbench.page;
   });
@@ -76,5 +80,62 @@ describe('the site menu of a conversation, in real VS Code', { skip: skipReason 
     assert.equal(chatgptPrompts.length, 1);
     assert.equal(claudePrompts.length, 1);
     await workbench!.shot('new-conversation');
+  });
+
+  const header = () => chat().locator('[data-testid="connection-status"]');
+  const chooseSite = async (label: string) => {
+    await page.locator('.part.sidebar .title-actions .action-label[aria-label^="Site for This Conversation"]').click();
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().click();
+  };
+  /** The Diagnose Site report opened in the editor, as text. */
+  const diagnosisReport = async (): Promise<string> => {
+    const report = page.locator('.monaco-editor .view-lines', { hasText: 'PTK: Diagnose Site' }).first();
+    await report.waitFor();
+    return (await report.innerText()).replace(/\u00a0/g, ' ');
+  };
+
+  it("the header names the conversation's site and its state; an error's Open tab acts on the site that failed", async () => {
+    await header().filter({ hasText: /Demo \(offline\) · ready/ }).waitFor();
+    await chooseSite('Claude');
+    await header().filter({ hasText: 'Claude · ready' }).waitFor();
+    await workbench!.shot('header-claude');
+    // Claude signs the user out: the task stops on its login wall (failover off).
+    workbench!.moreReplicas.claude!.setScenario({ loggedIn: false });
+    await send('Say hello');
+    const card = chat().locator('[data-testid="error-card"]').last();
+    await card.waitFor();
+    assert.match((await card.textContent()) ?? '', /LOGIN_REQUIRED/);
+    await header().filter({ hasText: 'Claude · signed out' }).waitFor();
+    await chat().locator('[data-testid="header-login"]').waitFor();
+    assert.equal(claudePrompts.length, 1, 'the signed-out site answered nothing');
+    await workbench!.shot('claude-signed-out');
+    // Open tab goes to Claude's tab, still on its login wall (ChatGPT's is signed in and would say nothing).
+    await card.locator('[data-testid="action-openTab"]').click();
+    await page.locator('.notification-toast', { hasText: 'Claude needs you to log in' }).waitFor();
+    assert.equal(chatgptPrompts.length, 1, 'ChatGPT got nothing of this conversation');
+    await workbench!.shot('open-tab-claude');
+  });
+
+  it("Diagnose Site from the view's menu diagnoses the conversation's site; from the palette it offers that site first", async () => {
+    await page.locator('.part.sidebar .title-actions .action-label[aria-label^="Views and More Actions"], .part.sidebar .title-actions .action-label[aria-label^="More Actions"]').first().click();
+    await page.locator('.context-view .action-label', { hasText: 'Diagnose Site' }).first().click();
+    let text = await diagnosisReport();
+    assert.match(text, /PTK: Diagnose Site — Claude/);
+    assert.match(text, /state: login wall/);
+    assert.match((await page.locator('.tabs-container .tab.active').textContent()) ?? '', /claude-.*\.md/);
+    await workbench!.shot('diagnose-claude');
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill('>PTK: Diagnose Site');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PTK: Diagnose Site' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    const rows = page.locator('.quick-input-list .monaco-list-row');
+    await rows.filter({ hasText: 'this conversation' }).first().waitFor();
+    assert.match((await rows.first().textContent()) ?? '', /Claude.*this conversation/);
+    await workbench!.shot('diagnose-palette');
+    await rows.filter({ hasText: 'ChatGPT' }).first().click();
+    await page.locator('.tabs-container .tab.active', { hasText: /demo-.*\.md/ }).waitFor();
+    text = await diagnosisReport();
+    assert.match(text, /PTK: Diagnose Site — Demo \(offline\), a ChatGPT-shaped replica/);
+    assert.match(text, /state: ready \(signed in\)/);
   });
 });
