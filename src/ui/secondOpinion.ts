@@ -12,7 +12,9 @@ import { DEFAULTS } from '../core/constants';
 import { errorMessage } from '../core/errors';
 import { siteStateOfError, type ConsultPort } from '../core/tools/consultTool';
 import { truncateMiddle } from '../core/util/truncate';
+import { finishedTask, type FinishedTask } from '../shared/chat/finishedTask';
 import type { ChatEvent, ChatItem, ChatViewState } from '../shared/chat/protocol';
+
 
 /** The setting Second Opinion takes its sites from. */
 export const SECOND_OPINION_SITES_SETTING = 'ptk.sites';
@@ -28,40 +30,13 @@ export interface ReviewSite {
   label: string;
 }
 
-/** What the review is about: the request that started the task, its answer, and its task id when it changed files. */
-export interface FinishedTask {
-  goal: string;
-  answer: string;
-  /** The task whose checkpoint item ends the turn (it changed files). */
-  taskId?: string;
-}
-
-type ReviewItem = Extract<ChatItem, { kind: 'review' }>;
-
-/**
- * The conversation's last task when it finished: no task runs, and the last user message's
- * turn has an answer and ended neither stopped nor failed. Undefined otherwise.
- */
-export function finishedTask(state: ChatViewState): FinishedTask | undefined {
-  if (state.busy) return undefined;
-  const start = state.items.map((item) => item.kind).lastIndexOf('user');
-  const goal = state.items[start];
-  if (goal?.kind !== 'user') return undefined;
-  const turn = state.items.slice(start + 1);
-  if (turn.some((item) => item.kind === 'error' || (item.kind === 'notice' && item.endsTurn))) return undefined;
-  const answer = turn.filter((item): item is Extract<ChatItem, { kind: 'assistant' }> => item.kind === 'assistant').at(-1);
-  if (!answer || answer.streaming || answer.stopped) return undefined;
-  const checkpoint = turn.find((item) => item.kind === 'checkpoint' && item.scope === 'task');
-  return { goal: goal.text, answer: answer.text, ...(checkpoint?.kind === 'checkpoint' ? { taskId: checkpoint.taskId } : {}) };
-}
-
 /** The sites to ask: the configured ones (ptk.sites, in order) except the conversation's own. */
 export function reviewSites(configured: readonly ReviewSite[], own: string | undefined): ReviewSite[] {
   return configured.filter((entry) => entry.site !== own);
 }
 
 /** The request each site gets: the fixed review prompt, the task's request, then its diff (or its last answer). */
-export function reviewPrompt(task: FinishedTask, diff: string): string {
+export function reviewPrompt(task: Pick<FinishedTask, 'goal' | 'answer'>, diff: string): string {
   const material = truncateMiddle(diff.trim() || task.answer.trim(), DEFAULTS.reviewMaterialMaxChars).text;
   return [
     'An AI coding assistant has just finished a task in a code editor. Please review its work as a senior engineer would.',
@@ -82,6 +57,8 @@ export function reviewPrompt(task: FinishedTask, diff: string): string {
 export function reviewMessage(label: string, review: string): string {
   return `Review from ${label}:\n${review}`;
 }
+
+type ReviewItem = Extract<ChatItem, { kind: 'review' }>;
 
 /** The review item `itemId`'s column of `site` when it holds a finished review (the one "Send to task" may send). */
 export function finishedReview(state: ChatViewState, itemId: string, site: string): { label: string; text: string } | undefined {

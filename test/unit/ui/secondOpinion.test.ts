@@ -16,7 +16,8 @@ import { ChatSession } from '../../../src/ui/chatSession';
 import { createConsultPort } from '../../../src/ui/consultPort';
 import { ConversationStore } from '../../../src/ui/conversationStore';
 import { RoutedChatModel, type SiteHandle } from '../../../src/ui/routedChatModel';
-import { finishedReview, finishedTask, NEEDS_ANOTHER_SITE, reviewMessage, reviewPrompt, runSecondOpinion, type ReviewSite } from '../../../src/ui/secondOpinion';
+import { finishedTask } from '../../../src/shared/chat/finishedTask';
+import { finishedReview, NEEDS_ANOTHER_SITE, reviewMessage, reviewPrompt, runSecondOpinion, type ReviewSite } from '../../../src/ui/secondOpinion';
 import { ExtensionSettingsSchema } from '../../../src/ui/settings';
 import { MemoryKeyValueStore } from './memoryStore';
 
@@ -151,7 +152,7 @@ describe('Second Opinion: pure parts', () => {
     const base = { conversationId: 'c', title: 't', busy: false, pendingApprovals: [] };
     const user: ChatItem = { kind: 'user', id: 'u', text: 'goal', time: 0 };
     const answer: ChatItem = { kind: 'assistant', id: 'a', text: 'answer', streaming: false };
-    assert.deepEqual(finishedTask({ ...base, items: [user, answer] }), { goal: 'goal', answer: 'answer' });
+    assert.deepEqual(finishedTask({ ...base, items: [user, answer] }), { goal: 'goal', answer: 'answer', answerId: 'a' });
     assert.equal(finishedTask({ ...base, busy: true, items: [user, answer] }), undefined);
     assert.equal(finishedTask({ ...base, items: [user, { ...answer, stopped: true }] }), undefined);
     assert.equal(finishedTask({ ...base, items: [user, answer, { kind: 'notice', id: 'n', text: 'Stopped.', endsTurn: true }] }), undefined);
