@@ -124,6 +124,14 @@ function assistantClass(item: Extract<ChatItem, { kind: 'assistant' }>, last: bo
   return `message assistant${item.streaming ? ' streaming' : ''}${item.stopped ? ' stopped' : ''}${last ? ' last' : ''}`;
 }
 
+/** An element of `tag` with a class and its text. */
+function textElement(document: Document, tag: string, className: string, text: string): HTMLElement {
+  const element = document.createElement(tag);
+  element.className = className;
+  element.textContent = text;
+  return element;
+}
+
 /** What the message being edited says, shown on it and read with it. */
 export const EDITING_MARK_TEXT = 'Editing this message';
 
@@ -340,32 +348,21 @@ export class ChatRenderer {
   private renderReview(document: Document, element: HTMLElement, item: Extract<ChatItem, { kind: 'review' }>): void {
     element.className = 'review';
     element.dataset.testid = 'review';
-    const title = document.createElement('div');
-    title.className = 'review-title';
-    title.textContent = 'Second opinion';
+    const title = textElement(document, 'div', 'review-title', 'Second opinion');
     const columns = document.createElement('div');
     columns.className = 'review-columns';
     columns.style.setProperty('--review-columns', String(item.columns.length));
     for (const column of item.columns) {
       const box = document.createElement('section');
       box.className = `review-column status-${column.status}`;
-      box.dataset.testid = 'review-column';
-      box.dataset.site = column.site;
-      box.dataset.status = column.status;
+      Object.assign(box.dataset, { testid: 'review-column', site: column.site, status: column.status });
       box.setAttribute('aria-label', `Review by ${column.label}`);
       box.setAttribute('aria-busy', String(column.status === 'waiting' || column.status === 'streaming'));
-      const name = document.createElement('div');
-      name.className = 'review-site';
-      name.textContent = column.label;
-      const body = document.createElement('div');
-      body.className = 'review-body';
+      const body = textElement(document, 'div', 'review-body', column.status === 'waiting' ? 'waiting…' : column.status === 'failed' ? column.text : '');
       body.dataset.testid = 'review-body';
-      if (column.status === 'waiting') body.textContent = 'waiting…';
-      else if (column.status === 'failed') {
-        body.setAttribute('role', 'alert');
-        body.textContent = column.text;
-      } else body.innerHTML = this.markdown(column.text);
-      box.append(name, body);
+      if (column.status === 'failed') body.setAttribute('role', 'alert');
+      else if (column.status !== 'waiting') body.innerHTML = this.markdown(column.text);
+      box.append(textElement(document, 'div', 'review-site', column.label), body);
       if (column.status === 'done' && this.handlers.sendReview) {
         box.append(this.button(document, 'Send to task', () => this.handlers.sendReview?.(item.id, column.site), 'send-review'));
       }

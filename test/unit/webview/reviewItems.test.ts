@@ -10,6 +10,7 @@ import { reduceChat, replayChat } from '../../../src/shared/chat/chatReducer';
 import { parseHostMessage, parseWebviewMessage, type ChatEvent } from '../../../src/shared/chat/protocol';
 import { createMarkdownRenderer, type WindowLike } from '../../../src/webview/markdown';
 import { ChatRenderer } from '../../../src/webview/render';
+import { quietHandlers } from './rendererFixture';
 
 const dom = new JSDOM('<!DOCTYPE html><body><div id="list"></div></body>');
 after(() => dom.window.close());
@@ -26,16 +27,11 @@ function setup() {
   const list = dom.window.document.getElementById('list') as HTMLElement;
   list.replaceChildren();
   const calls: string[] = [];
-  const renderer = new ChatRenderer(list, createMarkdownRenderer(dom.window as unknown as WindowLike), {
-    approve: () => undefined,
-    reject: () => undefined,
-    openDiff: () => undefined,
-    action: () => undefined,
-    copy: () => undefined,
-    retry: () => calls.push('retry'),
-    secondOpinion: () => calls.push('secondOpinion'),
-    sendReview: (itemId, site) => calls.push(`sendReview ${itemId} ${site}`),
-  });
+  const renderer = new ChatRenderer(
+    list,
+    createMarkdownRenderer(dom.window as unknown as WindowLike),
+    quietHandlers({ retry: () => calls.push('retry'), secondOpinion: () => calls.push('secondOpinion'), sendReview: (itemId, site) => calls.push(`sendReview ${itemId} ${site}`) }),
+  );
   return { list, calls, renderer };
 }
 
