@@ -23,6 +23,9 @@ import { createWorkspaceTools, loadProjectRules, SessionGrants, type ApprovalGat
 import { ExternalToolApprovals } from './tools/external';
 import { createConsultTools } from './core/tools/consultTool';
 import { consultableSites, createConsultPort } from './ui/consultPort';
+import { sendReviewToTask } from './ui/secondOpinion';
+import { displayPathFor } from './tools/pathSafety';
+import { createSecondOpinionCommand, SECOND_OPINION_COMMAND } from './host/vscode/secondOpinionCommand';
 import { ApprovalBroker } from './ui/approvalBroker';
 import { createBrowserModelFactory, describeTurn, listedSites, primarySite } from './ui/browserLoader';
 import { failoverQuestion } from './core/routing';
@@ -224,6 +227,21 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     await connection.reset(browserFactory, primarySite(settings));
   };
 
+  // Second Opinion: the finished task goes to the other sites of ptk.sites through the consult port's call.
+  const secondOpinion = createSecondOpinionCommand({
+    session,
+    sites: () => listedSites(settings).map((site) => ({ site, label: SITE_LABELS[site] })),
+    ownSite: () => Promise.resolve(consultPort.ownSite?.()),
+    port: consultPort,
+    diffSources: {
+      store: checkpoints.store,
+      readFile: (path) => workspace.readFile(path).catch(() => undefined),
+      displayPath: (path) => displayPathFor(workspace, path, workspace.roots),
+    },
+    reveal: () => chatView.reveal(),
+    log,
+  });
+
   const chatView: ChatViewProvider = new ChatViewProvider(
     context.extensionUri,
     session,
@@ -239,6 +257,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       openAutoApproveSetting: () => void vscode.commands.executeCommand('workbench.action.openSettings', 'ptk.tools.autoApprove'),
       connectionAction: (action) => void runConnectionAction(dependencies, action),
       restoreCheckpoint: checkpoints.restoreHandler(session),
+      secondOpinion: () => void secondOpinion().catch((error: unknown) => void vscode.window.showErrorMessage(`PTK: Second Opinion failed: ${errorMessage(error)}`)),
+      sendReview: (itemId, site) => void sendReviewToTask(session, itemId, site),
       restoreBeforeResend: checkpoints.resendRestoreHandler(session),
       forgetCheckpointsFrom: checkpoints.resendForgetHandler(session),
       openFile: (path) =>
@@ -270,6 +290,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       providedCodeActionKinds: PTKCodeActionProvider.providedCodeActionKinds,
     }),
     ...registerCommands(dependencies),
+    vscode.commands.registerCommand(SECOND_OPINION_COMMAND, () => secondOpinion()),
     onSettingsChanged(TOOL_SETTINGS_SECTION, () => {
       tools = undefined;
       checkSettings();

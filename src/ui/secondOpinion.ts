@@ -157,3 +157,14 @@ export async function runSecondOpinion(options: SecondOpinionOptions): Promise<S
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
 }
+
+/**
+ * A review's "Send to task": the review (only a finished one) goes to the conversation as the
+ * user's next message, so the task continues with it. False when there is no such review.
+ */
+export function sendReviewToTask(session: { readonly state: ChatViewState; send(text: string): Promise<unknown> }, itemId: string, site: string): boolean {
+  const review = finishedReview(session.state, itemId, site);
+  if (!review) return false;
+  void session.send(reviewMessage(review.label, review.text));
+  return true;
+}

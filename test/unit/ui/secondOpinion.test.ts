@@ -17,7 +17,7 @@ import { createConsultPort } from '../../../src/ui/consultPort';
 import { ConversationStore } from '../../../src/ui/conversationStore';
 import { RoutedChatModel, type SiteHandle } from '../../../src/ui/routedChatModel';
 import { finishedTask } from '../../../src/shared/chat/finishedTask';
-import { finishedReview, NEEDS_ANOTHER_SITE, reviewMessage, reviewPrompt, runSecondOpinion, type ReviewSite } from '../../../src/ui/secondOpinion';
+import { finishedReview, sendReviewToTask, NEEDS_ANOTHER_SITE, reviewMessage, reviewPrompt, runSecondOpinion, type ReviewSite } from '../../../src/ui/secondOpinion';
 import { ExtensionSettingsSchema } from '../../../src/ui/settings';
 import { MemoryKeyValueStore } from './memoryStore';
 
@@ -125,6 +125,21 @@ describe('Second Opinion: the fan-out', () => {
     const column = reviewItem(session.state.items)!.columns[0]!;
     assert.equal(column.status, 'failed');
     assert.match(column.text, /^Claude: stopped before its review arrived\.$/);
+  });
+});
+
+describe('Second Opinion: Send to task', () => {
+  it("a finished review goes as the user's next message, named by its site; the task continues with it", async () => {
+    const { session, run } = rig({ chatgpt: [], claude: ['Release the lock in finally.'] }, ['Done.', 'Fixed: released in finally.']);
+    await session.send('Add a lock');
+    await run('chatgpt');
+    const item = reviewItem(session.state.items)!;
+    assert.equal(sendReviewToTask(session, item.id, 'gemini'), false, 'no such column: nothing is sent');
+    assert.equal(sendReviewToTask(session, item.id, 'claude'), true);
+    await session.whenIdle();
+    const users = session.state.items.filter((entry) => entry.kind === 'user');
+    assert.equal(users.at(-1)?.kind === 'user' && users.at(-1)?.text, 'Review from Claude:\nRelease the lock in finally.');
+    assert.equal(session.state.items.at(-1)?.kind === 'assistant' && session.state.items.at(-1)?.text, 'Fixed: released in finally.');
   });
 });
 
