@@ -138,8 +138,10 @@ describe('Second Opinion: Send to task', () => {
     assert.equal(sendReviewToTask(session, item.id, 'claude'), true);
     await session.whenIdle();
     const users = session.state.items.filter((entry) => entry.kind === 'user');
-    assert.equal(users.at(-1)?.kind === 'user' && users.at(-1)?.text, 'Review from Claude:\nRelease the lock in finally.');
-    assert.equal(session.state.items.at(-1)?.kind === 'assistant' && session.state.items.at(-1)?.text, 'Fixed: released in finally.');
+    const lastUser = users.at(-1);
+    assert.equal(lastUser?.kind === 'user' && lastUser.text, 'Review from Claude:\nRelease the lock in finally.');
+    const last = session.state.items.at(-1);
+    assert.equal(last?.kind === 'assistant' && last.text, 'Fixed: released in finally.');
   });
 });
 
