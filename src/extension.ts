@@ -230,7 +230,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   // Second Opinion: the finished task goes to the other sites of ptk.sites through the consult port's call.
   const secondOpinion = createSecondOpinionCommand({
     session,
-    sites: () => listedSites(settings).map((site) => ({ site, label: SITE_LABELS[site] })),
+    // Named as the router names them ("Claude"), else by the site's name without its address.
+    sites: () => listedSites(settings).map((site) => ({ site, label: connection.state.sites?.find((entry) => entry.site === site)?.label ?? SITE_LABELS[site].replace(/\s*\(.*\)$/, '') })),
     ownSite: () => Promise.resolve(consultPort.ownSite?.()),
     port: consultPort,
     diffSources: {

@@ -26,6 +26,7 @@ import { ConversationImages } from './conversationImages';
 import type { SiteStatusLine } from './chatConnection';
 import type { ConversationStore, LastPrompt } from './conversationStore';
 import { conversationSite } from './conversationSite';
+import { settleOpenReviews } from './secondOpinion';
 import { actionableCode, actionsForError, connectionStatusForError } from './errorActions';
 import { attachedContextNote, forgetAttachedContext, promptWithContext } from './mentionContext';
 
@@ -160,7 +161,8 @@ export class ChatSession {
       // A task cannot survive a reload: settle whatever was open when the window went away.
       const settled = stored.state.busy ? reduceChat(stored.state, { type: 'taskFinished', taskId: stored.state.runningTaskId ?? 'reload', outcome: 'stopped', message: 'Stopped by a window reload.' }) : stored.state;
       // A new window keeps none of the changes the cards proposed: their diffs cannot be shown.
-      this.current = markDiffsGone(settled, () => false);
+      // Nor the Second Opinion calls that were under way: their columns say so.
+      this.current = settleOpenReviews(markDiffsGone(settled, () => false), 'stopped by a window reload before its review arrived.');
       this.messages = stored.messages;
       this.lastPrompt = stored.lastPrompt;
       this.chosenSite = stored.site;

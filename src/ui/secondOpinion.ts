@@ -168,3 +168,17 @@ export function sendReviewToTask(session: { readonly state: ChatViewState; send(
   void session.send(reviewMessage(review.label, review.text));
   return true;
 }
+
+/**
+ * A saved conversation's reviews that were still arriving when the window went away: their
+ * calls are gone, so each open column says so instead of waiting forever.
+ */
+export function settleOpenReviews(state: ChatViewState, why: string): ChatViewState {
+  let changed = false;
+  const items = state.items.map((item) => {
+    if (item.kind !== 'review' || !item.columns.some((column) => column.status === 'waiting' || column.status === 'streaming')) return item;
+    changed = true;
+    return { ...item, columns: item.columns.map((column) => (column.status === 'waiting' || column.status === 'streaming' ? { ...column, status: 'failed' as const, text: `${column.label}: ${why}` } : column)) };
+  });
+  return changed ? { ...state, items } : state;
+}

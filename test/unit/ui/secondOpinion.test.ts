@@ -116,6 +116,19 @@ describe('Second Opinion: the fan-out', () => {
     assert.equal(reviewItem(session.state.items)!.columns[0]!.text, 'saved review');
   });
 
+  it('after a window reload, a review still arriving says it was stopped (its call went with the window)', async () => {
+    const storage = new MemoryKeyValueStore();
+    const store = new ConversationStore(storage);
+    const state = { conversationId: 'c', title: 't', busy: false, pendingApprovals: [], items: [{ kind: 'review' as const, id: 'r', time: 0, columns: [{ site: 'claude', label: 'Claude', status: 'done' as const, text: 'ok' }, { site: 'gemini', label: 'Gemini', status: 'streaming' as const, text: 'par' }] }] };
+    await store.save({ state, messages: [], updatedAt: 0 });
+    await store.setCurrentId('c');
+    const reloaded = new ChatSession({ runTask: async () => assert.fail('no task'), store });
+    assert.deepEqual(reviewItem(reloaded.state.items)!.columns.map((column) => [column.status, column.text]), [
+      ['done', 'ok'],
+      ['failed', 'Gemini: stopped by a window reload before its review arrived.'],
+    ]);
+  });
+
   it('a Stop (the signal) settles the columns still waiting as stopped', async () => {
     const controller = new AbortController();
     // The site takes the request and never answers; the Stop comes while it waits.
