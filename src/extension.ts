@@ -23,6 +23,9 @@ import { createWorkspaceTools, loadProjectRules, SessionGrants, type ApprovalGat
 import { ExternalToolApprovals } from './tools/external';
 import { createConsultTools } from './core/tools/consultTool';
 import { consultableSites, createConsultPort } from './ui/consultPort';
+import { sendReviewToTask } from './ui/secondOpinion';
+import { displayPathFor } from './tools/pathSafety';
+import { createSecondOpinionCommand, SECOND_OPINION_COMMAND } from './host/vscode/secondOpinionCommand';
 import { ApprovalBroker } from './ui/approvalBroker';
 import { createBrowserModelFactory, describeTurn, listedSites, primarySite } from './ui/browserLoader';
 import { failoverQuestion } from './core/routing';
@@ -236,6 +239,21 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   // The header and the status item show the shown conversation's site (several sites), again when another conversation is shown.
   const shownConnection = new ConversationConnection(connection, () => session.site(), () => session.sites());
   session.onStateReplaced(() => shownConnection.refresh());
+  // Second Opinion: the finished task goes to the other sites of ptk.sites through the consult port's call.
+  const secondOpinion = createSecondOpinionCommand({
+    sessions: session,
+    // Named as the router names them ("Claude"), else by the site's name without its address.
+    sites: () => listedSites(settings).map((site) => ({ site, label: connection.state.sites?.find((entry) => entry.site === site)?.label ?? SITE_LABELS[site].replace(/\s*\(.*\)$/, '') })),
+    ownSite: () => Promise.resolve(consultPort.ownSite?.()),
+    port: consultPort,
+    diffSources: {
+      store: checkpoints.store,
+      readFile: (path) => workspace.readFile(path).catch(() => undefined),
+      displayPath: (path) => displayPathFor(workspace, path, workspace.roots),
+    },
+    reveal: () => chatView.reveal(),
+    log,
+  });
 
   const chatView: ChatViewProvider = new ChatViewProvider(
     context.extensionUri,
@@ -252,6 +270,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       openAutoApproveSetting: () => void vscode.commands.executeCommand('workbench.action.openSettings', 'ptk.tools.autoApprove'),
       connectionAction: (action, site) => void runConnectionAction(dependencies, action, site),
       // Each acts on the conversation shown when the user asked, even if another is shown before it ends.
+      secondOpinion: () => void secondOpinion().catch((error: unknown) => void vscode.window.showErrorMessage(`PTK: Second Opinion failed: ${errorMessage(error)}`)),
+      sendReview: (itemId, site) => void sendReviewToTask(session.shown, itemId, site),
       restoreCheckpoint: (itemId) => checkpoints.restoreHandler(session.shown)(itemId),
       restoreBeforeResend: (itemId) => checkpoints.resendRestoreHandler(session.shown)(itemId),
       forgetCheckpointsFrom: (itemId) => checkpoints.resendForgetHandler(session.shown)(itemId),
@@ -281,6 +301,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       providedCodeActionKinds: PTKCodeActionProvider.providedCodeActionKinds,
     }),
     ...registerCommands(dependencies),
+    vscode.commands.registerCommand(SECOND_OPINION_COMMAND, () => secondOpinion()),
     onSettingsChanged(TOOL_SETTINGS_SECTION, () => {
       tools = undefined;
       checkSettings();

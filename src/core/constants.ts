@@ -53,6 +53,8 @@ export const DEFAULTS = {
   routerCooldownMs: 60_000,
   /** consult tool: the whole call, the user's approval (up to 30 min) and the other site's answer included (ms). */
   consultTimeoutMs: 45 * 60_000,
+  /** Second Opinion: the longest diff (or answer) sent for a review; a longer one keeps its head and tail (chars). */
+  reviewMaterialMaxChars: 40_000,
   /** VS Code host: how long get_diagnostics waits for a language service to check a file it had to open (ms). */
   diagnosticsSettleMs: 3_000,
   /** Browser backend: answer text unchanged this long (with stop gone + action bar) ends the answer (ms). */

@@ -27,6 +27,7 @@ import { ConversationImages } from './conversationImages';
 import type { SiteStatusLine } from './chatConnection';
 import type { ConversationStore, LastPrompt } from './conversationStore';
 import { conversationSite } from './conversationSite';
+import { settleOpenReviews } from './secondOpinion';
 import { connectionStatusForError, errorEvent } from './errorActions';
 import { attachedContextNote, forgetAttachedContext, promptWithContext } from './mentionContext';
 import { ListenerSet } from './listenerSet';
@@ -175,8 +176,9 @@ export class ChatSession {
       // back from the store: a stored running task is one a reload ended. Settle what it left open.
       const settled = stored.state.busy ? reduceChat(stored.state, { type: 'taskFinished', taskId: stored.state.runningTaskId ?? 'reload', outcome: 'stopped', message: 'Stopped by a window reload.' }) : stored.state;
       // A new window keeps none of the changes the cards proposed; one opened in this window keeps those the broker still has.
+      // Nor the Second Opinion calls that were under way: their columns say so.
       const diffKept = chosen ? options.diffKept : () => false;
-      this.current = diffKept ? markDiffsGone(settled, diffKept) : settled;
+      this.current = settleOpenReviews(diffKept ? markDiffsGone(settled, diffKept) : settled, 'stopped by a window reload before its review arrived.');
       this.messages = stored.messages;
       this.lastPrompt = stored.lastPrompt;
       this.chosenSite = stored.site;

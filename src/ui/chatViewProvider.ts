@@ -44,6 +44,10 @@ interface ChatViewHandlers {
   restoreBeforeResend(itemId: string): Promise<ResendRestore>;
   /** "Resend" (files stay) on an edit of user message `itemId`: the checkpoints of the turns it removes go with them. */
   forgetCheckpointsFrom?(itemId: string): Promise<void>;
+  /** "Second opinion" on the finished task's answer (the ptk.secondOpinion command). */
+  secondOpinion?(): void;
+  /** A review's "Send to task": review item `itemId`'s review by `site` becomes the next message. */
+  sendReview?(itemId: string, site: string): void;
 }
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -211,6 +215,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         break;
       case 'restoreCheckpoint':
         this.handlers.restoreCheckpoint(message.itemId);
+        break;
+      case 'secondOpinion':
+        this.handlers.secondOpinion?.();
+        break;
+      case 'sendReview':
+        this.handlers.sendReview?.(message.itemId, message.site);
         break;
     }
   }

@@ -144,7 +144,7 @@ async function runOneShot(dependencies: CommandDependencies, prompt: string, dis
 }
 
 /** Runs `work` under a cancellable progress notification; cancelling aborts its signal. */
-function withCancellableProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T> {
+export function withCancellableProgress<T>(title: string, work: (signal: AbortSignal) => Promise<T>): Thenable<T> {
   return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, async (_progress, token) => {
     const bridged = abortSignalFromToken(token);
     try {

@@ -6,6 +6,7 @@
  * task's and no site router moves it elsewhere. The approval is given (the host's flow).
  */
 import { randomUUID } from 'node:crypto';
+import type { StreamDelta } from '../core/ports';
 import type { ConsultPort } from '../core/tools/consultTool';
 import type { ApprovalRequest } from '../core/workspace';
 import { listedSites, primarySite } from './browserLoader';
@@ -44,11 +45,12 @@ export function createConsultPort(wiring: ConsultWiring): ConsultPort {
       return model.currentSite?.() ?? primarySite(wiring.settings());
     },
     approve: (request, signal) => wiring.approve(request, signal),
-    send: async (site, prompt, signal) => {
+    send: async (site, prompt, signal, onText) => {
       const model = await wiring.model();
       return model.call(prompt, {
         signal,
         site,
+        ...(onText ? { onDelta: (delta: StreamDelta) => onText(delta.full) } : {}),
         stayOnSite: true,
         thread: { newThread: true, key: `consult-${randomUUID()}`, fullTranscript: () => prompt },
       });

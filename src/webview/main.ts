@@ -161,6 +161,8 @@ function main(): void {
       save();
     },
     retry: () => post({ type: 'connectionAction', action: 'retry' }),
+    secondOpinion: () => post({ type: 'secondOpinion' }),
+    sendReview: (itemId, site) => post({ type: 'sendReview', itemId, site }),
   });
   showEditing();
   /** Set by a send: the next render scrolls to the bottom wherever the list was scrolled. */

@@ -1,13 +1,15 @@
 /**
  * Renders the chat view model into the DOM: user and assistant messages (markdown), tool
  * cards (tool, arguments, status, result summary, duration, Approve / Reject, open diff),
- * the project rules a task used, notices and error cards with their actions. Keyed by item
+ * the project rules a task used, notices and error cards with their actions, and Second
+ * Opinion's reviews side by side. Keyed by item
  * id: an unchanged item keeps its element, so streaming re-renders only the bubble that grows,
  * and of that bubble only its open tail (streamingMarkdown.ts).
  */
 import { CONNECTION_ACTION_LABELS } from '../shared/chat/connectionLabels';
 import type { ContextMention } from '../shared/chat/mentions';
 import type { AutoApprovedBy, ChatItem, ChatViewState, ConnectionAction } from '../shared/chat/protocol';
+import { finishedTask } from '../shared/chat/finishedTask';
 import { retryTargetId } from '../shared/chat/retryTarget';
 import type { MarkdownRenderer } from './markdown';
 import { renderMessageAttachments } from './messageAttachments';
@@ -32,6 +34,10 @@ interface RenderHandlers {
   edit?(text: string, mentions: readonly ContextMention[], itemId: string): void;
   /** "Retry" on the last turn (its answer, or its "Stopped." notice): the last message is sent again. */
   retry?(): void;
+  /** "Second opinion" on the last finished answer: the other sites review the task. */
+  secondOpinion?(): void;
+  /** A review's "Send to task": that review becomes the user's next message. */
+  sendReview?(itemId: string, site: string): void;
 }
 
 /** How long a Copy button says "Copied" when the pointer stays on it. */
@@ -105,6 +111,8 @@ interface RenderedItem {
   bubble?: StreamingMarkdown;
   /** Whether it was rendered as the item that offers Retry (the last turn's answer or notice). */
   retryable?: boolean;
+  /** Whether it was rendered as the finished task's answer, which offers "Second opinion". */
+  opinion?: boolean;
   /** A finished answer's action bar (Copy, Retry). */
   actions?: HTMLElement;
 }
@@ -115,6 +123,14 @@ interface RenderedItem {
  */
 function assistantClass(item: Extract<ChatItem, { kind: 'assistant' }>, last: boolean): string {
   return `message assistant${item.streaming ? ' streaming' : ''}${item.stopped ? ' stopped' : ''}${last ? ' last' : ''}`;
+}
+
+/** An element of `tag` with a class and its text. */
+function textElement(document: Document, tag: string, className: string, text: string): HTMLElement {
+  const element = document.createElement(tag);
+  element.className = className;
+  element.textContent = text;
+  return element;
 }
 
 /** What the message being edited says, shown on it and read with it. */
@@ -159,12 +175,15 @@ export class ChatRenderer {
     let previous: Element | null = null;
     // Retry is offered on the last message's turn only, once no task runs.
     const retryTarget = retryTargetId(state);
+    // "Second opinion" is offered on the finished task's answer only (the host sends nothing otherwise).
+    const opinionTarget = this.handlers.secondOpinion ? finishedTask(state)?.answerId : undefined;
     for (const item of state.items) {
       seen.add(item.id);
       const retryable = item.id === retryTarget;
+      const opinion = item.id === opinionTarget;
       let entry = this.elements.get(item.id);
-      if (!entry || !this.kept(entry, item, retryable)) {
-        const rendered = this.renderEntry(document, item, retryable);
+      if (!entry || !this.kept(entry, item, retryable, opinion)) {
+        const rendered = this.renderEntry(document, item, retryable, opinion);
         if (entry) {
           this.renderedBefore += entry.bubble?.renderedChars ?? 0;
           entry.element.replaceWith(rendered.element);
@@ -210,8 +229,8 @@ export class ChatRenderer {
    * Whether `entry` shows `item` now, updated in place if need be: a streaming bubble renders
    * its new text; when it finishes (or stops being the last answer) only its action bar changes.
    */
-  private kept(entry: RenderedItem, item: ChatItem, retryable: boolean): boolean {
-    if (entry.item === item && entry.retryable === retryable) return true;
+  private kept(entry: RenderedItem, item: ChatItem, retryable: boolean, opinion: boolean): boolean {
+    if (entry.item === item && entry.retryable === retryable && entry.opinion === opinion) return true;
     if (item.kind === 'assistant') {
       const streamingBefore = entry.item.kind === 'assistant' && entry.item.streaming;
       const grows = entry.item !== item && streamingBefore && (item.text !== '' || item.streaming);
@@ -219,8 +238,9 @@ export class ChatRenderer {
       if (grows && !entry.bubble?.update(item.text)) return false;
       entry.item = item;
       entry.retryable = retryable;
+      entry.opinion = opinion;
       entry.element.className = assistantClass(item, retryable);
-      this.setAnswerActions(entry, item, retryable);
+      this.setAnswerActions(entry, item, retryable, opinion);
       return true;
     }
     if (entry.signature !== JSON.stringify(item) || entry.retryable !== retryable) return false;
@@ -228,28 +248,30 @@ export class ChatRenderer {
     return true;
   }
 
-  private renderEntry(document: Document, item: ChatItem, retryable: boolean): RenderedItem {
+  private renderEntry(document: Document, item: ChatItem, retryable: boolean, opinion: boolean): RenderedItem {
     const element = this.renderItem(document, item);
     if (item.kind === 'notice' && retryable) this.appendNoticeRetry(element);
     if (item.kind !== 'assistant') return { item, element, signature: JSON.stringify(item), retryable };
     element.className = assistantClass(item, retryable);
-    const entry: RenderedItem = { item, element, retryable };
+    const entry: RenderedItem = { item, element, retryable, opinion };
     if (item.text || item.streaming) {
       entry.bubble = new StreamingMarkdown(element, this.markdown, this.handlers.copy);
       entry.bubble.update(item.text);
     }
-    this.setAnswerActions(entry, item, retryable);
+    this.setAnswerActions(entry, item, retryable, opinion);
     return entry;
   }
 
-  /** A finished answer's Copy (and, on the last answer once no task runs, Retry), after its text. */
-  private setAnswerActions(entry: RenderedItem, item: Extract<ChatItem, { kind: 'assistant' }>, retryable: boolean): void {
+  /** A finished answer's Copy (and, on the last answer once no task runs, Retry; on the finished task's answer, Second opinion), after its text. */
+  private setAnswerActions(entry: RenderedItem, item: Extract<ChatItem, { kind: 'assistant' }>, retryable: boolean, opinion: boolean): void {
     entry.actions?.remove();
     entry.actions = undefined;
     if (item.streaming) return;
     entry.actions = this.messageActions(entry.element.ownerDocument, [
       ['Copy', 'copy-message', () => this.handlers.copy(item.text)],
       ...(retryable && this.handlers.retry ? [['Retry', 'retry-message', () => this.handlers.retry?.()] as const] : []),
+      // The task's last answer, finished: the other sites of ptk.sites may review it.
+      ...(opinion ? [['Second opinion', 'second-opinion', () => this.handlers.secondOpinion?.()] as const] : []),
     ]);
     entry.element.append(entry.actions);
   }
@@ -298,6 +320,9 @@ export class ChatRenderer {
       case 'checkpoint':
         this.renderCheckpoint(document, element, item);
         break;
+      case 'review':
+        this.renderReview(document, element, item);
+        break;
       case 'error': {
         element.className = 'error-card';
         element.dataset.testid = 'error-card';
@@ -314,6 +339,37 @@ export class ChatRenderer {
       }
     }
     return element;
+  }
+
+  /**
+   * Second Opinion: the reviews side by side, one column per site with its name; each says
+   * "waiting…" until its review streams in (markdown), then offers "Send to task"; a site that
+   * failed says why in its column.
+   */
+  private renderReview(document: Document, element: HTMLElement, item: Extract<ChatItem, { kind: 'review' }>): void {
+    element.className = 'review';
+    element.dataset.testid = 'review';
+    const title = textElement(document, 'div', 'review-title', 'Second opinion');
+    const columns = document.createElement('div');
+    columns.className = 'review-columns';
+    columns.style.setProperty('--review-columns', String(item.columns.length));
+    for (const column of item.columns) {
+      const box = document.createElement('section');
+      box.className = `review-column status-${column.status}`;
+      Object.assign(box.dataset, { testid: 'review-column', site: column.site, status: column.status });
+      box.setAttribute('aria-label', `Review by ${column.label}`);
+      box.setAttribute('aria-busy', String(column.status === 'waiting' || column.status === 'streaming'));
+      const body = textElement(document, 'div', 'review-body', column.status === 'waiting' ? 'waiting…' : column.status === 'failed' ? column.text : '');
+      body.dataset.testid = 'review-body';
+      if (column.status === 'failed') body.setAttribute('role', 'alert');
+      else if (column.status !== 'waiting') body.innerHTML = this.markdown(column.text);
+      box.append(textElement(document, 'div', 'review-site', column.label), body);
+      if (column.status === 'done' && this.handlers.sendReview) {
+        box.append(this.button(document, 'Send to task', () => this.handlers.sendReview?.(item.id, column.site), 'send-review'));
+      }
+      columns.append(box);
+    }
+    element.append(title, columns);
   }
 
   private renderToolCard(document: Document, element: HTMLElement, item: Extract<ChatItem, { kind: 'tool' }>): void {

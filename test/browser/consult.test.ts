@@ -13,31 +13,19 @@ import { SiteRouter } from '../../src/core/routing';
 import { createConsultTools } from '../../src/core/tools/consultTool';
 import { ToolRegistry } from '../../src/core/tools/toolRegistry';
 import type { ApprovalRequest } from '../../src/core/workspace';
-import { BrowserChatModel } from '../../src/browser/browserChatModel';
+import type { BrowserChatModel } from '../../src/browser/browserChatModel';
 import { consultableSites, createConsultPort } from '../../src/ui/consultPort';
 import { RoutedChatModel } from '../../src/ui/routedChatModel';
 import { ExtensionSettingsSchema } from '../../src/ui/settings';
 import type { ReplicaResponder } from './replicas/scenario';
-import { startReplicaServer, type ReplicaServer } from './replicas/server';
-import { replicaSites } from './replicas/sites';
-import { adapterFor, sharedTestBrowser } from './harness';
+import { closeSites, sharedTestBrowser, startSite } from './harness';
 
 const testBrowser = sharedTestBrowser();
 const QUESTION = 'In JavaScript, is 0.1 + 0.2 === 0.3 true? My test compares them with ===.';
 const CONSULT_CALL = `<TOOL_CALL>\n${JSON.stringify({ tool: 'consult', args: { question: QUESTION } })}\n</TOOL_CALL>`;
 const CLAUDE_ANSWER = 'No: floating point rounding gives 0.30000000000000004. Compare with a tolerance such as Number.EPSILON.';
 
-async function siteModel(site: 'chatgpt' | 'claude', responder: ReplicaResponder): Promise<{ server: ReplicaServer; model: BrowserChatModel }> {
-  const entry = replicaSites.find((candidate) => candidate.replica === site)!;
-  const server = await startReplicaServer({ site, responder, scenario: { defaults: { tokenMs: 2, tokenChars: 8 } } });
-  return { server, model: new BrowserChatModel({ adapter: adapterFor(entry, server.url), browser: testBrowser(), submitConfirmMs: 2_000 }) };
-}
-
-/** Closes each site's browser model, then its replica server (each test stops what it started). */
-async function closeSites(...sites: Array<{ server: ReplicaServer; model: BrowserChatModel }>): Promise<void> {
-  for (const site of sites) await site.model.close();
-  for (const site of sites) await site.server.close();
-}
+const siteModel = (site: 'chatgpt' | 'claude', responder: ReplicaResponder) => startSite(testBrowser(), site, responder);
 
 /** The task's tools as the extension composes them: here only consult, over the routed handle, approved by `approve`. */
 function consultSetup(chatgpt: BrowserChatModel, claude: BrowserChatModel, approve: (request: ApprovalRequest) => void) {

@@ -12,7 +12,7 @@ import type { SiteAdapter } from '../../src/browser/adapters/types';
 import { replicaBrowserArgs } from './replicas/foreignHosts';
 import { startReplicaServer, type ReplicaServer } from './replicas/server';
 import type { ReplicaResponder, ReplicaScenario } from './replicas/scenario';
-import type { ReplicaSiteEntry } from './replicas/sites';
+import { replicaSites, type ReplicaSiteEntry } from './replicas/sites';
 
 /** Debian's Chromium (scripts/setup.sh installs it); PTK_CHROMIUM overrides. */
 export const chromiumPath = process.env.PTK_CHROMIUM ?? '/usr/bin/chromium';
@@ -75,4 +75,24 @@ export async function withSite<T>(
     await model.close();
     await server.close();
   }
+}
+
+/** A replica site's server and a model on it, started for a multi-site test (closeSites stops them). */
+export interface RunningSite {
+  server: ReplicaServer;
+  model: BrowserChatModel;
+}
+
+/** Starts the replica of `site` (quick tokens) and a model on it in `browser`. */
+export async function startSite(browser: Browser, site: string, responder: ReplicaResponder): Promise<RunningSite> {
+  const entry = replicaSites.find((candidate) => candidate.replica === site);
+  if (!entry) throw new Error(`no replica site "${site}"`);
+  const server = await startReplicaServer({ site, responder, scenario: { defaults: { tokenMs: 2, tokenChars: 8 } } });
+  return { server, model: new BrowserChatModel({ adapter: adapterFor(entry, server.url), browser, submitConfirmMs: 2_000 }) };
+}
+
+/** Closes each site's browser model, then its replica server (each test stops what it started). */
+export async function closeSites(...sites: RunningSite[]): Promise<void> {
+  for (const site of sites) await site.model.close();
+  for (const site of sites) await site.server.close();
 }

@@ -35,9 +35,9 @@ export interface ConsultPort {
    * Sends `prompt` to `site` alone (no other site takes it over) as a plain request with no
    * tools, in a new chat of its own; resolves with the answer text. Rejects with the site's
    * error (RATE_LIMITED, LOGIN_REQUIRED, …) when it cannot answer, and with the signal's error
-   * when the signal fires.
+   * when the signal fires. `onText`, when given, is told the whole answer so far as it streams.
    */
-  send(site: string, prompt: string, signal: AbortSignal): Promise<string>;
+  send(site: string, prompt: string, signal: AbortSignal, onText?: (text: string) => void): Promise<string>;
 }
 
 /** What the tool returns. */
@@ -91,10 +91,15 @@ export function chooseConsultSite(sites: readonly string[], requested: string | 
   return sites.find((site) => site !== own) ?? sites[0]!;
 }
 
+/** A site's state in a few words from the error it failed with ("limited until 15:00", "signed out"), when the error says. */
+export function siteStateOfError(error: unknown, now = Date.now()): string | undefined {
+  const failure = siteFailureOf(error);
+  return failure ? describeFailure(failure.reason, failure.retryAfterMs === undefined ? undefined : now + failure.retryAfterMs, now) : undefined;
+}
+
 /** The tool's error when the consulted site could not answer: it names the site and its state. */
 function siteError(site: string, error: unknown): ToolExecutionError {
-  const failure = siteFailureOf(error);
-  const state = failure ? describeFailure(failure.reason, failure.retryAfterMs === undefined ? undefined : Date.now() + failure.retryAfterMs, Date.now()) : undefined;
+  const state = siteStateOfError(error);
   const code = isPTKError(error) ? error.code : PTKErrorCode.TOOL_EXECUTION_FAILED;
   return new ToolExecutionError(
     `${site} could not answer${state ? ` (${state})` : ''}: ${errorMessage(error)} Go on without its opinion, or ask another site of ${CONSULT_SITES_SETTING}.`,

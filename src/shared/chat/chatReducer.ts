@@ -164,6 +164,17 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
     case 'rulesUsed':
       if (state.items.some((item) => item.id === `rules:${event.taskId}`)) return state;
       return { ...state, items: [...state.items, { kind: 'rules', id: `rules:${event.taskId}`, files: event.files }] };
+    case 'reviewStarted':
+      if (state.items.some((item) => item.id === event.id)) return state;
+      return { ...state, items: [...state.items, { kind: 'review', id: event.id, time: event.time, columns: event.sites.map(({ site, label }) => ({ site, label, status: 'waiting', text: '' })) }] };
+    case 'reviewUpdate': {
+      const index = state.items.findIndex((item) => item.kind === 'review' && item.id === event.id);
+      if (index === -1) return state;
+      const review = state.items[index] as Extract<ChatItem, { kind: 'review' }>;
+      // A settled column stays as it is (a late delta after the answer or the failure changes nothing).
+      const columns = review.columns.map((column) => (column.site === event.site && column.status !== 'done' && column.status !== 'failed' ? { ...column, status: event.status, text: event.text } : column));
+      return { ...state, items: replaceItem(state, index, { ...review, columns }) };
+    }
   }
 }
 

@@ -54,6 +54,18 @@ type ToolCardStatus = 'running' | 'awaitingApproval' | 'approved' | 'rejected' |
 const RuleFileUsageSchema = z.enum(['whole', 'cut', 'leftOut']);
 export type RuleFileUsage = z.infer<typeof RuleFileUsageSchema>;
 
+/** Where one site's review stands: asked, arriving, arrived, or failed (limited, signed out…). */
+const ReviewStatusSchema = z.enum(['waiting', 'streaming', 'done', 'failed']);
+export type ReviewStatus = z.infer<typeof ReviewStatusSchema>;
+
+/** One column of a Second Opinion item: a site, and its review (or, failed, why there is none). */
+export interface ReviewColumn {
+  site: string;
+  label: string;
+  status: ReviewStatus;
+  text: string;
+}
+
 /** One thing that happened in a conversation; the view model is the fold of these. */
 const ChatEventSchema = z.discriminatedUnion('type', [
   /**
@@ -151,6 +163,10 @@ const ChatEventSchema = z.discriminatedUnion('type', [
   }),
   /** The project's instruction files read into this task's system prompt (AGENTS.md, .clinerules/…), by workspace path. */
   z.object({ type: z.literal('rulesUsed'), taskId: z.string(), files: z.array(z.object({ path: z.string(), usage: RuleFileUsageSchema })) }),
+  /** Second Opinion: the finished task went to these other sites for a review (one column each, waiting). */
+  z.object({ type: z.literal('reviewStarted'), id: z.string(), time: z.number(), sites: z.array(z.object({ site: z.string(), label: z.string() })) }),
+  /** One site's review: its text so far ('streaming'), its whole text ('done'), or why it failed ('failed': `text` says so). */
+  z.object({ type: z.literal('reviewUpdate'), id: z.string(), site: z.string(), status: ReviewStatusSchema, text: z.string() }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;
 
@@ -182,6 +198,8 @@ export type ChatItem =
   | { kind: 'notice'; id: string; text: string; /** The notice that ended its turn ("Stopped.", a window reload): Retry may sit on it; an informative notice (an undo, a busy warning) never carries it. */ endsTurn?: boolean }
   | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number; /** A task's files its undo put back (the undo is done). */ undone?: string[] }
   | { kind: 'rules'; id: string; files: Array<{ path: string; usage: RuleFileUsage }> }
+  /** Second Opinion: the reviews of the finished task by the other sites, side by side. */
+  | { kind: 'review'; id: string; time: number; columns: ReviewColumn[] }
   | { kind: 'error'; id: string; message: string; code?: string; actions: ConnectionAction[]; /** The site it failed on (several sites). */ site?: string };
 
 /** Everything the view shows for one conversation (plain JSON: persisted and sent as is). */
@@ -276,6 +294,10 @@ const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deleteConversation'), conversationId: z.string().check(z.minLength(1)) }),
   /** A header or error-card button; `site`: the site it acts on (an error card's failed site), else the shown conversation's. */
   z.object({ type: z.literal('connectionAction'), action: ConnectionActionSchema, site: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }),
+  /** The last answer's "Second opinion": the finished task goes to the other sites for a review. */
+  z.object({ type: z.literal('secondOpinion') }),
+  /** A review's "Send to task": that review goes to the conversation as the user's next message. */
+  z.object({ type: z.literal('sendReview'), itemId: z.string().check(z.minLength(1)), site: z.string().check(z.minLength(1)) }),
 ]);
 export type WebviewToHostMessage = z.infer<typeof WebviewToHostMessageSchema>;
 

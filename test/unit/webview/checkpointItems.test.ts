@@ -5,6 +5,7 @@ import { reduceChat, replayChat } from '../../../src/shared/chat/chatReducer';
 import { parseWebviewMessage, type ChatEvent } from '../../../src/shared/chat/protocol';
 import { createMarkdownRenderer, type WindowLike } from '../../../src/webview/markdown';
 import { ChatRenderer } from '../../../src/webview/render';
+import { quietHandlers } from './rendererFixture';
 
 const dom = new JSDOM('<!DOCTYPE html><body><div id="list"></div></body>');
 after(() => dom.window.close());
@@ -21,14 +22,7 @@ function setup() {
   const list = dom.window.document.getElementById('list') as HTMLElement;
   list.replaceChildren();
   const restored: string[] = [];
-  const renderer = new ChatRenderer(list, createMarkdownRenderer(dom.window as unknown as WindowLike), {
-    approve: () => undefined,
-    reject: () => undefined,
-    openDiff: () => undefined,
-    action: () => undefined,
-    copy: () => undefined,
-    restoreCheckpoint: (itemId) => restored.push(itemId),
-  });
+  const renderer = new ChatRenderer(list, createMarkdownRenderer(dom.window as unknown as WindowLike), quietHandlers({ restoreCheckpoint: (itemId) => restored.push(itemId) }));
   return { list, restored, renderer };
 }
 

@@ -129,8 +129,10 @@ describe('the site menu of a conversation, in real VS Code', { skip: skipReason 
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'PTK: Diagnose Site' }).first().waitFor();
     await page.keyboard.press('Enter');
     const rows = page.locator('.quick-input-list .monaco-list-row');
-    await rows.filter({ hasText: 'this conversation' }).first().waitFor();
-    assert.match((await rows.first().textContent()) ?? '', /Claude.*this conversation/);
+    // The list reuses its row elements: the row's position comes from its aria-posinset, not from the DOM order.
+    const conversationRow = rows.filter({ hasText: /Claude.*this conversation/ }).first();
+    await conversationRow.waitFor();
+    assert.equal(await conversationRow.getAttribute('aria-posinset'), '1', "the conversation's site is offered first");
     await workbench!.shot('diagnose-palette');
     await rows.filter({ hasText: 'ChatGPT' }).first().click();
     await page.locator('.tabs-container .tab.active', { hasText: /demo-.*\.md/ }).waitFor();
