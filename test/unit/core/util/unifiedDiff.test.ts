@@ -33,11 +33,11 @@ describe('unifiedDiff', () => {
     assert.equal(unifiedDiff('same', 'a\n', 'a\n'), '');
   });
 
-  it('keeps the common lines of a changed middle (the LCS), and past the table bound still gives a correct diff', () => {
+  it('keeps the common lines of a changed middle, and past the edit bound still gives a correct diff', () => {
     const before = 'a\nkeep\nb\n';
     const after = 'c\nkeep\nd\n';
     assert.match(unifiedDiff('f', before, after), /-a\n\+c\n keep\n-b\n\+d\n$/);
-    // A bound of 1 cell: the middle is all removed, then all added.
+    // A bound of 1 edit: the file is all removed, then all added.
     assert.match(unifiedDiff('f', before, after, 1), /-a\n-keep\n-b\n\+c\n\+keep\n\+d\n$/);
   });
 });
