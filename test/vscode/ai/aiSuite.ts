@@ -251,7 +251,7 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
     assert.deepEqual(followups?.map((followup) => followup.label), ['Go on']);
   }, { timeoutMs: 120_000 });
 
-  runner.test('@ptk runs while a chat-view task runs: no refusal, its request gets a tab of its own, both answer', async () => {
+  runner.test('@ptk and another extension\'s language-model request run while a chat-view task runs: no refusal, each gets a tab of its own, all answer', async () => {
     // The chat view's task: the replica holds its answer after its first words until the driver releases it.
     const viewTask = api.session.send('PTK-VIEW-HELD: Explain the notes.');
     await waitFor('the chat view task streams', () => api.session.state.items.some((item) => item.kind === 'assistant' && item.text.includes('The view')), 120_000, 100);
@@ -259,6 +259,10 @@ export async function run(api: PTKExtensionApi, report: (line: ReportLine) => vo
     const result = (await api.vscodeAi.chatHandler(participantRequest('PTK-BESIDE: Say hello.'), { history: [] }, stream, new vscode.CancellationTokenSource().token)) as vscode.ChatResult;
     assert.match(markdown.join(''), /Hello beside the sidebar\./);
     assert.equal((result.metadata as { success?: boolean }).success, true);
+    // A vscode.lm request from the consumer extension, beside the held task too.
+    const V = lm();
+    const provided = await send(V, await ptkModel(), [V.LanguageModelChatMessage.User('PTK-BESIDE-LM: Say hello.')]);
+    assert.equal(provided.texts.join('').trim(), 'The provider answers beside the sidebar.');
     assert.equal(api.session.busy, true, 'the chat view task still runs, held mid-answer');
     const verdict = await checkpoint(report, 'view-release');
     assert.ok(verdict.ok, verdict.detail);

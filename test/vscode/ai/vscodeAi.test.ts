@@ -78,6 +78,7 @@ function createResponder(secret: string) {
     if (prompt.includes('PTK-LM-BROKEN')) return { reply: 'I will look it up.\n<TOOL_CALL>{"tool": "get_weather", "args": {"city": "Berlin"}}' };
     if (prompt.includes('PTK-LM-CANCEL')) return { reply: 'This is a long essay that goes on and on. '.repeat(60), tokenMs: 60 };
     if (prompt.includes('PTK-VIEW-HELD')) return { reply: 'The view task is answered.', tokenMs: 20, holds: [{ atChar: 8, until: viewHeld }] };
+    if (prompt.includes('PTK-BESIDE-LM')) return { reply: 'The provider answers beside the sidebar.' };
     if (prompt.includes('PTK-BESIDE')) return { reply: 'Hello beside the sidebar.' };
     if (prompt.includes('PTK-PARTICIPANT')) {
       participantSawAttachment = prompt.includes('"name": "valid"');
