@@ -45,7 +45,10 @@ export const layerImports = {
     type: 'problem',
     docs: { description: 'Each layer of src/ imports only what its arrows allow.' },
     schema: [{ type: 'array', items: { type: 'object' } }],
-    messages: { forbidden: "{{file}} is in the {{layer}} layer and may not import '{{specifier}}' ({{detail}}): {{why}}." },
+    messages: {
+      forbidden: "{{file}} is in the {{layer}} layer and may not import '{{specifier}}' ({{detail}}): {{why}}.",
+      unlayered: '{{file}} lies in no layer of eslint.config.mjs: put it in a layer\'s folder, or add a layer for it.',
+    },
   },
   create(context) {
     /** @type {Layer[]} */
@@ -53,7 +56,10 @@ export const layerImports = {
     const root = context.cwd;
     const file = toPosix(relative(root, context.filename));
     const applying = layers.filter((layer) => layer.files.some((entry) => covers(entry, file)) && !layer.except?.some((entry) => covers(entry, file)));
-    if (applying.length === 0) return {};
+    if (applying.length === 0) {
+      // Every file the rule is given belongs to a layer: a new folder must say what it may import.
+      return { Program: (node) => context.report({ node, messageId: 'unlayered', data: { file } }) };
+    }
 
     const check = (node, source) => {
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;

@@ -4,7 +4,6 @@
  * replica, whatever ptk.site says, so the demo is the current entry then; choosing a real site
  * clears ptk.siteUrl (it would keep overriding the choice). The command itself is in commands.ts.
  */
-import type { InspectedSetting } from '../host/vscode/settingsReader';
 import { DEMO_SITE_NAME, isLocalAddress } from '../shared/chat/connectionLabels';
 import { SITE_IDS, SITE_LABELS, type SiteId } from './settings';
 
@@ -56,11 +55,18 @@ export const SETTING_LEVEL_NAMES: Readonly<Record<SettingLevel, string>> = {
   folder: 'folder settings',
 };
 
+/** Where a setting has a value (what VS Code's configuration `inspect` gives, in part). */
+export interface SettingPlaces {
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
 /**
  * The levels a string setting is set at (a non-empty value), most general first. Clearing all of
  * them is what makes a choice count: the most specific one wins, so any left keeps overriding.
  */
-export function levelsSetAt(places: InspectedSetting | undefined): SettingLevel[] {
+export function levelsSetAt(places: SettingPlaces | undefined): SettingLevel[] {
   const set = (value: unknown) => typeof value === 'string' ? value !== '' : value !== undefined && value !== null;
   return (
     [

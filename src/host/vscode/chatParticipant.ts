@@ -11,8 +11,8 @@ import { errorMessage } from '../../core/errors';
 import type { PTKExecuteOptions, PTKExecuteResult } from '../../core/loop/loopTypes';
 import { VisibleTextStream } from '../../core/modelProvider/visibleText';
 import { WAITING_FOR_TAB } from '../../shared/chat/workingLine';
-import { participantFollowups, type ParticipantResultMetadata } from '../../ui/participantFollowups';
-import { participantHistory, participantPrompt, type ParticipantReference, type ParticipantTurn } from '../../ui/participantPrompt';
+import { participantFollowups, type ParticipantResultMetadata } from './participantFollowups';
+import { participantHistory, participantPrompt, type ParticipantReference, type ParticipantTurn } from './participantPrompt';
 import { abortSignalFromToken } from './cancellation';
 
 /** The participant's id (package.json `chatParticipants`). */

@@ -14,7 +14,7 @@ import { providerErrorKind } from '../../core/modelProvider/providerErrors';
 import { estimateTokenCount } from '../../core/modelProvider/tokenEstimate';
 import type { WebChatLanguageModel } from '../../core/modelProvider/webChatLanguageModel';
 import { actionableCode } from '../../ui/errorActions';
-import type { SiteModelInfo } from '../../ui/siteModelInfo';
+import type { SiteModelInfo } from './siteModelInfo';
 import { abortSignalFromToken } from './cancellation';
 import { toProviderMessage, toProviderTool } from './languageModelParts';
 

@@ -5,7 +5,7 @@
  * backend, so the language model's advertised input limit follows the settings. Pure.
  */
 import type { ExtensionSettings, SiteId } from '../../ui/settings';
-import { SITE_PROMPT_LIMITS } from '../../ui/siteModelInfo';
+import { SITE_PROMPT_LIMITS } from './siteModelInfo';
 
 function isPositiveInteger(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0;

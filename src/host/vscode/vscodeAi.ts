@@ -17,7 +17,7 @@ import type { PTKTool } from '../../core/types';
 import type { ApprovalRequester } from '../../tools/external';
 import type { ApprovalGateOptions } from '../../tools';
 import type { SiteId } from '../../ui/settings';
-import { PTK_MODEL_VENDOR, siteModelInfo } from '../../ui/siteModelInfo';
+import { PTK_MODEL_VENDOR, siteModelInfo } from './siteModelInfo';
 import { createChatRequestHandler, registerChatParticipant } from './chatParticipant';
 import { EXTERNAL_TOOLS_SETTING, VSCodeExternalTools } from './externalTools';
 import { PTKLanguageModelProvider } from './languageModelProvider';

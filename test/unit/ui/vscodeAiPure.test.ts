@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { builtInAdapters } from '../../../src/browser/adapters/registry';
-import { participantFollowups } from '../../../src/ui/participantFollowups';
-import { participantHistory, participantPrompt } from '../../../src/ui/participantPrompt';
+import { participantFollowups } from '../../../src/host/vscode/participantFollowups';
+import { participantHistory, participantPrompt } from '../../../src/host/vscode/participantPrompt';
 import { SITE_IDS } from '../../../src/ui/settings';
-import { SITE_PROMPT_LIMITS, siteModelInfo } from '../../../src/ui/siteModelInfo';
+import { SITE_PROMPT_LIMITS, siteModelInfo } from '../../../src/host/vscode/siteModelInfo';
 
 describe('siteModelInfo', () => {
   it('names the model after the site and derives the input limit from the adapter\'s prompt limit', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sitePromptLimit } from '../../../../src/host/vscode/sitePromptLimit';
-import { SITE_PROMPT_LIMITS } from '../../../../src/ui/siteModelInfo';
+import { SITE_PROMPT_LIMITS } from '../../../../src/host/vscode/siteModelInfo';
 
 describe('sitePromptLimit', () => {
   it('is the site\'s own limit unless the settings set another: a custom site\'s maxPromptChars, a built-in site\'s override', () => {

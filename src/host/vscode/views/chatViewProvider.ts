@@ -5,17 +5,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { errorMessage } from '../core/errors';
-import type { ChatConnection } from './chatConnection';
-import type { ChatSessions } from './chatSessions';
-import { renderChatHtml } from './chatHtml';
-import { parseWebviewMessage, type AutoApproval, type ConnectionAction, type HostToWebviewMessage, type WebviewToHostMessage } from '../shared/chat/protocol';
-import type { ImageAttachment } from '../shared/chat/attachments';
-import type { ContextMention, MentionKind, MentionSuggestion } from '../shared/chat/mentions';
-import { decodeImageAttachments, type ChatAttachment } from './chatAttachments';
-import type { ResendRestore } from './checkpoints/checkpointRestore';
-import { examplePrompts } from '../shared/chat/examplePrompts';
-import { workspaceProblemFiles, workspaceSourceFiles } from '../host/vscode/workspaceExamples';
+import { errorMessage } from '../../../core/errors';
+import type { ChatConnection } from '../../../ui/chatConnection';
+import type { ChatSessions } from '../../../ui/chatSessions';
+import { renderChatHtml } from '../../../ui/chatHtml';
+import { parseWebviewMessage, type AutoApproval, type ConnectionAction, type HostToWebviewMessage, type WebviewToHostMessage } from '../../../shared/chat/protocol';
+import type { ImageAttachment } from '../../../shared/chat/attachments';
+import type { ContextMention, MentionKind, MentionSuggestion } from '../../../shared/chat/mentions';
+import { decodeImageAttachments, type ChatAttachment } from '../../../ui/chatAttachments';
+import type { ResendRestore } from '../../../ui/checkpoints/checkpointRestore';
+import { examplePrompts } from '../../../shared/chat/examplePrompts';
+import { workspaceProblemFiles, workspaceSourceFiles } from '../workspaceExamples';
 
 /** The view's id (package.json contributes.views). */
 export const CHAT_VIEW_ID = 'ptk.chatView';

@@ -3,8 +3,8 @@
  * pickers ("ChatGPT (web, via PTK)"), and its input limit, derived from the site's prompt limit
  * with the provider's token estimate (about four characters per token). Pure.
  */
-import { tokensForCharacters } from '../core/modelProvider/tokenEstimate';
-import type { SiteId } from './settings';
+import { tokensForCharacters } from '../../core/modelProvider/tokenEstimate';
+import type { SiteId } from '../../ui/settings';
 
 /**
  * The longest prompt each site's chat box takes, in characters: the adapters' `maxPromptChars`

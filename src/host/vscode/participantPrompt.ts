@@ -3,7 +3,7 @@
  * user attached with # (files, selections), each under its own header and capped; and the
  * earlier turns of the same chat as history. Pure: the VS Code adapter reads the references.
  */
-import type { PTKMessage } from '../core/types';
+import type { PTKMessage } from '../../core/types';
 
 /** One attached piece of context, already read. */
 export interface ParticipantReference {

@@ -4,8 +4,8 @@
  * pure planCodeActions; each runs `ptk.runCodeAction`, which sends the task to the chat view.
  */
 import * as vscode from 'vscode';
-import type { DiagnosticSeverity } from '../core/workspace';
-import { planCodeActions, type PlannedCodeAction } from './codeActionPlan';
+import type { DiagnosticSeverity } from '../../../core/workspace';
+import { planCodeActions, type PlannedCodeAction } from '../../../ui/codeActionPlan';
 
 /** The command the actions run (registered in commands.ts). */
 export const RUN_CODE_ACTION_COMMAND = 'ptk.runCodeAction';

@@ -6,28 +6,28 @@
  * token becomes the engine's AbortSignal.
  */
 import * as vscode from 'vscode';
-import { errorMessage } from '../core/errors';
-import { ExecutionManager } from '../core/loop/executionManager';
-import type { PTKExecuteResult } from '../core/loop/loopTypes';
-import { abortSignalFromToken } from '../host/vscode/cancellation';
-import { readSetting } from '../host/vscode/configuration';
-import type { MentionService } from '../host/vscode/mentions/mentionService';
-import { selectedLines } from '../host/vscode/mentions/selectionMention';
-import type { ChatConnection } from './chatConnection';
-import type { ChatSession, SendOptions } from './chatSession';
-import type { ChatSessions } from './chatSessions';
+import { errorMessage } from '../../../core/errors';
+import { ExecutionManager } from '../../../core/loop/executionManager';
+import type { PTKExecuteResult } from '../../../core/loop/loopTypes';
+import { abortSignalFromToken } from '../cancellation';
+import { readSetting } from '../configuration';
+import type { MentionService } from '../mentions/mentionService';
+import { selectedLines } from '../mentions/selectionMention';
+import type { ChatConnection } from '../../../ui/chatConnection';
+import type { ChatSession, SendOptions } from '../../../ui/chatSession';
+import type { ChatSessions } from '../../../ui/chatSessions';
 import type { ChatViewProvider } from './chatViewProvider';
-import type { ConnectionAction } from '../shared/chat/protocol';
-import { DEMO_SITE_NAME, diagnosedSite, siteLabel } from '../shared/chat/connectionLabels';
-import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from './codeActionPlan';
+import type { ConnectionAction } from '../../../shared/chat/protocol';
+import { DEMO_SITE_NAME, diagnosedSite, siteLabel } from '../../../shared/chat/connectionLabels';
+import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from '../../../ui/codeActionPlan';
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
-import { DiagnosisDocuments } from '../host/vscode/diagnosisDocuments';
-import { siteMenuItems, siteMenuTitle } from './conversationSite';
-import { conversationConnectionState, diagnoseSiteItems, type ConversationConnection } from './conversationConnection';
-import { levelMenuItems, modelChosenMessage, modelMenuItems, modelMenuPlaceholder, modelMenuTitle, modelSetting, offeredLevels, switchesToTick } from './modelMenu';
-import { EXTENSION_SETTINGS_SECTION, type SiteId } from './settings';
-import { clearsSiteUrl, levelsSetAt, sitePickerItems, siteChoiceTitle, stillOverriddenMessage, type SettingLevel } from './sitePicker';
-import { parseTaskFile } from './taskFile';
+import { DiagnosisDocuments } from '../diagnosisDocuments';
+import { siteMenuItems, siteMenuTitle } from '../../../ui/conversationSite';
+import { conversationConnectionState, diagnoseSiteItems, type ConversationConnection } from '../../../ui/conversationConnection';
+import { levelMenuItems, modelChosenMessage, modelMenuItems, modelMenuPlaceholder, modelMenuTitle, modelSetting, offeredLevels, switchesToTick } from '../../../ui/modelMenu';
+import { EXTENSION_SETTINGS_SECTION, type SiteId } from '../../../ui/settings';
+import { clearsSiteUrl, levelsSetAt, sitePickerItems, siteChoiceTitle, stillOverriddenMessage, type SettingLevel } from '../../../ui/sitePicker';
+import { parseTaskFile } from '../../../ui/taskFile';
 
 /** Every command id, as contributed in package.json. */
 export const COMMANDS = {

@@ -1,7 +1,7 @@
 /** The status bar item: the chat site, its model and its connection state; click for the site picker. */
 import * as vscode from 'vscode';
-import { connectionTargetLine, connectionTooltip } from '../shared/chat/connectionLabels';
-import type { ConnectionState } from '../shared/chat/protocol';
+import { connectionTargetLine, connectionTooltip } from '../../../shared/chat/connectionLabels';
+import type { ConnectionState } from '../../../shared/chat/protocol';
 
 const ICONS: Record<ConnectionState['status'], string> = {
   disconnected: '$(debug-disconnect)',
