@@ -8,28 +8,14 @@ import { BrowserChatModel, type BrowserChatModelOptions } from './browserChatMod
 import { resolveAdapter } from './adapters/registry';
 import type { TurnLogEntry } from './turnLog';
 
+// Kept small: the extension and the CLI load this bundle for createBrowserChatModel alone; the
+// rest is the types their code names. Everything else is internal to the backend.
 export { BrowserChatModel, type BrowserChatModelOptions, type BrowserModelStatus } from './browserChatModel';
-export { BrowserSession, defaultLaunchArgs, type BrowserSessionOptions } from './browserSession';
-export { locateBrowser, browserCandidates, type LocateBrowserOptions } from './browserLocator';
-export { builtInAdapters, adapterIds, resolveAdapter, type ResolveAdapterOptions } from './adapters/registry';
-export { chatgptAdapter } from './adapters/chatgpt';
-export { diagnoseSite, formatDiagnosis, snapshotHeader, type SiteDiagnosis } from './diagnose/diagnoseSite';
-export type { PageDiagnosis, SelectorListProbe, SelectorProbe } from './diagnose/pageDiagnosis';
-export { parseSiteOverrides, applySiteOverride, siteOverridesSchema, OVERRIDABLE_SELECTORS, type SiteOverride, type SiteOverrides } from './adapters/overrides';
-export { customSiteSchema, parseCustomSite, createCustomAdapter, type CustomSiteConfig, type CustomSiteInput } from './adapters/custom';
-export type { SiteAdapter, SiteSelectors, SelectorList, ErrorPattern, SiteHooks, SiteTimings, AdapterHookContext, PageSelectors, ModelPicker, ModelNameSource } from './adapters/types';
-export { pageSelectorsOf } from './pageSelectors';
-export { classifyBanner, classifyPageProblems, isNotice, pageNotices, bannerTextPattern, GENERIC_ERROR_PATTERNS, type PageProblems } from './errorClassifier';
-export { BOT_CHECK_TEXT, BOT_CHECK_TITLE, GENERIC_BANNER_SELECTORS, GENERIC_NOTICE_PATTERNS, hostMatches } from './pageSignals';
-export { parseRetryAfter } from './retryAfter';
-export { CompletionTracker, DEFAULT_ACTION_BAR_HOLD_MS, DEFAULT_ACTION_BAR_OBSERVATIONS, type TurnEvidence, type CompletionDecision, type CompletionTrackerOptions } from './completionTracker';
-export { TurnLog, replayScript, type TurnLogEntry, type TurnTimings } from './turnLog';
-export { createNonce, appendNonce, stripNonce, nonceMarker, findNonces } from './nonce';
-export { resolveSelector, selectorNotFound } from './selectors';
-export { listModelChoices, applyModelChoice, applyTemperature, ModelChoice, type OfferedChoices, type OfferedModel, type OfferedToggle } from './modelSelection';
-export { matchModelName, evidenceNames, nameWords, type NameMatch, type NamedChoice } from './modelNames';
-export { domToMarkdown } from './page/domToMarkdown';
-export { buildPageScript, type PageSnapshot, type WatchConfig } from './page/pageRuntime';
+export { adapterIds, resolveAdapter, type ResolveAdapterOptions } from './adapters/registry';
+export type { SiteAdapter, SiteSelectors, SelectorList } from './adapters/types';
+export type { SiteDiagnosis } from './diagnose/diagnoseSite';
+export type { TurnLogEntry, TurnTimings } from './turnLog';
+export type { OfferedChoices } from './modelSelection';
 
 export interface CreateBrowserChatModelOptions {
   /** Site id: chatgpt, claude, gemini, aistudio, deepseek, custom. */
