@@ -28,7 +28,7 @@ import { displayPathFor } from './tools/pathSafety';
 import { createSecondOpinionCommand, SECOND_OPINION_COMMAND } from './host/vscode/secondOpinionCommand';
 import { ApprovalBroker } from './ui/approvalBroker';
 import { createBrowserModelFactory, describeTurn, listedSites, primarySite } from './ui/browserLoader';
-import { failoverQuestion } from './core/routing';
+import { failoverQuestion, limitsToRemember, type RememberedLimit } from './core/routing';
 import { ChatConnection, type ChatModelHandle } from './ui/chatConnection';
 import { ChatSessions } from './ui/chatSessions';
 import { taskConversation } from './ui/taskConversation';
@@ -72,6 +72,9 @@ export interface PTKExtensionApi {
 export function readExtensionSettings(): ExtensionSettings {
   return readSettings(ExtensionSettingsSchema, EXTENSION_SETTINGS_SECTION);
 }
+
+/** Where the sites' usage limits are kept across window reloads (global state: they belong to the account, not the folder). */
+const SITE_LIMITS_KEY = 'ptk.siteLimits';
 
 export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const startedAt = performance.now();
@@ -138,6 +141,9 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       for (const problem of problems) log.warn(problem);
       void vscode.window.showWarningMessage(`PTK Assistant: ${problems.join(' ')}`);
     },
+    // A site's usage limit outlives a window reload: kept in the global state until it ends.
+    rememberedLimits: () => context.globalState.get<RememberedLimit[]>(SITE_LIMITS_KEY, []),
+    onSiteStates: (states) => void context.globalState.update(SITE_LIMITS_KEY, limitsToRemember(states, Date.now())),
     logger: log,
   });
   const connection = new ChatConnection(browserFactory, primarySite(settings));

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { CreateBrowserChatModelOptions, TurnLogEntry } from '../browser';
 import type * as BrowserBackend from '../browser';
 import { ConfigurationError, LLMBackendError, PTKErrorCode } from '../core/errors';
-import { parseSitesSetting, SiteRouter, type SiteRouterOptions } from '../core/routing';
+import { parseSitesSetting, SiteRouter, type RememberedLimit, type SiteRouterOptions, type SiteState } from '../core/routing';
 import type { ChatModelFactory, ChatModelHandle } from './chatConnection';
 import { RoutedChatModel } from './routedChatModel';
 import { BROWSER_SETTING_KEYS, SITE_IDS, type BrowserSettings, type ExtensionSettings, type SiteId } from './settings';
@@ -54,6 +54,10 @@ export function primarySite(settings: ExtensionSettings): SiteId {
 export type RoutingHooks = Pick<SiteRouterOptions, 'confirm' | 'onFailover' | 'onWait' | 'logger'> & {
   /** Told the ptk.sites entries that were skipped. */
   onProblems?: (problems: string[]) => void;
+  /** The usage limits kept from before a restart, read when the router is made. */
+  rememberedLimits?: () => readonly RememberedLimit[];
+  /** Told every site's state after each change (to keep the usage limits across a restart). */
+  onSiteStates?: (states: SiteState[]) => void;
 };
 
 /** One line of the per-turn log for a browser turn (pure). */
@@ -88,7 +92,7 @@ export function createBrowserModelFactory(
       throw new LLMBackendError('out/browser.js does not export createBrowserChatModel.', PTKErrorCode.BROWSER_LAUNCH_FAILED, { recoverable: false });
     }
     const current = settings();
-    const { onProblems, ...hooks } = routing;
+    const { onProblems, rememberedLimits, onSiteStates, ...hooks } = routing;
     const { sites, problems } = configuredSites(current);
     if (problems.length > 0) onProblems?.(problems);
     const create = backend.createBrowserChatModel;
@@ -101,7 +105,8 @@ export function createBrowserModelFactory(
         return { site, label: model.adapter.displayName, model };
       }),
     );
-    const router = new SiteRouter(handles, { failover: current.failover, whenAllLimited: current.whenAllLimited, ...hooks });
+    const router = new SiteRouter(handles, { failover: current.failover, whenAllLimited: current.whenAllLimited, ...hooks, limits: rememberedLimits?.() });
+    if (onSiteStates) router.onDidChangeStates(onSiteStates);
     return new RoutedChatModel(router, handles);
   };
 }

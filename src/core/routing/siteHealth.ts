@@ -27,6 +27,20 @@ export interface SiteState {
   detail?: string;
 }
 
+/** A usage limit kept across a restart: the site, when it ends (epoch ms) and what the site said. */
+export interface RememberedLimit {
+  site: string;
+  until: number;
+  detail?: string;
+}
+
+/** The usage limits among `states` that have not ended at `now`, as they are kept across a restart. */
+export function limitsToRemember(states: readonly SiteState[], now: number): RememberedLimit[] {
+  return states
+    .filter((state) => state.status === 'limited' && state.until !== undefined && state.until > now)
+    .map((state) => ({ site: state.site, until: state.until!, ...(state.detail === undefined ? {} : { detail: state.detail }) }));
+}
+
 export interface SiteHealthOptions {
   now: () => number;
   /** A usage limit without a stated time, and the recheck of a signed-out, held or broken site (ms). */
@@ -80,6 +94,27 @@ export class SiteHealth {
   isWaitable(site: string): boolean {
     const status = this.record(site).status;
     return status === 'limited' || status === 'coolingDown';
+  }
+
+  /**
+   * Takes back usage limits met before a restart (a window reload): a configured site whose
+   * limit has not ended is limited until then, so no task goes back to it first. Others are ignored.
+   */
+  restore(limits: readonly RememberedLimit[]): void {
+    const now = this.options.now();
+    let changed = false;
+    for (const limit of limits) {
+      const record = this.records.get(limit.site);
+      if (!record || !(limit.until > now)) continue;
+      record.status = 'limited';
+      record.until = limit.until;
+      record.reason = 'usageLimit';
+      record.error = limit.detail === undefined ? undefined : new Error(limit.detail);
+      changed = true;
+    }
+    if (!changed) return;
+    const states = this.states();
+    for (const listener of [...this.listeners]) notify('onDidChange', listener, states, this.options.logger);
   }
 
   /** The failure that put the site in its state, if any. */

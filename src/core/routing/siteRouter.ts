@@ -20,7 +20,7 @@ import { abortableSleep, abortErrorOf, raceWithSignal, throwIfAborted } from '..
 import { notify, type PTKLogger } from '../util/notify';
 import { markFailedSite } from './failedSite';
 import { backendCodeOf, siteFailureOf, type SiteFailureReason } from './siteFailure';
-import { SiteHealth, type SiteState, type SiteStatus } from './siteHealth';
+import { SiteHealth, type RememberedLimit, type SiteState, type SiteStatus } from './siteHealth';
 import { describeSiteState, failoverLine, formatClockTime, statesSummary, type TimeFormat } from './siteStateText';
 import { StreamRelay } from './streamRelay';
 
@@ -77,6 +77,8 @@ export interface SiteRouterOptions {
   errorsBeforeCooldown?: number;
   cooldownMs?: number;
   logger?: PTKLogger;
+  /** Usage limits met before a restart, taken back at once (see SiteHealth.restore). */
+  limits?: readonly RememberedLimit[];
 }
 
 /** The code of the error a site's state stands for. */
@@ -112,6 +114,7 @@ export class SiteRouter implements ILLMManager {
     this.now = options.now ?? Date.now;
     this.keepsThread = routed.some((entry) => entry.model.keepsThread === true);
     this.health = new SiteHealth(routed, { now: this.now, limitBackoffMs: options.limitBackoffMs, errorsBeforeCooldown: options.errorsBeforeCooldown, cooldownMs: options.cooldownMs, logger: options.logger });
+    if (options.limits) this.health.restore(options.limits);
   }
 
   /** Each site's state, in the configured order. */
