@@ -102,11 +102,11 @@ export interface SiteReview {
 
 export type SecondOpinionOutcome = { status: 'noOtherSite' } | { status: 'noFinishedTask' } | { status: 'reviewed'; itemId: string; reviews: SiteReview[] };
 
-/** What a failed column says: the site, its state when known, and the error. */
+/** What a failed column says: the site and its state when known (the router's error only repeats it), else the error. */
 function failureText(label: string, error: unknown, signal: AbortSignal): string {
   if (signal.aborted) return `${label}: stopped before its review arrived.`;
   const state = siteStateOfError(error);
-  return `${label} could not review${state ? ` (${state})` : ''}: ${errorMessage(error)}`;
+  return state ? `${label} could not review: ${state}.` : `${label} could not review: ${errorMessage(error)}`;
 }
 
 /**

@@ -49,7 +49,7 @@ describe('Second Opinion (a task on the ChatGPT replica, reviewed by the Claude 
       const review = session.state.items.find((item): item is Extract<ChatItem, { kind: 'review' }> => item.kind === 'review')!;
       assert.deepEqual(review.columns[0], { site: 'claude', label: 'Claude', status: 'done', text: REVIEW });
       assert.equal(review.columns[1]!.status, 'failed');
-      assert.match(review.columns[1]!.text, /^Gemini could not review \(usage limit until (\d{4}-\d\d-\d\d )?15:15\)/);
+      assert.match(review.columns[1]!.text, /^Gemini could not review: usage limit until (\d{4}-\d\d-\d\d )?15:15\.$/);
       assert.equal(claudePrompts.length, 1);
       assert.match(claudePrompts[0]!, /review[\s\S]*Add a lock around the cache loader[\s\S]*Done: the cache now takes a lock around the loader\./);
       assert.doesNotMatch(claudePrompts[0]!, /TOOL_CALL|read_file/);

@@ -93,7 +93,7 @@ describe('Second Opinion: the fan-out', () => {
     const outcome = await run('chatgpt');
     const columns = reviewItem(session.state.items)!.columns;
     assert.equal(columns[0]!.status, 'failed');
-    assert.match(columns[0]!.text, /^Claude could not review \(usage limit until [\d :-]+\): /);
+    assert.match(columns[0]!.text, /^Claude could not review: usage limit until [\d :-]+\.$/);
     assert.deepEqual(columns[1], { site: 'gemini', label: 'Gemini', status: 'done', text: 'fine' });
     assert.equal(outcome.status === 'reviewed' && outcome.reviews.map((review) => review.ok).join(), 'false,true');
   });
