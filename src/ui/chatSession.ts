@@ -487,6 +487,8 @@ export class ChatSession {
           const prose = (info.content ?? '').trim();
           if (prose || bubbleId) closeBubble(prose);
         } else if (bubbleId) closeBubble(info.content ?? '');
+        // Saved as far as it got: a window reload mid-task keeps its answers and cards so far.
+        void this.persist();
       },
       onToolCall: (toolCall: PTKToolCall) => {
         const id = toolCall.id ?? this.createId();
@@ -494,6 +496,7 @@ export class ChatSession {
         toolStarts.set(id, this.now());
         log(`[task ${taskId}] tool call ${id}: ${toolCall.tool} ${JSON.stringify(toolCall.args).slice(0, 1000)}`);
         this.emit({ type: 'toolCall', id, taskId, tool: toolCall.tool, args: toolCall.args, dangerous: this.options.isDangerousTool?.(toolCall.tool) ?? false, time: this.now() });
+        void this.persist();
       },
       onToolResult: (info) => {
         const id = info.toolCall.id ?? '';

@@ -179,6 +179,22 @@ describe('ChatSession with the real engine', () => {
     assert.match(first.model.prompts[1], /My name is Ana/);
   });
 
+  it('a task waiting for approval is saved as far as it got: after a reload its answer so far and its card are there, stopped by the reload', async () => {
+    const { session, broker, storage } = setup([`I will write it.\n${call('write_file', { path: 'a.txt', content: 'new' })}`, 'Written.']);
+    const running = session.send('Write a.txt');
+    await waitFor(() => broker.pendingIds().length === 1);
+    // The window reloads now: a new session reads what the store holds.
+    const reloaded = new ChatSession({ runTask: async () => assert.fail('no task'), store: new ConversationStore(storage) });
+    const kinds = reloaded.state.items.map((item) => (item.kind === 'tool' ? `tool ${item.tool} ${item.status}` : item.kind === 'notice' ? `notice ${item.text}` : item.kind));
+    assert.ok(kinds.includes('user'), JSON.stringify(kinds));
+    assert.ok(reloaded.state.items.some((item) => item.kind === 'assistant' && item.text.includes('I will write it.')), JSON.stringify(kinds));
+    assert.ok(kinds.some((kind) => kind.startsWith('tool write_file')), JSON.stringify(kinds));
+    assert.ok(kinds.includes('notice Stopped by a window reload.'), JSON.stringify(kinds));
+    assert.equal(reloaded.state.busy, false);
+    broker.resolve(broker.pendingIds()[0], { decision: 'approve' });
+    assert.equal((await running)?.success, true);
+  });
+
   it('three tasks in one conversation (reject, approve, read then approve): unique call ids, each card its own, the same after a reload', async () => {
     const { session, broker, files, events, storage, model } = setup([
       call('write_file', { path: 'a.txt', content: 'bad' }), 'Not written.',
