@@ -6,6 +6,7 @@
  */
 import { after, before } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
+import { DEFAULTS } from '../../src/core/constants';
 import { BrowserChatModel, type BrowserChatModelOptions } from '../../src/browser/browserChatModel';
 import { resolveAdapter } from '../../src/browser/adapters/registry';
 import type { SiteAdapter } from '../../src/browser/adapters/types';
@@ -13,6 +14,13 @@ import { replicaBrowserArgs } from './replicas/foreignHosts';
 import { startReplicaServer, type ReplicaServer } from './replicas/server';
 import type { ReplicaResponder, ReplicaScenario } from './replicas/scenario';
 import { replicaSites, type ReplicaSiteEntry } from './replicas/sites';
+
+/**
+ * How long a send may take to show before it is pressed again: the product's own default. A
+ * tighter window failed on a loaded machine when two tabs sent at once (a second tab's send can
+ * take seconds to show there); the cases about a send that never takes set their own, shorter one.
+ */
+const SUBMIT_CONFIRM_MS = DEFAULTS.browserSubmitConfirmMs;
 
 /** Debian's Chromium (scripts/setup.sh installs it); PTK_CHROMIUM overrides. */
 export const chromiumPath = process.env.PTK_CHROMIUM ?? '/usr/bin/chromium';
@@ -68,7 +76,7 @@ export async function withSite<T>(
   const server = await startReplicaServer({ site: entry.replica, scenario: setup.scenario, responder: setup.responder });
   const base = adapterFor(entry, server.url);
   const adapter = setup.adapter ? setup.adapter(base) : base;
-  const model = new BrowserChatModel({ adapter, browser, submitConfirmMs: 2_000, ...(entry.temporaryChat === false ? { temporaryChats: false } : {}), ...setup.model });
+  const model = new BrowserChatModel({ adapter, browser, submitConfirmMs: SUBMIT_CONFIRM_MS, ...(entry.temporaryChat === false ? { temporaryChats: false } : {}), ...setup.model });
   try {
     return await body({ server, model, adapter });
   } finally {
@@ -88,7 +96,7 @@ export async function startSite(browser: Browser, site: string, responder: Repli
   const entry = replicaSites.find((candidate) => candidate.replica === site);
   if (!entry) throw new Error(`no replica site "${site}"`);
   const server = await startReplicaServer({ site, responder, scenario: { defaults: { tokenMs: 2, tokenChars: 8 } } });
-  return { server, model: new BrowserChatModel({ adapter: adapterFor(entry, server.url), browser, submitConfirmMs: 2_000 }) };
+  return { server, model: new BrowserChatModel({ adapter: adapterFor(entry, server.url), browser, submitConfirmMs: SUBMIT_CONFIRM_MS }) };
 }
 
 /** Closes each site's browser model, then its replica server (each test stops what it started). */

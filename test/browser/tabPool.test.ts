@@ -96,7 +96,7 @@ describe('tab pool: several calls at once, a tab each (real Chromium, ChatGPT re
 
   it('a tab closed mid-answer fails only its own call (TAB_CLOSED); the others complete and the next call works', async () => {
     const release = deferred();
-    await withSite(testBrowser(), entry, { responder: heldResponder(release.promise), model: { maxTabs: 3, submitConfirmMs: 1_000 } }, async ({ model }) => {
+    await withSite(testBrowser(), entry, { responder: heldResponder(release.promise), model: { maxTabs: 3 } }, async ({ model }) => {
       const prompts = ['alpha', 'bravo', 'charlie'];
       const calls = prompts.map((prompt) => startCall(model, prompt));
       await Promise.all(calls.map((call) => call.started));
