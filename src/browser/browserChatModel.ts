@@ -42,6 +42,10 @@ import { callRuntime, ensureReady, insertPrompt, onSignInHost, onSite, openNewCh
 import { TurnLog, type TurnLogEntry } from './turnLog';
 import { TurnRecord } from './turnRecord';
 import { CONFIRM_POLL_MS, TurnWatch } from './turnWatch';
+import { firstMatching, waitFor } from './pageWaits';
+
+/** How long a press of the stop button has to take effect before it is pressed again, ms. */
+const STOP_CONFIRM_MS = 1_000;
 
 export interface BrowserChatModelOptions extends Omit<BrowserSessionOptions, 'onReport'> {
   adapter: SiteAdapter;
@@ -308,7 +312,7 @@ export class BrowserChatModel implements ILLMManager {
         let lostSince: number | undefined;
         for (;;) {
           if (signal?.aborted) {
-            await callRuntime(page, 'stop').catch(() => undefined);
+            await this.stopGeneration(page);
             throw abortErrorOf(signal);
           }
           if (watch.problem) throw watch.problem;
@@ -468,9 +472,21 @@ export class BrowserChatModel implements ILLMManager {
     return clean ? { ...result, text: clean(result.text) } : result;
   }
 
+  /**
+   * Stops the site's generation: presses its stop button, and again while the button stays (a
+   * press the page dropped, e.g. while it redrew the button); at most three presses.
+   */
+  private async stopGeneration(page: Page): Promise<void> {
+    const stopShown = async (): Promise<boolean> => (await firstMatching(page, this.adapter.selectors.stopButton, { visible: true }).catch(() => undefined)) !== undefined;
+    for (let press = 0; press < 3; press++) {
+      const pressed = await callRuntime<boolean>(page, 'stop').catch(() => false);
+      if (!pressed || (await waitFor(async () => !(await stopShown()), STOP_CONFIRM_MS))) return;
+    }
+  }
+
   /** Early stop: press stop, let the site settle the turn, extract; fall back to the streamed text. */
   private async finishEarly(page: Page, watch: TurnWatch, options: LLMCallOptions): Promise<ExtractResult> {
-    await callRuntime(page, 'stop').catch(() => undefined);
+    await this.stopGeneration(page);
     const settleBy = Date.now() + 1_500;
     while (Date.now() < settleBy && !watch.settledAfterStop()) await watch.waitForWake(50);
     const extracted = await this.extract(page, watch);

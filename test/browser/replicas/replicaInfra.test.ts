@@ -376,3 +376,43 @@ describe('replica infrastructure: page scenarios', () => {
     });
   });
 });
+
+describe('replica infrastructure: tabs', () => {
+  it('a chat moves to /c/<id>; a new tab at / while it generates gets a chat of its own; a tab at its address shows it; a new chat there can send', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const first = 'The first tab answer, held until the other tabs have sent.';
+    const scenario: ReplicaScenario = { turns: [{ reply: first, tokenMs: 2, holds: [{ atChar: 5, until: released }] }, { reply: 'Second tab.', tokenMs: 2 }, { reply: 'After a new chat.', tokenMs: 2 }] };
+    await withPage({ scenario }, async ({ server, page }) => {
+      await send(page, 'one');
+      await page.waitForFunction(() => (document.querySelector('li.item.assistant .node')?.textContent ?? '').length >= 5);
+      const address = new URL(page.url()).pathname;
+      assert.match(address, /^\/c\/conv-\d+$/, 'the chat has its own address once it has a message');
+
+      const second = await page.context().newPage();
+      await second.goto(server.url);
+      await second.locator('#composer').waitFor({ state: 'visible' });
+      assert.equal(await second.locator('li.item.user').count(), 0, 'the new tab shows none of the running chat');
+      await send(second, 'two');
+      await waitFinished(second);
+      assert.equal(await second.locator('li.item.assistant .node').innerText(), 'Second tab.');
+
+      const third = await page.context().newPage();
+      await third.goto(new URL(address, server.url).href);
+      await third.locator('li.item.user').first().waitFor();
+      assert.equal(await third.locator('#stop').isVisible(), true, "the tab at the chat's address follows its running answer");
+      await third.locator('#new-chat').click();
+      await third.locator('li.item.user').first().waitFor({ state: 'detached' });
+      assert.equal(new URL(third.url()).pathname, '/', 'a new chat is back at the home address');
+      await send(third, 'three');
+      await waitFinished(third);
+      assert.equal(await third.locator('li.item.assistant .node').innerText(), 'After a new chat.');
+
+      release();
+      await waitFinished(page);
+      const conversations = server.submissions.map((submission) => submission.conversationId);
+      assert.equal(new Set(conversations).size, 3, `three chats: ${conversations.join(', ')}`);
+      assert.equal(conversations[0], address.slice('/c/'.length));
+    });
+  });
+});

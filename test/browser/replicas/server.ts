@@ -19,9 +19,10 @@
  *   POST /api/new            start a new conversation
  *
  * Each tab chats in its own conversation: the page sends its conversation id in the
- * x-replica-conversation header (kept per tab in sessionStorage) and the server answers with the
- * one it used; a request without one gets the latest conversation started. The turns are kept
- * per conversation, so several tabs can chat at once, each answer in its own chat.
+ * x-replica-conversation header (kept per tab in sessionStorage, or taken from a /c/<id> address)
+ * and the server answers with the one it used; a request without one gets the latest
+ * conversation started, or a new one while a turn of the latest is generating. The turns are
+ * kept per conversation, so several tabs can chat at once, each answer in its own chat.
  *   POST /api/verify         pass the bot check
  *
  * The same port also answers, over TLS, for the foreign hosts (foreignHosts.ts): the sign-in
@@ -479,7 +480,15 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
       response.end('');
     } else if (route === 'GET /api/session') {
-      const conversation = conversationOf(request);
+      let conversation = conversationOf(request);
+      const ownAsked = request.headers[conversationHeader] !== undefined;
+      if (!ownAsked && turns.some((turn) => turn.conversationId === conversation && (turn.status === 'thinking' || turn.status === 'streaming'))) {
+        // A new tab while another tab generates in the latest chat: a chat of its own, as a
+        // real site's home page starts one (the running chat stays at its /c/<id> address).
+        conversationNumber++;
+        conversationId = `conv-${conversationNumber}`;
+        conversation = conversationId;
+      }
       json(200, {
         loggedIn,
         guest,

@@ -157,16 +157,24 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
         const turns = document.querySelectorAll(selector);
         return turns[turns.length - 1]?.textContent?.length ?? 0;
       }, turnSelector);
-      await tab.waitForTimeout(500);
+      // The server's view of the tab's own conversation (the replica keeps one per tab).
+      const conversation = await tab.evaluate(() => sessionStorage.getItem('replica-conversation'));
+      const headers = conversation ? { 'x-replica-conversation': conversation } : undefined;
+      const serverTurn = async () => ((await (await fetch(new URL('/api/session', replica!.url), { headers })).json()) as { turns: Array<{ status: string; assistant: string }> }).turns.at(-1);
+      // The tab's stop takes effect (its stop button goes), then the site's answer goes on by
+      // ten more tokens on the server while the tab shows none of them.
+      await tab.locator(stopSelector).first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
       const before = await shownLength();
-      await tab.waitForTimeout(1_500);
+      const grownFrom = (await serverTurn())?.assistant.length ?? 0;
+      let latest = await serverTurn();
+      for (const until = Date.now() + 30_000; latest?.status === 'streaming' && latest.assistant.length < grownFrom + 40 && Date.now() < until; latest = await serverTurn()) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       const afterWait = await shownLength();
       const stopVisible = await tab.locator(stopSelector).first().isVisible().catch(() => false);
-      const session = (await (await fetch(new URL('/api/session', replica!.url))).json()) as { turns: Array<{ status: string; assistant: string }> };
-      const serverTurn = session.turns.at(-1);
-      const detail = JSON.stringify({ stopVisible, before, afterWait, serverStatus: serverTurn?.status, serverLength: serverTurn?.assistant.length });
+      const detail = JSON.stringify({ stopVisible, before, afterWait, serverStatus: latest?.status, serverFrom: grownFrom, serverLength: latest?.assistant.length });
       await tab.screenshot({ path: join(ARTIFACTS, 'replica-after-cancel.png') }).catch(() => undefined);
-      const ok = !stopVisible && before === afterWait && before > 0 && serverTurn?.status === 'streaming' && serverTurn.assistant.length > afterWait;
+      const ok = !stopVisible && before === afterWait && before > 0 && latest?.status === 'streaming' && latest.assistant.length >= grownFrom + 40 && latest.assistant.length > afterWait;
       return { ok, detail: `the tab ${ok ? 'stopped generating' : 'did not stop'} while the site's answer went on: ${detail}` };
     } finally {
       await inspector.close().catch(() => undefined);

@@ -2,7 +2,9 @@
  * The site per conversation in a REAL VS Code: ptk.sites lists the ChatGPT replica then the
  * Claude replica (each its own site on 127.0.0.1, driven by the real browser backend). The chat
  * view's title bar shows the site menu (several sites); choosing Claude sends the conversation's
- * message to Claude, and a new conversation starts on the first ready site again (ChatGPT). The
+ * message to Claude, and a new conversation starts on the first ready site again (ChatGPT).
+ * Connect Browser / Choose Site offers the sites of ptk.sites (at their own addresses) and makes
+ * the one picked the conversation's. The
  * view's header names the conversation's site with its state; Log in (an error card's, after
  * Claude's login wall), Diagnose Site from the view's menu act on that site, and the palette's
  * Diagnose Site offers it first. ptk.failover is "off", so the login wall stops the task.
@@ -94,8 +96,31 @@ describe('the site menu of a conversation, in real VS Code', { skip: skipReason 
     return (await report.innerText()).replace(/\u00a0/g, ' ');
   };
 
+  it("Connect Browser / Choose Site lists the sites of ptk.sites: the one picked becomes the conversation's, and its own tab opens", async () => {
+    // The conversation of the case before is on the first ready site (ChatGPT).
+    await header().filter({ hasText: /Demo \(offline\)/ }).waitFor();
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill('>PTK: Connect Browser');
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Connect Browser' }).first().waitFor();
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-title', { hasText: 'PTK: Connect Browser / Choose Site' }).waitFor();
+    const rows = page.locator('.quick-input-list .monaco-list-row');
+    await rows.filter({ hasText: 'Claude' }).first().waitFor();
+    assert.equal(await rows.count(), 2, 'the sites of ptk.sites, not every site PTK knows');
+    await workbench!.shot('connect-menu');
+    await rows.filter({ hasText: 'Claude' }).first().click();
+    await header().filter({ hasText: 'Claude ·' }).waitFor();
+    const before = claudePrompts.length;
+    await send('Say hello once more');
+    await chat().locator('[data-testid="assistant-message"]', { hasText: 'Hello from Claude.' }).last().waitFor();
+    assert.equal(claudePrompts.length, before + 1, "the conversation's message went to Claude's own address");
+    await chat().locator('body[data-busy="false"]').waitFor({ state: 'attached' });
+    await chat().locator('[data-testid="new-conversation"]').click();
+  });
+
   it("the header names the conversation's site and its state; an error's Open tab acts on the site that failed", async () => {
     await header().filter({ hasText: /Demo \(offline\) · ready/ }).waitFor();
+    const [claudeBefore, chatgptBefore] = [claudePrompts.length, chatgptPrompts.length];
     await chooseSite('Claude');
     await header().filter({ hasText: 'Claude · ready' }).waitFor();
     await workbench!.shot('header-claude');
@@ -107,12 +132,12 @@ describe('the site menu of a conversation, in real VS Code', { skip: skipReason 
     assert.match((await card.textContent()) ?? '', /LOGIN_REQUIRED/);
     await header().filter({ hasText: 'Claude · signed out' }).waitFor();
     await chat().locator('[data-testid="header-login"]').waitFor();
-    assert.equal(claudePrompts.length, 1, 'the signed-out site answered nothing');
+    assert.equal(claudePrompts.length, claudeBefore, 'the signed-out site answered nothing');
     await workbench!.shot('claude-signed-out');
     // Open tab goes to Claude's tab, still on its login wall (ChatGPT's is signed in and would say nothing).
     await card.locator('[data-testid="action-openTab"]').click();
     await page.locator('.notification-toast', { hasText: 'Claude needs you to log in' }).waitFor();
-    assert.equal(chatgptPrompts.length, 1, 'ChatGPT got nothing of this conversation');
+    assert.equal(chatgptPrompts.length, chatgptBefore, 'ChatGPT got nothing of this conversation');
     await workbench!.shot('open-tab-claude');
   });
 

@@ -22,7 +22,7 @@ import { DEMO_SITE_NAME, diagnosedSite, siteLabel } from '../../../shared/chat/c
 import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from '../../../ui/codeActionPlan';
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
 import { DiagnosisDocuments } from '../diagnosisDocuments';
-import { siteMenuItems, siteMenuTitle } from '../../../ui/conversationSite';
+import { siteMenuItems, siteMenuTitle, type SiteMenuItem } from '../../../ui/conversationSite';
 import { conversationConnectionState, diagnoseSiteItems, type ConversationConnection } from '../../../ui/conversationConnection';
 import { levelMenuItems, modelChosenMessage, modelMenuItems, modelMenuPlaceholder, modelMenuTitle, modelSetting, offeredLevels, switchesToTick } from '../../../ui/modelMenu';
 import { EXTENSION_SETTINGS_SECTION, type SiteId } from '../../../ui/settings';
@@ -165,6 +165,17 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
   const register = (id: string, handler: (...args: any[]) => unknown) =>
     vscode.commands.registerCommand(id, (...args: unknown[]) => Promise.resolve().then(() => handler(...args)).catch(report(id)));
 
+  /** The site menu of ptk.sites: the site picked becomes the shown conversation's (its later model calls ask for it). */
+  const pickConversationSite = async (title: string, placeHolder: string): Promise<SiteMenuItem | undefined> => {
+    const picked = await vscode.window.showQuickPick(siteMenuItems(session.sites(), session.chosenSiteId), { title, placeHolder });
+    if (!picked) return undefined;
+    await session.chooseSite(picked.site);
+    dependencies.shownConnection.refresh();
+    log.info(`Site for this conversation: ${picked.site}`);
+    void vscode.window.setStatusBarMessage(`PTK: this conversation uses ${picked.label}`, 4000);
+    return picked;
+  };
+
   const diagnosisDocuments = new DiagnosisDocuments();
   /** PTK: Diagnose Site on `site` (undefined: the only or current site): the report opens beside, the snapshot is saved. */
   const diagnose = async (site: string | undefined): Promise<void> => {
@@ -271,6 +282,13 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
     }),
 
     register(COMMANDS.connect, async () => {
+      if (session.sites().length >= 2) {
+        // Several sites (ptk.sites): the list is theirs, each at its own address. The one picked
+        // becomes the shown conversation's site and its tab opens, so the user can log in there.
+        const picked = await pickConversationSite('PTK: Connect Browser / Choose Site', 'This conversation uses the site picked; its tab opens');
+        if (picked) await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `PTK: opening ${picked.label}…` }, () => connection.openTab(picked.site));
+        return;
+      }
       const configuration = vscode.workspace.getConfiguration(EXTENSION_SETTINGS_SECTION);
       const context = {
         currentSite: readSetting<string>(EXTENSION_SETTINGS_SECTION, 'site') ?? 'chatgpt',
@@ -351,16 +369,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
         void vscode.window.showInformationMessage('PTK: one site is configured; list several in ptk.sites to choose one per conversation.');
         return;
       }
-      const chosen = session.chosenSiteId;
-      const picked = await vscode.window.showQuickPick(siteMenuItems(sites, chosen), {
-        title: siteMenuTitle(sites, chosen),
-        placeHolder: "The site this conversation's tasks start on (a limited site still hands over to the next one)",
-      });
-      if (!picked) return;
-      await session.chooseSite(picked.site);
-      dependencies.shownConnection.refresh();
-      log.info(`Site for this conversation: ${picked.site}`);
-      void vscode.window.setStatusBarMessage(`PTK: this conversation uses ${picked.label}`, 4000);
+      await pickConversationSite(siteMenuTitle(sites, session.chosenSiteId), "The site this conversation's tasks start on");
     }),
 
     register(COMMANDS.runTaskFile, async (uri?: vscode.Uri) => {

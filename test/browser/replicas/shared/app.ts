@@ -147,6 +147,8 @@ interface Session {
   guest: boolean;
   /** Set when the signed-out page belongs on an off-host sign-in page. */
   signInUrl: string | null;
+  /** The conversation the tab chats in (its address is /c/<id> once it has a message). */
+  conversationId: string;
   turns: SessionTurn[];
   ignoreFirstSubmit: boolean;
   composerLimit: number | null;
@@ -196,11 +198,20 @@ const networkErrorMessage = 'A network error occurred. Please check your connect
 
 /**
  * The tab's own conversation: kept in sessionStorage (one per tab, kept across reloads) and sent
- * with every API call, so several tabs of one browser chat at once, each in its own chat. A tab
- * with none yet (a new tab) is given the server's latest conversation by /api/session.
+ * with every API call, so several tabs of one browser chat at once, each in its own chat. Once a
+ * chat has a message its address is /c/<id>, as on the real sites, and a tab opened at that
+ * address chats in it. A tab with none yet (a new tab at /) is given the server's latest
+ * conversation by /api/session, or a new one while another tab is generating in the latest.
  */
 const conversationStorageKey = 'replica-conversation';
 const conversationHeader = 'x-replica-conversation';
+const conversationPath = /^\/c\/(conv-\d+)$/;
+
+/** The address of a conversation (the site's search parameters kept, e.g. a temporary chat's). */
+function showConversationAddress(conversationId: string | undefined): void {
+  const path = conversationId ? `/c/${conversationId}` : '/';
+  if (location.pathname !== path) history.replaceState(history.state, '', `${path}${location.search}`);
+}
 
 /** A call to the replica's API on behalf of this tab's conversation; a returned conversationId becomes the tab's. */
 async function callApi(path: string, init: RequestInit = {}): Promise<Response> {
@@ -216,6 +227,8 @@ async function callApi(path: string, init: RequestInit = {}): Promise<Response> 
 /** Boots the replica app with a site's skin. */
 export function startReplicaApp(skin: ReplicaSkin): void {
   const root = document.getElementById('root')!;
+  const addressed = conversationPath.exec(location.pathname)?.[1];
+  if (addressed) sessionStorage.setItem(conversationStorageKey, addressed);
   const mechanism = skin.copyMechanism ?? 'writeText';
   let shell: ReplicaShell | undefined;
   let uploads: ReplicaUploads | undefined;
@@ -494,6 +507,7 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     clearComposer(shell.composer);
     const attachments = uploads?.takeForMessage() ?? [];
     const session = (await (await callApi('/api/session')).json()) as Session;
+    showConversationAddress(session.conversationId);
     const turnId = (session.turns.at(-1)?.id ?? 0) + 1;
     track(skin.renderUserTurn(shell.thread, text, turnId));
     setGenerating(true);
@@ -544,9 +558,15 @@ export function startReplicaApp(skin: ReplicaSkin): void {
       location.replace(session.signInUrl);
       return;
     }
+    // A new page: nothing of the chat shown before goes on in it (a stream it followed is
+    // dropped, the composer can send), as when a real site opens a new chat.
+    abortCurrent?.();
+    abortCurrent = undefined;
+    generating = false;
     root.innerHTML = '';
     listItems = [];
     activeAnswer = undefined;
+    showConversationAddress(session.turns.length > 0 ? session.conversationId : undefined);
     virtualizeAfterChars = session.virtualizeAfterChars;
     if (!session.loggedIn && !session.guest) {
       skin.mountLoginWall(root);
