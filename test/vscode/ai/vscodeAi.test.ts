@@ -149,18 +149,29 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
   async function checkCancelled(): Promise<{ ok: boolean; detail: string }> {
     const inspector = await chromium.connectOverCDP(cdpUrl);
     try {
-      const tab = inspector.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().startsWith(replica!.url));
-      if (!tab) return { ok: false, detail: 'the replica tab was not found over CDP' };
+      // The replica keeps a conversation per tab; the cancelled one is the tab whose own answer
+      // still streams on the site (the @ptk and vscode.lm cases left other tabs, finished).
+      type ServerTurn = { status: string; assistant: string };
+      const lastTurnOf = async (conversation: string): Promise<ServerTurn | undefined> =>
+        ((await (await fetch(new URL('/api/session', replica!.url), { headers: { 'x-replica-conversation': conversation } })).json()) as { turns: ServerTurn[] }).turns.at(-1);
+      let tab: Page | undefined;
+      let conversation = '';
+      for (const candidate of inspector.contexts().flatMap((context) => context.pages()).filter((page) => page.url().startsWith(replica!.url))) {
+        const own = await candidate.evaluate(() => sessionStorage.getItem('replica-conversation'));
+        if (!own || (await lastTurnOf(own))?.status !== 'streaming') continue;
+        tab = candidate;
+        conversation = own;
+        break;
+      }
+      if (!tab) return { ok: false, detail: 'no replica tab over CDP shows an answer still streaming on the site' };
+      const shownTab = tab;
       const stopSelector = chatgptAdapter.selectors.stopButton.join(', ');
       const turnSelector = chatgptAdapter.selectors.assistantTurn[0]!;
-      const shownLength = () => tab.evaluate((selector) => {
+      const shownLength = () => shownTab.evaluate((selector) => {
         const turns = document.querySelectorAll(selector);
         return turns[turns.length - 1]?.textContent?.length ?? 0;
       }, turnSelector);
-      // The server's view of the tab's own conversation (the replica keeps one per tab).
-      const conversation = await tab.evaluate(() => sessionStorage.getItem('replica-conversation'));
-      const headers = conversation ? { 'x-replica-conversation': conversation } : undefined;
-      const serverTurn = async () => ((await (await fetch(new URL('/api/session', replica!.url), { headers })).json()) as { turns: Array<{ status: string; assistant: string }> }).turns.at(-1);
+      const serverTurn = () => lastTurnOf(conversation);
       // The tab's stop takes effect (its stop button goes), then the site's answer goes on by
       // ten more tokens on the server while the tab shows none of them.
       await tab.locator(stopSelector).first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
