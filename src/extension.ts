@@ -37,7 +37,8 @@ import { PTKCodeActionProvider } from './host/vscode/views/codeActions';
 import { registerCommands, runConnectionAction, runInChat } from './host/vscode/views/commands';
 import { ConversationStore } from './ui/conversationStore';
 import type { ContextMention } from './shared/chat/mentions';
-import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, SITE_LABELS, type ExtensionSettings } from './ui/settings';
+import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
+import { siteName } from './ui/siteNames';
 import { showsSiteMenu } from './ui/conversationSite';
 import type { SiteStatusLine } from './ui/chatConnection';
 import { ConnectionStatusBar } from './host/vscode/views/statusBar';
@@ -104,7 +105,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   // Several sites (ptk.sites): each with its state once the browser backend runs; before that, as listed.
   const configuredSites = (): SiteStatusLine[] =>
     connection.state.sites?.map((entry) => ({ ...entry, ready: entry.ready ?? true })) ??
-    listedSites(settings).map((site) => ({ site, label: SITE_LABELS[site], state: 'not connected yet', ready: true }));
+    listedSites(settings).map((site) => ({ site, label: siteName(settings, site), state: 'not connected yet', ready: true }));
   // `ptk.severalSites` shows the chat view title's site menu (package.json) only when there is a choice.
   const showSiteMenu = () => void vscode.commands.executeCommand('setContext', 'ptk.severalSites', showsSiteMenu(listedSites(settings)));
   showSiteMenu();
@@ -131,7 +132,10 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     },
     onFailover: (event) => {
       log.info(`PTK: ${event.message}`);
-      session.noticeWhileRunning(event.message, taskConversation());
+      const conversation = taskConversation();
+      session.noticeWhileRunning(event.message, conversation);
+      // A chat-view task moved: its conversation goes on at the new site, and the header says so.
+      if (conversation !== undefined) void session.movedToSite(event.toSite, conversation).then(() => shownConnection.refresh());
     },
     onWait: (event) => {
       log.info(`PTK: every site is limited (${event.message}); waiting for ${event.label}.`);
@@ -248,8 +252,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   // Second Opinion: the finished task goes to the other sites of ptk.sites through the consult port's call.
   const secondOpinion = createSecondOpinionCommand({
     sessions: session,
-    // Named as the router names them ("Claude"), else by the site's name without its address.
-    sites: () => listedSites(settings).map((site) => ({ site, label: connection.state.sites?.find((entry) => entry.site === site)?.label ?? SITE_LABELS[site].replace(/\s*\(.*\)$/, '') })),
+    // Named as the router names them ("Claude", "Claude (demo)").
+    sites: () => listedSites(settings).map((site) => ({ site, label: connection.state.sites?.find((entry) => entry.site === site)?.label ?? siteName(settings, site) })),
     ownSite: () => Promise.resolve(consultPort.ownSite?.()),
     port: consultPort,
     diffSources: {

@@ -13,6 +13,7 @@ import { ConfigurationError, LLMBackendError, PTKErrorCode } from '../core/error
 import { parseSitesSetting, SiteRouter, type RememberedLimit, type SiteRouterOptions, type SiteState } from '../core/routing';
 import type { ChatModelFactory, ChatModelHandle } from './chatConnection';
 import { RoutedChatModel } from './routedChatModel';
+import { siteName } from './siteNames';
 import { BROWSER_SETTING_KEYS, SITE_IDS, type BrowserSettings, type ExtensionSettings, type SiteId } from './settings';
 
 /**
@@ -102,7 +103,7 @@ export function createBrowserModelFactory(
     const handles = await Promise.all(
       sites.map(async (site) => {
         const model = await create({ ...browserModelOptions(current, defaultProfileDir, site), onTurn });
-        return { site, label: model.adapter.displayName, model };
+        return { site, label: siteName(current, site as SiteId, model.adapter.displayName), model };
       }),
     );
     const router = new SiteRouter(handles, { failover: current.failover, whenAllLimited: current.whenAllLimited, ...hooks, limits: rememberedLimits?.() });

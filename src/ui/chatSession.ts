@@ -220,6 +220,15 @@ export class ChatSession {
     if (this.current.items.length > 0) await this.persist();
   }
 
+  /**
+   * A failover moved this conversation's task to `site`: its chat goes on there, so the header
+   * names that site and later messages go there too, as if the user had chosen it.
+   */
+  async movedToSite(site: string): Promise<void> {
+    this.chosenSite = site;
+    await this.persist();
+  }
+
   /** Every event of this conversation, as it happens. */
   onEvent(listener: Listener): { dispose(): void } {
     return this.listeners.add(listener);
@@ -457,6 +466,9 @@ export class ChatSession {
     // Several sites: the task's calls ask for the conversation's site (the router starts there).
     const site = this.site();
     if (site !== undefined) log(`[task ${taskId}] site: ${site}${this.chosenSite === site ? '' : ' (first ready site)'}`);
+    // The conversation stays on the site its first task used (its chat lives there): the header
+    // keeps naming it when it reaches a limit, until the user or a failover moves it.
+    if (site !== undefined) this.chosenSite ??= site;
     const options: AssistantRunOptions = {
       ...extraOptions,
       ...(site !== undefined ? { site } : {}),

@@ -216,6 +216,11 @@ export class ChatSessions {
     if (target.busy) target.notice(text);
   }
 
+  /** A failover moved the task of conversation `conversationId` to `site`: the conversation goes on there. */
+  async movedToSite(site: string, conversationId: string): Promise<void> {
+    await this.live.get(conversationId)?.session.movedToSite(site);
+  }
+
   private create(conversation?: { id: string } | { fresh: true }): ChatSession {
     const session: ChatSession = new ChatSession({ ...this.options, conversation, isShown: () => this.shownSession === session });
     const subscriptions = [

@@ -10,7 +10,9 @@ import type { ConnectionState } from '../shared/chat/protocol';
 import type { SiteStatusLine } from './chatConnection';
 
 /** The router's states that stop a site, as the header's connection status. */
-const STOPPED_STATUS: Readonly<Record<string, { status: ConnectionState['status']; detail: (label: string) => string }>> = {
+const STOPPED_STATUS: Readonly<Record<string, { status: ConnectionState['status']; detail: (label: string, state: string) => string }>> = {
+  limited: { status: 'limited', detail: (label, state) => `${label}: ${state}. Tasks go on at the next ready site of ptk.sites, or choose another site.` },
+  coolingDown: { status: 'limited', detail: (label, state) => `${label}: ${state} after site errors. Tasks go on at the next ready site of ptk.sites, or choose another site.` },
   signedOut: { status: 'loginRequired', detail: (label) => `Log in to ${label} in the browser tab, then retry.` },
   blocked: { status: 'error', detail: (label) => `${label} is showing a bot check: complete it in its tab (Open tab), then retry.` },
   broken: { status: 'error', detail: (label) => `PTK no longer recognises ${label}'s page: run PTK: Diagnose Site.` },
@@ -42,7 +44,7 @@ export function conversationConnectionState(state: ConnectionState, site: string
   const stopped = line.status === undefined ? undefined : STOPPED_STATUS[line.status];
   if (stopped && (shown.status === 'connected' || shown.status === 'loginRequired')) {
     shown.status = stopped.status;
-    shown.detail = stopped.detail(line.label);
+    shown.detail = stopped.detail(line.label, line.state);
     delete shown.guest;
   }
   return shown;

@@ -10,6 +10,7 @@ const CONNECTION_STATUS_LABELS: Readonly<Record<ConnectionStatus, string>> = {
   disconnected: 'Not connected yet: connects when you send',
   connecting: 'Connecting…',
   connected: 'Connected',
+  limited: 'Usage limit reached',
   loginRequired: 'Log in required',
   error: 'Connection error',
 };
@@ -22,11 +23,15 @@ export const CONNECTION_ACTION_LABELS: Readonly<Record<ConnectionAction, string>
   chooseSite: 'Choose site',
 };
 
-/** The buttons the header offers in each status. */
+/**
+ * The buttons the header offers in each status: the site's tab whenever there is one to show,
+ * another site when this one cannot answer now.
+ */
 export const HEADER_ACTIONS: Readonly<Record<ConnectionStatus, readonly ConnectionAction[]>> = {
   disconnected: [],
   connecting: [],
-  connected: [],
+  connected: ['openTab'],
+  limited: ['chooseSite', 'openTab'],
   loginRequired: ['login', 'openTab'],
   error: ['retry', 'chooseSite'],
 };
@@ -34,9 +39,18 @@ export const HEADER_ACTIONS: Readonly<Record<ConnectionStatus, readonly Connecti
 /** How the view names the offline demo replica (a local address standing in for the site). */
 export const DEMO_SITE_NAME = 'Demo (offline)';
 
-/** The site as the view and the status bar name it: the demo replica by that name, never as the site it imitates. */
+/** Whether the state is the offline demo: a replica on this machine standing in for the site. */
+export function isDemo(state: ConnectionState): boolean {
+  return state.demo === true && isLocalAddress(state.url);
+}
+
+/**
+ * The site as the view and the status bar name it. One site: the demo replica by the demo's name,
+ * never as the site it imitates. Several sites: the conversation's site by the name every menu
+ * and message gives it ("ChatGPT (demo)" for a replica).
+ */
 export function siteLabel(state: ConnectionState): string {
-  if (state.demo === true && isLocalAddress(state.url)) return DEMO_SITE_NAME;
+  if (isDemo(state) && (state.sites?.length ?? 0) < 2) return DEMO_SITE_NAME;
   return state.site || 'No site';
 }
 
@@ -45,8 +59,10 @@ export function siteLabel(state: ConnectionState): string {
  * names: the demo by its own name, as a replica shaped like the site it imitates.
  */
 export function diagnosedSite(state: ConnectionState, site: { id: string; name: string }): { name: string; filePrefix: string } {
-  if (siteLabel(state) === DEMO_SITE_NAME) return { name: `${DEMO_SITE_NAME}, a ${site.name}-shaped replica`, filePrefix: 'demo' };
-  return { name: site.name, filePrefix: site.id };
+  const label = siteLabel(state);
+  if (label === DEMO_SITE_NAME) return { name: `${DEMO_SITE_NAME}, a ${site.name}-shaped replica`, filePrefix: 'demo' };
+  // Several sites: named as the header names it ("ChatGPT (demo)" for a replica).
+  return { name: (state.sites?.length ?? 0) > 1 ? label : site.name, filePrefix: site.id };
 }
 
 /** The header's status line: "site · Connected", with a guest session named. */

@@ -13,8 +13,11 @@ import { en as englishMessages } from 'zod/locales';
 import { ContextMentionSchema, MAX_MENTIONS_PER_MESSAGE, MentionKindSchema, MentionSuggestionSchema, type ContextMention } from './mentions';
 import { AttachmentInfoSchema, ImageAttachmentListSchema, type AttachmentInfo } from './attachments';
 
-/** Where the chat tab connection stands (status bar + the view's header). */
-const ConnectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected', 'loginRequired', 'error']);
+/**
+ * Where the chat tab connection stands (status bar + the view's header); `limited`: the shown
+ * conversation's site is at a usage limit or cooling down (several sites).
+ */
+const ConnectionStatusSchema = z.enum(['disconnected', 'connecting', 'connected', 'limited', 'loginRequired', 'error']);
 export type ConnectionStatus = z.infer<typeof ConnectionStatusSchema>;
 
 /** Buttons the view may offer next to an error. */

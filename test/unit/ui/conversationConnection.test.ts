@@ -29,8 +29,11 @@ const CONNECTED: ConnectionState = { site: 'gemini', status: 'connected', model:
 describe('conversationConnectionState', () => {
   it("names the conversation's site by its label with its state, on the header's line", () => {
     const limited = conversationConnectionState(CONNECTED, 'chatgpt');
-    assert.equal(siteModelLine(limited), 'Demo (offline) · limited until 15:00', 'the first site keeps its address (the demo replica here)');
-    assert.equal(limited.status, 'connected');
+    assert.equal(siteModelLine(limited), 'ChatGPT · limited until 15:00', 'named as the menus and messages name it, not "Demo (offline)"');
+    assert.deepEqual([limited.url, limited.demo], ['http://127.0.0.1:4100/', true], 'the first site keeps its address (the demo replica here)');
+    assert.equal(limited.status, 'limited', 'a limited site is not shown as connected (its dot is not green)');
+    assert.match(limited.detail ?? '', /^ChatGPT: limited until 15:00\. Tasks go on at the next ready site/);
+    assert.equal(connectionStatusLine(limited), 'ChatGPT · Usage limit reached');
     const ready = conversationConnectionState({ ...CONNECTED, url: undefined, demo: undefined }, 'gemini');
     assert.equal(siteModelLine(ready), 'Gemini · ready');
     assert.deepEqual([ready.guest, ready.warning], [true, 'a notice'], "the connection's guest session and notice are this site's");

@@ -93,6 +93,20 @@ describe('ChatSession: the site per conversation', () => {
     assert.equal(reloaded.model.calls[0]!.options.site, 'gemini');
   });
 
+  it('a conversation stays on the site its first task used when that site reaches a limit, and a failover moves it (kept after a reload)', async () => {
+    let sites = [{ ...chatgpt, state: 'ready', ready: true }, claude, gemini];
+    const { session, model, storage } = sessionWith(() => sites);
+    await session.send('one');
+    assert.equal(session.chosenSiteId, 'chatgpt', 'its first task ran on the first ready site, where its chat now lives');
+    sites = [chatgpt, claude, gemini];
+    assert.equal(session.site(), 'chatgpt', 'the header keeps naming ChatGPT (limited) while the failover question is open');
+    await session.movedToSite('claude', session.state.conversationId);
+    assert.equal(session.site(), 'claude');
+    await session.send('two');
+    assert.deepEqual(model.calls.map((call) => call.options.site), ['chatgpt', 'claude']);
+    assert.equal(sessionWith(() => sites, storage).session.chosenSiteId, 'claude');
+  });
+
   it('with one site the calls ask for none', async () => {
     const { session, model } = sessionWith(() => [claude]);
     await session.chooseSite('claude');

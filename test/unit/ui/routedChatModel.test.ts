@@ -152,7 +152,7 @@ describe('createBrowserModelFactory with ptk.sites', () => {
       const model = await createBrowserModelFactory(extension.path, () => settings, '/storage', undefined, { onProblems: (list) => problems.push(list) })();
       assert.ok(model instanceof RoutedChatModel);
       assert.deepEqual(extension.created(), [{ site: 'claude', siteUrl: undefined }, { site: 'chatgpt', siteUrl: 'http://127.0.0.1:9/' }]);
-      assert.deepEqual((model as RoutedChatModel).states().map((state) => state.label), ['Site claude', 'Site chatgpt']);
+      assert.deepEqual((model as RoutedChatModel).states().map((state) => state.label), ['Site claude', 'Site chatgpt (demo)'], 'the site at a local address is named as the demo');
       assert.equal(await model.call('hi'), 'from claude');
       assert.equal(problems.length, 1);
       assert.match(problems[0]![0]!, /"nope" is not a known site/);

@@ -97,8 +97,8 @@ describe('the site menu of a conversation, in real VS Code', { skip: skipReason 
   };
 
   it("Connect Browser / Choose Site lists the sites of ptk.sites: the one picked becomes the conversation's, and its own tab opens", async () => {
-    // The conversation of the case before is on the first ready site (ChatGPT).
-    await header().filter({ hasText: /Demo \(offline\)/ }).waitFor();
+    // The conversation of the case before is on the first ready site (ChatGPT), named as every menu names it.
+    await header().filter({ hasText: /^ChatGPT \(demo\) · / }).waitFor();
     await page.keyboard.press('F1');
     await page.locator('.quick-input-widget input').fill('>PTK: Connect Browser');
     await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Connect Browser' }).first().waitFor();
@@ -109,7 +109,7 @@ describe('the site menu of a conversation, in real VS Code', { skip: skipReason 
     assert.equal(await rows.count(), 2, 'the sites of ptk.sites, not every site PTK knows');
     await workbench!.shot('connect-menu');
     await rows.filter({ hasText: 'Claude' }).first().click();
-    await header().filter({ hasText: 'Claude ·' }).waitFor();
+    await header().filter({ hasText: 'Claude (demo) ·' }).waitFor();
     const before = claudePrompts.length;
     await send('Say hello once more');
     await chat().locator('[data-testid="assistant-message"]', { hasText: 'Hello from Claude.' }).last().waitFor();
@@ -119,10 +119,10 @@ describe('the site menu of a conversation, in real VS Code', { skip: skipReason 
   });
 
   it("the header names the conversation's site and its state; an error's Open tab acts on the site that failed", async () => {
-    await header().filter({ hasText: /Demo \(offline\) · ready/ }).waitFor();
+    await header().filter({ hasText: 'ChatGPT (demo) · ready' }).waitFor();
     const [claudeBefore, chatgptBefore] = [claudePrompts.length, chatgptPrompts.length];
     await chooseSite('Claude');
-    await header().filter({ hasText: 'Claude · ready' }).waitFor();
+    await header().filter({ hasText: 'Claude (demo) · ready' }).waitFor();
     await workbench!.shot('header-claude');
     // Claude signs the user out: the task stops on its login wall (failover off).
     workbench!.moreReplicas.claude!.setScenario({ loggedIn: false });
@@ -130,7 +130,7 @@ describe('the site menu of a conversation, in real VS Code', { skip: skipReason 
     const card = chat().locator('[data-testid="error-card"]').last();
     await card.waitFor();
     assert.match((await card.textContent()) ?? '', /LOGIN_REQUIRED/);
-    await header().filter({ hasText: 'Claude · signed out' }).waitFor();
+    await header().filter({ hasText: 'Claude (demo) · signed out' }).waitFor();
     await chat().locator('[data-testid="header-login"]').waitFor();
     assert.equal(claudePrompts.length, claudeBefore, 'the signed-out site answered nothing');
     await workbench!.shot('claude-signed-out');
@@ -160,9 +160,9 @@ describe('the site menu of a conversation, in real VS Code', { skip: skipReason 
     assert.equal(await conversationRow.getAttribute('aria-posinset'), '1', "the conversation's site is offered first");
     await workbench!.shot('diagnose-palette');
     await rows.filter({ hasText: 'ChatGPT' }).first().click();
-    await page.locator('.tabs-container .tab.active', { hasText: /demo-.*\.md/ }).waitFor();
+    await page.locator('.tabs-container .tab.active', { hasText: /chatgpt-.*\.md/ }).waitFor();
     text = await diagnosisReport();
-    assert.match(text, /PTK: Diagnose Site — Demo \(offline\), a ChatGPT-shaped replica/);
+    assert.match(text, /PTK: Diagnose Site — ChatGPT \(demo\)/);
     assert.match(text, /state: ready \(signed in\)/);
   });
 });

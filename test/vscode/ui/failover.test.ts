@@ -52,14 +52,17 @@ describe('failover from a limited site to the next of ptk.sites, in real VS Code
     await input.press('Enter');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor();
-    assert.match(await dialog.innerText(), /ChatGPT: usage limit until (\d{4}-\d\d-\d\d )?15:15\. Continue this task on Claude\?/);
+    assert.match(await dialog.innerText(), /ChatGPT \(demo\): usage limit until (\d{4}-\d\d-\d\d )?15:15\. Continue this task on Claude \(demo\)\?/);
     await workbench!.shot('asked');
+    // While the question is open the header still names the conversation's site, at its limit (not green).
+    const header = chat().locator('[data-testid="connection-status"]');
+    await chat().locator('[data-testid="connection-status"][data-status="limited"]', { hasText: /^ChatGPT \(demo\) · limited until/ }).waitFor();
     await dialog.getByRole('button', { name: 'Continue on Claude' }).click();
-    await chat().locator('[data-testid="notice"]', { hasText: /ChatGPT: usage limit until (\d{4}-\d\d-\d\d )?15:15 — continuing on Claude/ }).waitFor();
+    await chat().locator('[data-testid="notice"]', { hasText: /ChatGPT \(demo\): usage limit until (\d{4}-\d\d-\d\d )?15:15 — continuing on Claude \(demo\)/ }).waitFor();
     await chat().locator('[data-testid="assistant-message"]', { hasText: 'Hello from Claude, with the task so far.' }).waitFor();
-    // The header names the site in use and each site's state.
-    const status = chat().locator('[data-testid="connection-status"]');
-    assert.match((await status.getAttribute('title')) ?? '', /Sites: ChatGPT: limited until (\d{4}-\d\d-\d\d )?15:15; Claude: ready/);
+    // The header names the site the conversation moved to, and in its tooltip each site's state.
+    await chat().locator('[data-testid="connection-status"][data-status="connected"]', { hasText: 'Claude (demo) · ready' }).waitFor();
+    assert.match((await header.getAttribute('title')) ?? '', /Sites: ChatGPT \(demo\): limited until (\d{4}-\d\d-\d\d )?15:15; Claude \(demo\): ready/);
     await workbench!.shot('moved-on');
     assert.equal(chatgptPrompts.length, 1);
     assert.equal(claudePrompts.length, 1);

@@ -60,9 +60,9 @@ describe('Second Opinion, in real VS Code', { skip: skipReason || undefined, tim
     assert.equal(chatgptPrompts.length, 1, "the conversation's own site is not asked for a review");
     await workbench!.shot('review');
     await column.locator('[data-testid="send-review"]').click();
-    await chat().locator('[data-testid="user-message"]', { hasText: 'Review from Claude:' }).waitFor();
+    await chat().locator('[data-testid="user-message"]', { hasText: 'Review from Claude (demo):' }).waitFor();
     await chat().locator('[data-testid="assistant-message"]', { hasText: 'Thanks: I will add the test.' }).waitFor();
-    assert.match(chatgptPrompts[1] ?? '', /Review from Claude:\n?[\s\S]*nothing checks the greeting/);
+    assert.match(chatgptPrompts[1] ?? '', /Review from Claude \(demo\):\n?[\s\S]*nothing checks the greeting/);
     await workbench!.shot('sent-to-task');
   });
 });

@@ -18,7 +18,7 @@ import type { ChatSession, SendOptions } from '../../../ui/chatSession';
 import type { ChatSessions } from '../../../ui/chatSessions';
 import type { ChatViewProvider } from './chatViewProvider';
 import type { ConnectionAction } from '../../../shared/chat/protocol';
-import { DEMO_SITE_NAME, diagnosedSite, siteLabel } from '../../../shared/chat/connectionLabels';
+import { diagnosedSite, isDemo } from '../../../shared/chat/connectionLabels';
 import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from '../../../ui/codeActionPlan';
 import { RUN_CODE_ACTION_COMMAND } from './codeActions';
 import { DiagnosisDocuments } from '../diagnosisDocuments';
@@ -339,7 +339,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       }
       const configuration = vscode.workspace.getConfiguration(EXTENSION_SETTINGS_SECTION);
       const setting = configuration.get<string>('model') ?? '';
-      const menuContext = { demo: siteLabel(connection.state) === DEMO_SITE_NAME };
+      const menuContext = { demo: isDemo(connection.state) };
       const items = modelMenuItems(offered, setting, menuContext).map((item) => (item.separator ? { ...item, kind: vscode.QuickPickItemKind.Separator } : item));
       const picked = await vscode.window.showQuickPick(items, { title: modelMenuTitle(setting), placeHolder: modelMenuPlaceholder(offered, menuContext) });
       if (!picked) return;

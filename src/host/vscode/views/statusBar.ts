@@ -7,6 +7,7 @@ const ICONS: Record<ConnectionState['status'], string> = {
   disconnected: '$(debug-disconnect)',
   connecting: '$(sync~spin)',
   connected: '$(comment-discussion)',
+  limited: '$(watch)',
   loginRequired: '$(account)',
   error: '$(error)',
 };
@@ -15,7 +16,7 @@ const ICONS: Record<ConnectionState['status'], string> = {
 function describeConnection(state: ConnectionState, busy: boolean): { text: string; tooltip: string } {
   const guest = state.status === 'connected' && state.guest === true;
   const text = `${busy ? '$(loading~spin)' : ICONS[state.status]} PTK: ${connectionTargetLine(state)}${guest ? ' (guest)' : ''}${state.warning ? ' $(warning)' : ''}`;
-  return { text, tooltip: `PTK Assistant\n${connectionTooltip(state)}\nClick to connect or choose the site.` };
+  return { text, tooltip: `PTK Assistant\n${connectionTooltip(state)}\nClick to choose the site or open its tab.` };
 }
 
 export class ConnectionStatusBar implements vscode.Disposable {
@@ -45,7 +46,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const { text, tooltip } = describeConnection(this.state, this.busy);
     this.item.text = text;
     this.item.tooltip = tooltip;
-    this.item.backgroundColor = this.state.status === 'error' || this.state.status === 'loginRequired' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.backgroundColor = this.state.status === 'error' || this.state.status === 'loginRequired' || this.state.status === 'limited' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
   }
 
   dispose(): void {

@@ -15,7 +15,8 @@ describe('connection labels and actions', () => {
     assert.deepEqual(HEADER_ACTIONS.loginRequired, ['login', 'openTab']);
     assert.deepEqual(HEADER_ACTIONS.error, ['retry', 'chooseSite']);
     assert.deepEqual(HEADER_ACTIONS.disconnected, []);
-    assert.deepEqual(HEADER_ACTIONS.connected, []);
+    assert.deepEqual(HEADER_ACTIONS.connected, ['openTab'], 'the tab can be shown whenever the site is connected');
+    assert.deepEqual(HEADER_ACTIONS.limited, ['chooseSite', 'openTab']);
   });
 
   it('before the first send the header line is site · model as after it (one line at the default width); the tooltip says it connects when you send', () => {
@@ -48,6 +49,9 @@ describe('connection labels and actions', () => {
     // The demo replica is named as the demo, never as the site it imitates.
     assert.equal(connectionTargetLine({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), "Demo (offline) · site's model · 127.0.0.1:4100");
     assert.match(connectionTooltip({ site: 'chatgpt', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true }), /^Demo \(offline\) · Connected/);
+    // With several sites the shown site keeps the name the menus give it, the demo marked there.
+    const sites = [{ site: 'chatgpt', label: 'ChatGPT (demo)', state: 'ready' }, { site: 'claude', label: 'Claude (demo)', state: 'ready' }];
+    assert.equal(siteModelLine({ site: 'ChatGPT (demo)', status: 'connected', url: 'http://127.0.0.1:4100/', demo: true, sites, siteState: 'ready' }), 'ChatGPT (demo) · ready');
     assert.equal(isLocalAddress('http://127.0.0.1:4100/'), true);
     assert.equal(isLocalAddress('http://localhost:8080'), true);
     assert.equal(isLocalAddress('https://chat.example.com/'), false);
