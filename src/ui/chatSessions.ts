@@ -19,8 +19,9 @@ type SessionOptions = ConstructorParameters<typeof ChatSession>[0];
 
 interface ChatSessionsOptions extends Omit<SessionOptions, 'conversation' | 'isShown'> {
   /**
-   * A conversation the view does not show asks for the user's approval: tell the user (its card
-   * waits in that conversation; nothing is approved for them).
+   * A conversation the view does not show asks for the user's approval, or the view leaves one
+   * whose card waits for an answer: tell the user (its card waits in that conversation; nothing is
+   * approved for them). Once per waiting approval.
    */
   onBackgroundApproval?: (conversationId: string, title: string) => void;
 }
@@ -42,6 +43,8 @@ export class ChatSessions {
   private readonly activityListeners = new ListenerSet<[]>();
   /** Sessions kept alive between their tasks (a task file's steps), with how many hold each. */
   private readonly held = new Map<ChatSession, number>();
+  /** The pending approvals the user was told of (onBackgroundApproval): each is told once. */
+  private readonly toldApprovals = new Set<string>();
 
   constructor(private readonly options: ChatSessionsOptions) {
     this.shownSession = this.create();
@@ -250,8 +253,9 @@ export class ChatSessions {
         this.dropIfIdle(session);
       });
     }
+    if (event.type === 'approvalResolved') this.toldApprovals.delete(event.approvalId);
     if (shown) return;
-    if (event.type === 'approvalRequested' && !event.auto) this.options.onBackgroundApproval?.(conversationId, session.state.title);
+    if (event.type === 'approvalRequested' && !event.auto) this.tellWaitingApprovals(session);
     // The history's marks follow a hidden conversation's task and approvals.
     if (started || finished || event.type === 'approvalRequested' || event.type === 'approvalResolved') this.replaced();
   }
@@ -261,8 +265,18 @@ export class ChatSessions {
     this.shownSession = session;
     await this.options.store.setCurrentId(session.state.conversationId);
     this.dropIfIdle(left);
+    // Left while its card waits for an answer: the user is told as if it had asked in the background.
+    if (left !== session) this.tellWaitingApprovals(left);
     this.replaced();
     this.activityChanged();
+  }
+
+  /** Tells the user that hidden `session` waits for approval, once for the approvals it was not told of yet. */
+  private tellWaitingApprovals(session: ChatSession): void {
+    const untold = session.state.pendingApprovals.filter((approvalId) => !this.toldApprovals.has(approvalId));
+    if (untold.length === 0) return;
+    for (const approvalId of untold) this.toldApprovals.add(approvalId);
+    this.options.onBackgroundApproval?.(session.state.conversationId, session.state.title);
   }
 
   private dropIfIdle(session: ChatSession): void {

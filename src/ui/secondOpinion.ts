@@ -60,11 +60,11 @@ export function reviewMessage(label: string, review: string): string {
 
 type ReviewItem = Extract<ChatItem, { kind: 'review' }>;
 
-/** The review item `itemId`'s column of `site` when it holds a finished review (the one "Send to task" may send). */
+/** The review item `itemId`'s column of `site` when it holds a finished review not sent yet (the one "Send to task" may send). */
 export function finishedReview(state: ChatViewState, itemId: string, site: string): { label: string; text: string } | undefined {
   const item = state.items.find((candidate): candidate is ReviewItem => candidate.kind === 'review' && candidate.id === itemId);
   const column = item?.columns.find((candidate) => candidate.site === site);
-  return column?.status === 'done' ? { label: column.label, text: column.text } : undefined;
+  return column?.status === 'done' && !column.sent ? { label: column.label, text: column.text } : undefined;
 }
 
 /** The conversation as Second Opinion uses it (ChatSession). */
@@ -160,12 +160,20 @@ export async function runSecondOpinion(options: SecondOpinionOptions): Promise<S
 
 /**
  * A review's "Send to task": the review (only a finished one) goes to the conversation as the
- * user's next message, so the task continues with it. False when there is no such review.
+ * user's next message, so the task continues with it, and its column is marked sent (saved with
+ * the conversation) so it cannot go twice. False when there is no such review, or it was sent
+ * already, or a task still runs (the session's send says so, and the review stays to send).
  */
-export function sendReviewToTask(session: { readonly state: ChatViewState; send(text: string): Promise<unknown> }, itemId: string, site: string): boolean {
+export function sendReviewToTask(session: { readonly state: ChatViewState; readonly busy: boolean; send(text: string): Promise<unknown>; record(event: ChatEvent): Promise<void> }, itemId: string, site: string): boolean {
   const review = finishedReview(session.state, itemId, site);
   if (!review) return false;
-  void session.send(reviewMessage(review.label, review.text));
+  const message = reviewMessage(review.label, review.text);
+  if (session.busy) {
+    void session.send(message);
+    return false;
+  }
+  void session.record({ type: 'reviewSent', id: itemId, site });
+  void session.send(message);
   return true;
 }
 

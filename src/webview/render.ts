@@ -343,8 +343,8 @@ export class ChatRenderer {
 
   /**
    * Second Opinion: the reviews side by side, one column per site with its name; each says
-   * "waiting…" until its review streams in (markdown), then offers "Send to task"; a site that
-   * failed says why in its column.
+   * "waiting…" until its review streams in (markdown), then offers "Send to task" (once: a sent
+   * review says "Sent to the task" instead); a site that failed says why in its column.
    */
   private renderReview(document: Document, element: HTMLElement, item: Extract<ChatItem, { kind: 'review' }>): void {
     element.className = 'review';
@@ -364,7 +364,11 @@ export class ChatRenderer {
       if (column.status === 'failed') body.setAttribute('role', 'alert');
       else if (column.status !== 'waiting') body.innerHTML = this.markdown(column.text);
       box.append(textElement(document, 'div', 'review-site', column.label), body);
-      if (column.status === 'done' && this.handlers.sendReview) {
+      if (column.sent) {
+        const sent = textElement(document, 'div', 'review-sent', 'Sent to the task');
+        sent.dataset.testid = 'review-sent';
+        box.append(sent);
+      } else if (column.status === 'done' && this.handlers.sendReview) {
         box.append(this.button(document, 'Send to task', () => this.handlers.sendReview?.(item.id, column.site), 'send-review'));
       }
       columns.append(box);

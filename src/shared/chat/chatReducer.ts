@@ -175,6 +175,15 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       const columns = review.columns.map((column) => (column.site === event.site && column.status !== 'done' && column.status !== 'failed' ? { ...column, status: event.status, text: event.text } : column));
       return { ...state, items: replaceItem(state, index, { ...review, columns }) };
     }
+    case 'reviewSent': {
+      // Only a finished review is sent, and only once.
+      const index = state.items.findIndex((item) => item.kind === 'review' && item.id === event.id);
+      if (index === -1) return state;
+      const review = state.items[index] as Extract<ChatItem, { kind: 'review' }>;
+      if (!review.columns.some((column) => column.site === event.site && column.status === 'done' && !column.sent)) return state;
+      const columns = review.columns.map((column) => (column.site === event.site ? { ...column, sent: true } : column));
+      return { ...state, items: replaceItem(state, index, { ...review, columns }) };
+    }
   }
 }
 

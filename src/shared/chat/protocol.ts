@@ -67,6 +67,8 @@ export interface ReviewColumn {
   label: string;
   status: ReviewStatus;
   text: string;
+  /** "Send to task" sent this review to the conversation: the column says so instead of offering it again. */
+  sent?: boolean;
 }
 
 /** One thing that happened in a conversation; the view model is the fold of these. */
@@ -170,6 +172,8 @@ const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reviewStarted'), id: z.string(), time: z.number(), sites: z.array(z.object({ site: z.string(), label: z.string() })) }),
   /** One site's review: its text so far ('streaming'), its whole text ('done'), or why it failed ('failed': `text` says so). */
   z.object({ type: z.literal('reviewUpdate'), id: z.string(), site: z.string(), status: ReviewStatusSchema, text: z.string() }),
+  /** One site's finished review went to the task as the user's message ("Send to task"): its column is marked sent. */
+  z.object({ type: z.literal('reviewSent'), id: z.string(), site: z.string() }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;
 

@@ -175,6 +175,33 @@ describe('ChatSessions: two conversations at once', () => {
     assert.deepEqual([[...files.keys()], answers(sessions.state)], [['a.txt'], ['Written.']]);
   });
 
+  it('leaving a conversation whose card waits for approval tells the user once; coming back or leaving again does not', async () => {
+    const { sessions, next, broker, backgroundApprovals } = setup();
+    const writing = sessions.send('Write a.txt');
+    const writingId = sessions.state.conversationId;
+    (await next()).answer(writeCall('a.txt'));
+    await waitUntil(() => broker.pendingIds().length === 1);
+    assert.deepEqual(backgroundApprovals, [], 'asked while shown: its card is on screen');
+    await sessions.newConversation();
+    assert.deepEqual(backgroundApprovals, [[writingId, 'Write a.txt']], 'left while it waits: told, as if it had asked in the background');
+    await sessions.openConversation(writingId);
+    await sessions.newConversation();
+    assert.equal(backgroundApprovals.length, 1, 'the same approval is told once, not on every switch');
+    await sessions.openConversation(writingId);
+    // A new approval of the same conversation is told again when the user leaves it.
+    broker.resolve(broker.pendingIds()[0], { decision: 'approve' });
+    (await next()).answer(writeCall('b.txt'));
+    await waitUntil(() => broker.pendingIds().length === 1);
+    await sessions.newConversation();
+    assert.deepEqual(backgroundApprovals, [[writingId, 'Write a.txt'], [writingId, 'Write a.txt']]);
+    await sessions.openConversation(writingId);
+    broker.resolve(broker.pendingIds()[0], { decision: 'approve' });
+    (await next()).answer('Written.');
+    await writing;
+    await sessions.newConversation();
+    assert.equal(backgroundApprovals.length, 2, 'nothing waits: leaving tells nothing');
+  });
+
   it('an approval answered while another conversation is shown settles the card of the conversation that asked', async () => {
     const { sessions, next, broker, store } = setup();
     const writing = sessions.send('Write a.txt');

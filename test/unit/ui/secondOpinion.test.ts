@@ -155,6 +155,41 @@ describe('Second Opinion: Send to task', () => {
     const last = session.state.items.at(-1);
     assert.equal(last?.kind === 'assistant' && last.text, 'Fixed: released in finally.');
   });
+
+  it('a sent review is marked sent, saved with the conversation, and a second Send to task does nothing', async () => {
+    const { session, store, run } = rig({ chatgpt: [], claude: ['Release the lock in finally.'] }, ['Done.', 'Fixed.', 'never']);
+    await session.send('Add a lock');
+    await run('chatgpt');
+    const item = reviewItem(session.state.items)!;
+    assert.equal(sendReviewToTask(session, item.id, 'claude'), true);
+    assert.equal(sendReviewToTask(session, item.id, 'claude'), false, 'a double click sends nothing more');
+    await session.whenIdle();
+    assert.equal(sendReviewToTask(session, item.id, 'claude'), false, 'nor once the task is over');
+    await session.whenIdle();
+    const users = (items: readonly ChatItem[]) => items.filter((entry) => entry.kind === 'user').map((entry) => entry.kind === 'user' && entry.text);
+    assert.deepEqual(users(session.state.items), ['Add a lock', 'Review from Claude:\nRelease the lock in finally.']);
+    assert.equal(reviewItem(session.state.items)!.columns[0]!.sent, true);
+    // A reload (or opening the conversation again) reads the store: the review is still sent.
+    const reloaded = new ChatSession({ runTask: async () => assert.fail('no task'), store });
+    assert.equal(reviewItem(reloaded.state.items)!.columns[0]!.sent, true);
+    assert.equal(sendReviewToTask(reloaded, item.id, 'claude'), false);
+  });
+
+  it('while a task runs, Send to task sends nothing and the review stays to send', async () => {
+    // The second task's reply waits until the test lets it finish.
+    let finish!: () => void;
+    const released = new Promise<void>((resolve) => (finish = resolve));
+    const { session, run } = rig({ chatgpt: [], claude: ['Release the lock in finally.'] }, ['Done.', async () => (await released, 'Other.')]);
+    await session.send('Add a lock');
+    await run('chatgpt');
+    const item = reviewItem(session.state.items)!;
+    const other = session.send('Something else');
+    assert.equal(sendReviewToTask(session, item.id, 'claude'), false);
+    assert.equal(reviewItem(session.state.items)!.columns[0]!.sent, undefined);
+    assert.ok(session.state.items.some((entry) => entry.kind === 'notice' && /already running/.test(entry.text)));
+    finish();
+    await other;
+  });
 });
 
 describe('Second Opinion: nothing is sent', () => {

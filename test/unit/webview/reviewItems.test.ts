@@ -60,6 +60,21 @@ describe('review items', () => {
     assert.equal(columns(list)[1]!.dataset.status, 'waiting');
   });
 
+  it('a sent review says "Sent to the task" instead of offering it again; only a finished review can be marked sent', () => {
+    const { list, renderer } = setup();
+    const done: ChatEvent = { type: 'reviewUpdate', id: 'review:1', site: 'claude', status: 'done', text: 'Fine.' };
+    let state = replayChat('c', [...task, started, done, { type: 'reviewSent', id: 'review:1', site: 'claude' }]);
+    // A column still waiting has nothing to send: marking it changes nothing.
+    const same = reduceChat(state, { type: 'reviewSent', id: 'review:1', site: 'gemini' });
+    assert.equal(same, state);
+    state = same;
+    renderer.update(state);
+    const [sent, waiting] = columns(list);
+    assert.equal(sent!.querySelector('[data-testid="send-review"]'), null);
+    assert.equal(sent!.querySelector('[data-testid="review-sent"]')!.textContent, 'Sent to the task');
+    assert.equal(waiting!.querySelector('[data-testid="review-sent"]'), null);
+  });
+
   it('a failed site says why in its own column; a late update of a settled column changes nothing', () => {
     const { list, renderer } = setup();
     let state = replayChat('c', [...task, started, { type: 'reviewUpdate', id: 'review:1', site: 'gemini', status: 'failed', text: 'Gemini could not review (signed out): log in.' }]);
@@ -88,5 +103,6 @@ describe('review items', () => {
     assert.equal(parseWebviewMessage({ type: 'sendReview', itemId: '', site: 'claude' }).ok, false);
     assert.equal(parseHostMessage({ type: 'event', conversationId: 'c', event: { type: 'reviewUpdate', id: 'r', site: 's', status: 'bogus', text: '' } }).ok, false);
     assert.equal(parseHostMessage({ type: 'event', conversationId: 'c', event: started }).ok, true);
+    assert.equal(parseHostMessage({ type: 'event', conversationId: 'c', event: { type: 'reviewSent', id: 'review:1', site: 'claude' } }).ok, true);
   });
 });
