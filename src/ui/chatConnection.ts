@@ -59,6 +59,8 @@ export interface SiteStatusLine {
   ready: boolean;
   /** Why it cannot, when known: the router's SiteStatus ('signedOut', 'limited', …; the header offers Log in for 'signedOut'). */
   status?: string;
+  /** What the site said when it stopped (the failure's message), when known. */
+  detail?: string;
 }
 
 /** What Diagnose Site gives the UI. */
@@ -70,8 +72,12 @@ interface SiteDiagnosisReport {
   problems: string[];
   /** The redacted page snapshot (HTML with an evidence header). */
   snapshot: string;
-  /** The report as markdown, naming where the snapshot was saved; titled with `siteName` when given. */
-  report(snapshotPath?: string, siteName?: string): string;
+  /**
+   * The report as markdown, naming where the snapshot was saved; titled with `siteName` when
+   * given; `routerState`: the site's state in the router, which the report's state line states
+   * when the site is held out (limited, signed out…).
+   */
+  report(snapshotPath?: string, options?: { siteName?: string; routerState?: Pick<SiteStatusLine, 'state' | 'ready' | 'detail'> }): string;
 }
 
 /** Creates the model for the current settings (loads the browser backend). */

@@ -39,9 +39,16 @@ export class RoutedChatModel implements ChatModelHandle {
     return this.router.onDidChangeStates(listener);
   }
 
-  /** Each site with its state in a few words ("limited until 15:00"), for the status item. */
+  /** Each site with its state in a few words ("limited until 15:00") and what the site said, for the status item and Diagnose Site. */
   sites(now: number = Date.now()): SiteStatusLine[] {
-    return this.router.states().map((state) => ({ site: state.site, label: state.label, state: describeSiteState(state, now), ready: state.status === 'ready', status: state.status }));
+    return this.router.states().map((state) => ({
+      site: state.site,
+      label: state.label,
+      state: describeSiteState(state, now),
+      ready: state.status === 'ready',
+      status: state.status,
+      ...(state.detail === undefined ? {} : { detail: state.detail }),
+    }));
   }
 
   currentSite(): string {

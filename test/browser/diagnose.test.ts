@@ -8,7 +8,9 @@ import { describe, it } from 'node:test';
 import { diagnoseSite, formatDiagnosis } from '../../src/browser/diagnose/diagnoseSite';
 import { geminiAdapter } from '../../src/browser/adapters/gemini';
 import type { SiteAdapter } from '../../src/browser/adapters/types';
-import { sharedTestBrowser } from './harness';
+import { adapterFor, sharedTestBrowser } from './harness';
+import { startReplicaServer } from './replicas/server';
+import { replicaSites } from './replicas/sites';
 import { testChatAdapter } from './testChatAdapter';
 
 const browser = sharedTestBrowser();
@@ -62,7 +64,7 @@ describe('PTK: Diagnose Site', () => {
       assert.match(report, /invalid selector/);
       assert.match(report, /state: ready \(signed in\)/);
       assert.match(report, /^# PTK: Diagnose Site — Test chat\n/, "titled with the adapter's name");
-      assert.match(diagnosis.report(undefined, 'Demo (offline), a ChatGPT-shaped replica'), /^# PTK: Diagnose Site — Demo \(offline\), a ChatGPT-shaped replica\n/, 'the demo is titled by its own name');
+      assert.match(diagnosis.report(undefined, { siteName: 'Demo (offline), a ChatGPT-shaped replica' }), /^# PTK: Diagnose Site — Demo \(offline\), a ChatGPT-shaped replica\n/, 'the demo is titled by its own name');
     } finally {
       await page.close();
     }
@@ -76,6 +78,39 @@ describe('PTK: Diagnose Site', () => {
       assert.deepEqual(diagnosis.problems, ['composer: no selector matches', 'copyButton: no selector matches']);
     } finally {
       await page.close();
+    }
+  });
+
+  it('does not check the answer-only lists on a page with a question and no answer yet', async () => {
+    const page = await browser().newPage();
+    try {
+      await page.setContent(chatPage.replace(/<section class="turn"><div data-role="assistant">[\s\S]*?<\/section>/, ''));
+      const diagnosis = await diagnoseSite(page, adapter);
+      assert.deepEqual([diagnosis.userTurnCount, diagnosis.assistantTurnCount], [1, 0]);
+      assert.deepEqual(diagnosis.problems, ['assistantTurn: no selector matches']);
+      assert.match(diagnosis.report(), /^- \*\*turnActionBar\*\*: not checked: no answer on this page yet$/m);
+      assert.match(diagnosis.report(), /^- \*\*copyButton\*\*: not checked: no answer on this page yet$/m);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("reports a replica's new chat (no answer yet) with nothing wrong and the answer-only lists not checked", async () => {
+    const entry = replicaSites.find((candidate) => candidate.replica === 'chatgpt')!;
+    const server = await startReplicaServer({ site: entry.replica });
+    const page = await browser().newPage();
+    try {
+      await page.goto(server.url);
+      const diagnosis = await diagnoseSite(page, adapterFor(entry, server.url));
+      assert.equal(diagnosis.assistantTurnCount, 0);
+      assert.deepEqual(diagnosis.problems, []);
+      const report = diagnosis.report();
+      assert.match(report, /^- state: ready \(signed in\)$/m);
+      assert.match(report, /^- \*\*turnActionBar\*\*: not checked: no answer on this page yet$/m);
+      assert.match(report, /^- \*\*copyButton\*\*: not checked: no answer on this page yet$/m);
+    } finally {
+      await page.close();
+      await server.close();
     }
   });
 

@@ -20,6 +20,35 @@ import { snapshotAllowList } from './snapshotAllowList';
 /** Lists every site must match on a working chat page (the others are optional or state-dependent). */
 const ESSENTIAL_LISTS = ['composer', 'userTurn', 'assistantTurn', 'turnActionBar', 'copyButton'] as const;
 
+/**
+ * A list run inside the last answer (its action bar, copy button…) when the page has no answer:
+ * nothing was checked, so it is neither a match nor a problem.
+ */
+function notChecked(list: SelectorListProbe): boolean {
+  return list.scope === 'no assistant turn on the page';
+}
+
+/** How the report says a list was not checked. */
+const NOT_CHECKED = 'not checked: no answer on this page yet';
+
+/** The site's state as PTK's site router holds it (several sites, ptk.sites): the status item's words. */
+export interface RouterSiteState {
+  /** In a few words, as the status item shows it ("limited until 15:00", "signed out"). */
+  state: string;
+  /** The router sends to the site now. */
+  ready: boolean;
+  /** What the site said when it stopped (the failure's message), when known. */
+  detail?: string;
+}
+
+/** What the report names beyond the diagnosis. */
+export interface DiagnosisReportOptions {
+  /** The report's title (the site's own name unless the caller names it otherwise: the demo). */
+  siteName?: string;
+  /** The router's state of the site: a site it holds out (limited, signed out…) is reported so. */
+  routerState?: RouterSiteState;
+}
+
 export interface SiteDiagnosis extends PageDiagnosis {
   site: string;
   siteName: string;
@@ -29,8 +58,8 @@ export interface SiteDiagnosis extends PageDiagnosis {
   snapshot: string;
   /** Lists that should match and do not (on a page that has a conversation). */
   problems: string[];
-  /** The report as markdown (formatDiagnosis), naming where the snapshot was saved; titled with `siteName` when given. */
-  report(snapshotPath?: string, siteName?: string): string;
+  /** The report as markdown (formatDiagnosis), naming where the snapshot was saved. */
+  report(snapshotPath?: string, options?: DiagnosisReportOptions): string;
 }
 
 /** The page pieces runPageDiagnosis runs with. */
@@ -80,6 +109,25 @@ const SETTLE_QUIET_MS = 400;
 /** Longest wait for the page to settle. */
 const SETTLE_TIMEOUT_MS = 8_000;
 
+/**
+ * What stops PTK on the page: the sign-in page, a bot check, no composer, and on a page with a
+ * conversation the essential lists that no longer match. The lists that can match only on an
+ * answer (action bar, copy button) are not checked on a page with no answer yet.
+ */
+export function diagnosisProblems(diagnosis: PageDiagnosis): string[] {
+  const problems: string[] = [];
+  if (diagnosis.onSignInHost) problems.push('the tab is on the sign-in page: log in first, then diagnose again');
+  else if (diagnosis.botCheckSuspected) problems.push('the page shows a bot check: complete it in the tab, then diagnose again');
+  else if (!diagnosis.composerPresent) problems.push('composer: no selector matches');
+  if (diagnosis.assistantTurnCount === 0 && diagnosis.userTurnCount === 0) return problems;
+  for (const name of ESSENTIAL_LISTS) {
+    const list = diagnosis.lists[name];
+    if (name === 'composer' || !list || notChecked(list)) continue;
+    if (list.matchedIndex === -1 && !(name === 'copyButton' && (diagnosis.lists.copyMenuButton?.matchedIndex ?? -1) !== -1)) problems.push(`${name}: no selector matches`);
+  }
+  return problems;
+}
+
 /** Diagnoses the page the tab shows, once it has settled. */
 export async function diagnoseSite(page: Page, adapter: SiteAdapter, now: () => Date = () => new Date()): Promise<SiteDiagnosis> {
   const input: PageDiagnosisInput = { selectors: pageSelectorsOf(adapter), signInHosts: [...(adapter.signInHosts ?? [])] };
@@ -97,29 +145,20 @@ export async function diagnoseSite(page: Page, adapter: SiteAdapter, now: () => 
   const redaction = createSnapshotRedaction(allow);
   diagnosis = { ...diagnosis, url: redaction.url(diagnosis.url), title: redaction.text(diagnosis.title) };
   const capturedAt = now().toISOString();
-  const problems: string[] = [];
-  if (diagnosis.onSignInHost) problems.push('the tab is on the sign-in page: log in first, then diagnose again');
-  else if (diagnosis.botCheckSuspected) problems.push('the page shows a bot check: complete it in the tab, then diagnose again');
-  else if (!diagnosis.composerPresent) problems.push('composer: no selector matches');
-  if (diagnosis.assistantTurnCount > 0 || diagnosis.userTurnCount > 0) {
-    for (const name of ESSENTIAL_LISTS) {
-      if (name === 'composer') continue;
-      const list = diagnosis.lists[name];
-      if (list && list.matchedIndex === -1 && !(name === 'copyButton' && (diagnosis.lists.copyMenuButton?.matchedIndex ?? -1) !== -1)) problems.push(`${name}: no selector matches`);
-    }
-  }
+  const problems = diagnosisProblems(diagnosis);
   const base = { site: adapter.id, siteName: adapter.displayName, url: diagnosis.url, capturedAt };
   const result: SiteDiagnosis = {
     ...diagnosis,
     ...base,
     problems,
     snapshot: `${snapshotHeader(base)}\n${html}`,
-    report: (snapshotPath, siteName) => formatDiagnosis(result, snapshotPath, siteName),
+    report: (snapshotPath, options) => formatDiagnosis(result, snapshotPath, options),
   };
   return result;
 }
 
 function describeList(name: string, list: SelectorListProbe): string[] {
+  if (notChecked(list)) return [`- **${name}**: ${NOT_CHECKED}`, ...list.selectors.map((probe, index) => `    ${index}. \`${probe.selector}\``)];
   const verdict = list.matchedIndex === -1 ? 'none matched' : `matched #${list.matchedIndex}`;
   const lines = [`- **${name}** (${list.scope}): ${verdict}`];
   list.selectors.forEach((probe, index) => {
@@ -129,9 +168,9 @@ function describeList(name: string, list: SelectorListProbe): string[] {
   return lines;
 }
 
-/** The report as markdown, titled with `siteName` (the site's own name unless the caller names it otherwise: the demo). */
-export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string, siteName = diagnosis.siteName): string {
-  const state = diagnosis.onSignInHost
+/** The page's state as the adapter reads it: "ready (signed in)", "login wall", … */
+function pageState(diagnosis: SiteDiagnosis): string {
+  return diagnosis.onSignInHost
     ? 'on the sign-in page (log in required)'
     : diagnosis.botCheckSuspected
       ? 'bot check shown'
@@ -142,12 +181,29 @@ export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string,
           : diagnosis.composerPresent
             ? 'ready (signed in)'
             : 'not ready (no composer found)';
+}
+
+/**
+ * The report's state line: the page's state, or, for a site the router holds out, the router's
+ * state first (what the site said when it stopped) and then what the page shows now, so a
+ * limited site whose page looks fine is never reported as ready.
+ */
+function stateLine(diagnosis: SiteDiagnosis, routerState: RouterSiteState | undefined): string {
+  const page = pageState(diagnosis);
+  if (!routerState || routerState.ready) return page;
+  const said = routerState.detail ? ` (what the site said: ${routerState.detail.replace(/\s+/g, ' ').trim()})` : '';
+  return `${routerState.state}${said}; the page now: ${page}`;
+}
+
+/** The report as markdown, titled with `siteName` (the site's own name unless the caller names it otherwise: the demo). */
+export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string, options: DiagnosisReportOptions = {}): string {
+  const siteName = options.siteName ?? diagnosis.siteName;
   const lines = [
     `# PTK: Diagnose Site — ${siteName}`,
     '',
     `- page: ${diagnosis.url}`,
     `- captured: ${diagnosis.capturedAt}`,
-    `- state: ${state}`,
+    `- state: ${stateLine(diagnosis, options.routerState)}`,
     `- turns on the page: ${diagnosis.userTurnCount} user, ${diagnosis.assistantTurnCount} assistant`,
     snapshotPath ? `- redacted DOM snapshot: ${snapshotPath}` : '',
     '',
@@ -158,7 +214,7 @@ export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string,
     '',
     'A list that no longer matches can be repaired with the `ptk.siteOverrides` setting, e.g.',
     `\`{ "${diagnosis.site}": { "selectors": { "composer": { "prepend": ["<new selector>"] } } } }\`.`,
-    diagnosis.userTurnCount === 0 ? 'Tip: diagnose on a chat with at least one answer, so the turn, action bar and copy selectors are checked too.' : '',
+    diagnosis.assistantTurnCount === 0 ? 'Tip: diagnose on a chat with at least one answer, so the turn, action bar and copy selectors are checked too.' : '',
   ];
   return `${lines.filter((line, index, all) => line !== '' || all[index - 1] !== '').join('\n').trim()}\n`;
 }

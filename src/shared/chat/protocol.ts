@@ -39,7 +39,19 @@ const ConnectionStateSchema = z.object({
   /** The site is PTK's offline demo (a replica at a local address, or a scripted model), not a real chat. */
   demo: z.optional(z.boolean()),
   /** Several sites (ptk.sites): each with its state in a few words ("ready", "limited until 15:00"), in order. */
-  sites: z.optional(z.array(z.object({ site: z.string(), label: z.string(), state: z.string(), ready: z.optional(z.boolean()), status: z.optional(z.string()) }))),
+  sites: z.optional(
+    z.array(
+      z.object({
+        site: z.string(),
+        label: z.string(),
+        state: z.string(),
+        ready: z.optional(z.boolean()),
+        status: z.optional(z.string()),
+        /** What the site said when it stopped (Diagnose Site's report states it). */
+        detail: z.optional(z.string()),
+      }),
+    ),
+  ),
   /** Several sites: the site `status` and `detail` speak of, when it is not `site` (a login wall met on another site). */
   statusSite: z.optional(z.string()),
   /** Several sites: the state of the site named (the shown conversation's), in a few words ("ready", "limited until 15:00"). */

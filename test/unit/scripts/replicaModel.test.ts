@@ -118,6 +118,34 @@ describe('the demo model (replica site of npm start)', () => {
         assert.match(played.answer, /^Fixed config\/broken\.json/);
       });
 
+      for (const request of ['Fix the type error in src/main.ts', 'Fix src/main.ts', 'Can you fix src/main.ts?', 'please fix the bug in src/main.ts.', 'Could you fix `src/main.ts` for me']) {
+        it(`a fix asked in words, "${request}": reads src/main.ts, then edits it`, async () => {
+          const played = await play(request, { threaded });
+          assert.deepEqual(played.calls, ['read_file src/main.ts', 'edit_file src/main.ts']);
+          assert.match(readFileSync(path.join(played.root, 'src', 'main.ts'), 'utf8'), /const retries: number = 3;/);
+          assert.match(readFileSync(path.join(played.root, 'config', 'broken.json'), 'utf8'), /"value": \n/, 'the other broken file is left alone');
+          assert.match(played.answer, /^Fixed src\/main\.ts: `retries` is declared as a `number`/);
+        });
+      }
+
+      it('"Can you fix config/broken.json?": edits the file it names into valid JSON', async () => {
+        const played = await play('Can you fix config/broken.json?', { threaded });
+        assert.deepEqual(played.calls, ['read_file config/broken.json', 'edit_file config/broken.json']);
+        assert.deepEqual(JSON.parse(readFileSync(path.join(played.root, 'config', 'broken.json'), 'utf8')), { name: 'broken', value: 1 });
+      });
+
+      it('"fix the bug in" a file that is not there: the read\'s error, no edit and no claim of a fix', async () => {
+        const played = await play('fix the bug in src/x.ts', { threaded });
+        assert.deepEqual(played.calls, ['read_file src/x.ts']);
+        assert.match(played.answer, /^I could not read src\/x\.ts: \S/);
+      });
+
+      it('"fix" a file it has no scripted fix for: reads it and says it changed nothing', async () => {
+        const played = await play('Fix src/greeting.ts', { threaded });
+        assert.deepEqual(played.calls, ['read_file src/greeting.ts']);
+        assert.match(played.answer, /^I read src\/greeting\.ts, but I have no scripted fix for it, so I changed nothing\./);
+      });
+
       it('a rejected fix: says it changed nothing and repeats the reason', async () => {
         const played = await play(fixMain, { threaded, approve: { decision: 'reject', reason: 'not now' } });
         assert.deepEqual(played.calls, ['read_file src/main.ts', 'edit_file src/main.ts']);

@@ -103,6 +103,18 @@ describe('RoutedChatModel', () => {
     assert.deepEqual(routed.states().map((state) => [state.site, state.status]), [['chatgpt', 'limited'], ['claude', 'ready']]);
   });
 
+  it("lists each site's state with what the site said when it stopped (Diagnose Site's report states it)", async () => {
+    const chatgpt = scriptedSite('chatgpt', 'ChatGPT', [usageLimit('ChatGPT', 60 * 60_000)]);
+    const claude = scriptedSite('claude', 'Claude', ['answer from Claude']);
+    const routed = new RoutedChatModel(new SiteRouter([chatgpt, claude], { failover: 'auto' }), [chatgpt, claude]);
+    await routed.call('fix the bug', { thread: threadOf(true) });
+    const [limited, ready] = routed.sites();
+    assert.equal(limited!.ready, false);
+    assert.match(limited!.state, /^limited until /);
+    assert.equal(limited!.detail, 'ChatGPT is rate limiting you.');
+    assert.deepEqual(ready, { site: 'claude', label: 'Claude', state: 'ready', ready: true, status: 'ready' }, 'a ready site has nothing to say');
+  });
+
   it('passes on only the status of the site user actions act on, and closes every site', async () => {
     const chatgpt = scriptedSite('chatgpt', 'ChatGPT', []);
     const claude = scriptedSite('claude', 'Claude', []);

@@ -4,9 +4,11 @@
  * LATEST user message and the tool results since it (never on text in the system prompt):
  *   - explain (a selection, a diagnostic, a question naming a file): read_file, then an answer
  *     quoting the lines in a code block, described from what the file holds;
- *   - fix (the lightbulb's "Fix with PTK", "Fix Problems in This File"): read_file on the file the
- *     prompt names, then edit_file on that file (the sample workspace's TS2322 in src/main.ts
- *     and JSON syntax error in config/broken.json), then a short summary;
+ *   - fix (the lightbulb's "Fix with PTK", "Fix Problems in This File", or asked in words: "Fix
+ *     src/main.ts", "Fix the type error in src/main.ts", "Can you fix config/broken.json?"):
+ *     read_file on the file the request names, then edit_file on that file (the sample
+ *     workspace's TS2322 in src/main.ts and JSON syntax error in config/broken.json), then a
+ *     short summary;
  *   - find and fix ("Find the problems VS Code reports in this workspace and fix them"):
  *     get_diagnostics, then read → edit on each file with an error, one after another, then a
  *     summary naming each file fixed and each it could not fix; or an honest answer when VS Code
@@ -51,7 +53,7 @@ async function stream(text: string, options: LLMCallOptions, chunkDelayMs: numbe
 /** What the model says when it has no script for a request. */
 export const DEMO_MODEL_NOTICE =
   "I am PTK's offline demo model (the replica chat site `npm start` runs), not a real AI model, so I can only play a few scripted flows: " +
-  'explain a selection or a file ("Explain src/main.ts"), fix the sample problems ("Fix with PTK" on src/main.ts or config/broken.json, ' +
+  'explain a selection or a file ("Explain src/main.ts"), fix the sample problems ("Fix src/main.ts", "Fix with PTK" on src/main.ts or config/broken.json, ' +
   'or "Find the problems VS Code reports in this workspace and fix them"), write a test ("Write a test for src/greeting.ts"), ' +
   'write a file ("Please write hello to notes/hello.txt"), read a file ("read src/main.ts", "read .env" to see the deny list refuse), ' +
   'search ("Search this workspace for TODO and FIXME comments") and run a command ("Run npm test"). ' +
@@ -286,6 +288,20 @@ function describeLines(path: string, lines: readonly string[]): string {
 /** A workspace path named in the text (the first one). */
 function pathIn(text: string): string | undefined {
   return /(?:^|[\s`'"(])((?:[\w.-]+\/)*[\w-]+\.(?:ts|tsx|js|mjs|cjs|json|md|txt|py|css|html|yml|yaml))\b/.exec(text)?.[1];
+}
+
+/**
+ * The file a request to fix one names: the lightbulb's and the command's prompts ("Fix this
+ * problem in src/main.ts:", then the problems), the empty chat's example ("Fix the problems VS
+ * Code reports in config/broken.json") and the ways people ask ("Fix src/main.ts", "Fix the type
+ * error in src/main.ts", "fix the bug in src/x.ts", "Can you fix src/main.ts?", "Please fix …").
+ */
+function fixTarget(firstLine: string): string | undefined {
+  // The lightbulb's prompt ends in a colon after the path, which may hold spaces.
+  const prompted = /^Fix (?:this problem|the problems VS Code reports) in (.+?):$/.exec(firstLine)?.[1];
+  if (prompted) return prompted;
+  if (!/^(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:please\s+)?(?:help\s+me\s+)?fix\b/i.test(firstLine)) return undefined;
+  return pathIn(firstLine);
 }
 
 /** A rejection by the user, with the reason they gave (undefined: the call failed otherwise). */
@@ -544,9 +560,8 @@ export function chooseReply(prompt: string): Reply {
   const write = /^(?:please\s+)?write\s+(.+?)\s+(?:to|into|in)\s+(\S+)/i.exec(firstLine);
   if (write) return writeFlow(state, write[2]!.replace(/[.,!?:;]+$/, ''), /^hello$/i.test(write[1]!) ? 'Hello from PTK\n' : `${write[1]!.replace(/^["'`]|["'`]$/g, '')}\n`);
 
-  // The lightbulb's and the command's prompts end in a colon and the problems; the empty chat's example names only the file.
-  const fix = /^Fix (?:this problem|the problems VS Code reports) in (.+?):$/.exec(firstLine) ?? /^Fix the problems VS Code reports in (\S+?)\.?$/.exec(firstLine);
-  if (fix) return fixFlow(state, fix[1]!);
+  const fix = fixTarget(firstLine);
+  if (fix) return fixFlow(state, fix);
 
   const selection = /^From (.+?), lines (\d+)-(\d+):$/m.exec(request);
   if (selection && /^(?:Explain|What|Why|How)\b/i.test(firstLine)) return explainFlow(state, selection[1]!, { start: Number(selection[2]), end: Number(selection[3]) }, undefined);

@@ -192,7 +192,9 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
     const snapshot = vscode.Uri.joinPath(folder, `${shown.filePrefix}-${new Date().toISOString().replace(/[:.]/g, '-')}.html`);
     await vscode.workspace.fs.writeFile(snapshot, new TextEncoder().encode(diagnosis.snapshot));
     log.info(`Diagnose Site (${shown.name}): ${diagnosis.problems.length === 0 ? 'no problem' : diagnosis.problems.join('; ')}; snapshot ${snapshot.fsPath}`);
-    const report = diagnosisDocuments.add(`${snapshot.path.split('/').pop()!.replace(/\.html$/, '')}.md`, diagnosis.report(snapshot.fsPath, shown.name));
+    // Several sites: the router's state of the site (limited until 15:00, signed out…) is the report's state.
+    const routerState = session.sites().find((entry) => entry.site === (site ?? diagnosis.site));
+    const report = diagnosisDocuments.add(`${snapshot.path.split('/').pop()!.replace(/\.html$/, '')}.md`, diagnosis.report(snapshot.fsPath, { siteName: shown.name, routerState }));
     const document = await vscode.workspace.openTextDocument(report);
     await vscode.window.showTextDocument(document, { preview: false });
   };
