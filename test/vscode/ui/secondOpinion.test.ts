@@ -63,6 +63,9 @@ describe('Second Opinion, in real VS Code', { skip: skipReason || undefined, tim
     await chat().locator('[data-testid="user-message"]', { hasText: 'Review from Claude (demo):' }).waitFor();
     await chat().locator('[data-testid="assistant-message"]', { hasText: 'Thanks: I will add the test.' }).waitFor();
     assert.match(chatgptPrompts[1] ?? '', /Review from Claude \(demo\):\n?[\s\S]*nothing checks the greeting/);
+    // The review went once: its column says so instead of offering it again.
+    await column.locator('[data-testid="review-sent"]').waitFor();
+    assert.equal(await column.locator('[data-testid="send-review"]').count(), 0);
     await workbench!.shot('sent-to-task');
   });
 });
