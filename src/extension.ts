@@ -254,7 +254,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     sessions: session,
     // Named as the router names them ("Claude", "Claude (demo)").
     sites: () => listedSites(settings).map((site) => ({ site, label: connection.state.sites?.find((entry) => entry.site === site)?.label ?? siteName(settings, site) })),
-    ownSite: () => Promise.resolve(consultPort.ownSite?.()),
+    // The shown conversation's site: where its chat lives (its first task's site, or where a failover moved it).
+    ownSite: () => Promise.resolve(session.site() ?? consultPort.ownSite?.()),
     port: consultPort,
     diffSources: {
       store: checkpoints.store,
