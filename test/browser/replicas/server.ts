@@ -38,6 +38,7 @@ import * as esbuild from 'esbuild';
 import { cloudflareChallengeHost, knownSignInHosts, replicaForeignHosts } from './foreignHosts';
 import { appHtml, emptyChallengeHtml, interstitialHtml, signInPageHtml } from './hostPages';
 import { NONCE_LINE, answerTokens, tokenize, type ReplicaResponder, type ReplicaScenario, type ReplicaTurnScript } from './scenario';
+import { CONVERSATION_HEADER } from './shared/conversationKeys';
 import { createSelfSignedIdentity, type TlsIdentity } from './selfSignedCertificate';
 import { replicaSites } from './sites';
 
@@ -146,7 +147,7 @@ export interface ReplicaServer {
 }
 
 /** The header carrying a tab's conversation id (page → server, and the one used back). */
-const conversationHeader = 'x-replica-conversation';
+const conversationHeader = CONVERSATION_HEADER;
 /** How long the page "thinks" again after a preamble gap before the answer node starts. */
 const resumeThinkingMs = 300;
 /** Default gap after a preamble. */

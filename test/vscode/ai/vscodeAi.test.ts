@@ -29,6 +29,7 @@ import { chromium, type Browser, type FrameLocator, type Page } from 'playwright
 import { chatgptAdapter } from '../../../src/browser/adapters/chatgpt';
 import type { ReplicaServer } from '../../browser/replicas/server';
 import { NONCE_LINE, type ReplicaTurnScript } from '../../browser/replicas/scenario';
+import { CONVERSATION_HEADER, CONVERSATION_STORAGE_KEY } from '../../browser/replicas/shared/conversationKeys';
 import { buildTestExtension } from '../harness/buildTestExtension';
 import { findFreePort, startCodeServer, type RunningCodeServer } from '../harness/codeServer';
 import { missingTools, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from '../harness/paths';
@@ -153,11 +154,11 @@ describe('VS Code AI platform in real VS Code: PTK\'s model through vscode.lm, V
       // still streams on the site (the @ptk and vscode.lm cases left other tabs, finished).
       type ServerTurn = { status: string; assistant: string };
       const lastTurnOf = async (conversation: string): Promise<ServerTurn | undefined> =>
-        ((await (await fetch(new URL('/api/session', replica!.url), { headers: { 'x-replica-conversation': conversation } })).json()) as { turns: ServerTurn[] }).turns.at(-1);
+        ((await (await fetch(new URL('/api/session', replica!.url), { headers: { [CONVERSATION_HEADER]: conversation } })).json()) as { turns: ServerTurn[] }).turns.at(-1);
       let tab: Page | undefined;
       let conversation = '';
       for (const candidate of inspector.contexts().flatMap((context) => context.pages()).filter((page) => page.url().startsWith(replica!.url))) {
-        const own = await candidate.evaluate(() => sessionStorage.getItem('replica-conversation'));
+        const own = await candidate.evaluate((key) => sessionStorage.getItem(key), CONVERSATION_STORAGE_KEY);
         if (!own || (await lastTurnOf(own))?.status !== 'streaming') continue;
         tab = candidate;
         conversation = own;

@@ -14,6 +14,7 @@
 import { Marked } from 'marked';
 import { startUploads, type ReplicaUploadSkin, type ReplicaUploads } from './attachments';
 import { copyText, type ReplicaCopyMechanism } from './clipboard';
+import { CONVERSATION_HEADER, CONVERSATION_STORAGE_KEY } from './conversationKeys';
 import { mathExtension } from './math';
 import { clearProseMirror, readProseMirror } from './proseMirror';
 
@@ -203,8 +204,8 @@ const networkErrorMessage = 'A network error occurred. Please check your connect
  * address chats in it. A tab with none yet (a new tab at /) is given the server's latest
  * conversation by /api/session, or a new one while another tab is generating in the latest.
  */
-const conversationStorageKey = 'replica-conversation';
-const conversationHeader = 'x-replica-conversation';
+const conversationStorageKey = CONVERSATION_STORAGE_KEY;
+const conversationHeader = CONVERSATION_HEADER;
 const conversationPath = /^\/c\/(conv-\d+)$/;
 
 /** The address of a conversation (the site's search parameters kept, e.g. a temporary chat's). */
