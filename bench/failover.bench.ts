@@ -8,6 +8,12 @@
  * chat, its first token) measured right after in the same run.
  * Target: cap → first token ≤ Claude's own latency + 5 s, both when Claude's tab is opened by the
  * failover (cold: the first run) and when it is already open (warm: median of the later runs).
+ * That clock starts at the banner, so it cannot see a banner that comes late, or a banner PTK
+ * notices late; a second figure starts at the send: ChatGPT's send of the capped message → the
+ * task told of the failover (PTK reported RATE_LIMITED), against ChatGPT's own send → first token
+ * of the message before it (the same run). Target: the limit is known no later than that first
+ * token + 1 s (a capped site refuses at once and makes no answer first; PTK sees its banner as
+ * it sees a token).
  * A MISS exits non-zero.
  * Run: npm run bench -- failover
  */
@@ -28,6 +34,8 @@ import { launchBenchBrowser, loadLine, median } from './benchBrowser';
 const RUNS = 4;
 /** The slack the target allows on top of the next site's own latency. */
 const SLACK_MS = 5_000;
+/** The slack the target allows the limit on top of the capped site's own first-token latency. */
+const LIMIT_SLACK_MS = 1_000;
 const GOAL = 'Create notes.txt saying hello, then say what you did.';
 const TOOL_CALL = '<TOOL_CALL>\n{"tool": "write_file", "args": {"path": "notes.txt", "content": "hello"}}\n</TOOL_CALL>';
 const DONE = `Done: notes.txt is written. ${'It says hello, as the task asked. '.repeat(8)}`.trim();
@@ -67,6 +75,9 @@ async function main(): Promise<void> {
   const claudeModel = new BrowserChatModel({ adapter: resolveAdapter('claude', { siteUrl: claude.url }), browser, maxTabs: 1 });
   const failover: number[] = [];
   const own: number[] = [];
+  /** ChatGPT: send of the capped message → RATE_LIMITED (the failover); send of the message before → its first token. */
+  const sendToLimit: number[] = [];
+  const sendToFirstToken: number[] = [];
   let failed = false;
   try {
     // Every page of ChatGPT's tab records when its banner shows (the new chat of each run is a new page).
@@ -99,6 +110,11 @@ async function main(): Promise<void> {
       if (!result.success || result.content.trim() !== DONE || writes.length !== 1) throw new Error(`run ${run}: the task did not complete on Claude once: ${result.error ?? result.content.slice(0, 80)} (${writes.length} writes)`);
       if (capAt === undefined || task.at() === undefined) throw new Error(`run ${run}: no banner time (${capAt}) or no first token from Claude (${task.at()})`);
       failover.push(task.at()! - capAt);
+      // ChatGPT's turns of this run: the answered one, then the capped one (the log keeps the send times).
+      const [answered, capped] = chatgptModel.log.entries.slice(-2);
+      if (answered?.timings.firstToken === undefined || answered.timings.submitted === undefined || capped?.timings.submitted === undefined) throw new Error(`run ${run}: ChatGPT's turns have no send or first-token time`);
+      sendToLimit.push(movedAt - (capped.timings.startedAt + capped.timings.submitted));
+      sendToFirstToken.push(answered.timings.firstToken - answered.timings.submitted);
       if (process.env.PTK_BENCH_DEBUG) {
         const turn = claudeModel.log.entries.at(-1)!;
         console.log(`run ${run}: banner at 0, failover told at ${movedAt - capAt} ms, Claude's turn started at ${(turn.timings.startedAt as number) - capAt} ms: ${JSON.stringify(turn.timings)}`);
@@ -120,6 +136,13 @@ async function main(): Promise<void> {
     console.log(`ChatGPT usage-cap banner → first token from Claude (failover 'auto', the task so far in a new chat of ${claude.submissions[0]!.text.length} characters):`);
     console.log(`  cold (Claude's tab opened by the failover): ${verdict(failover[0]!, own[0]!)}`);
     console.log(`  warm (Claude's tab open), median of ${RUNS - 1}: ${verdict(median(failover.slice(1)), median(own.slice(1)))}`);
+    const limit = median(sendToLimit);
+    const firstToken = median(sendToFirstToken);
+    const limitPass = limit <= firstToken + LIMIT_SLACK_MS;
+    failed ||= !limitPass;
+    console.log(
+      `ChatGPT send of the capped message → RATE_LIMITED (failover), median of ${RUNS}: ${limit.toFixed(0)} ms against its own send → first token ${firstToken.toFixed(0)} ms: ${(limit / Math.max(1, firstToken)).toFixed(2)}× (target ≤ first token + ${LIMIT_SLACK_MS / 1000} s) ${limitPass ? 'PASS' : 'MISS'}`,
+    );
     console.log(`  (${loadLine()})`);
   } finally {
     await chatgptModel.close();

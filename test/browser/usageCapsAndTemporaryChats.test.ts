@@ -3,6 +3,8 @@
  * - the scenario's usage cap (usageCapAfter) shows the site's own banner on the Nth message:
  *   the call fails with RATE_LIMITED and the wait the banner names (or the site's default wait
  *   where its banner names none);
+ * - a capped message is refused at once, as on the real sites: the replica never asks its model
+ *   (the responder) for it, so the cap never waits on an answer being made;
  * - with temporaryChats on, a new chat is the site's temporary chat (the replica records it with
  *   the message); off, it is not; a site without the control gets a warning, not a failure.
  */
@@ -11,6 +13,7 @@ import { describe, it } from 'node:test';
 import { PTKErrorCode } from '../../src/core/errors';
 import type { LLMBackendError } from '../../src/core/errors';
 import type { SiteAdapter } from '../../src/browser/adapters/types';
+import type { ReplicaResponder } from './replicas/scenario';
 import { parseRetryAfter } from '../../src/browser/retryAfter';
 import { sharedTestBrowser, withSite } from './harness';
 import type { ReplicaSiteEntry } from './replicas/sites';
@@ -63,6 +66,40 @@ for (const { entry, namesTime, temporary } of sites) {
     });
   });
 }
+
+describe('usage cap: a capped message is refused before any answer is made', () => {
+  it('RATE_LIMITED while the replica has not asked its model about the capped message', async () => {
+    const asked: number[] = [];
+    let askedAboutCapped!: () => void;
+    const modelAsked = new Promise<'asked'>((resolve) => {
+      askedAboutCapped = () => resolve('asked');
+    });
+    // The capped message's answer never comes: only a cap decided before the model is asked can show.
+    const responder: ReplicaResponder = (_prompt, index) => {
+      asked.push(index);
+      if (index === 0) return 'fine';
+      askedAboutCapped();
+      return new Promise<string>(() => undefined);
+    };
+    const entry: ReplicaSiteEntry = { adapter: 'chatgpt', replica: 'chatgpt' };
+    await withSite(testBrowser(), entry, { scenario: { usageCapAfter: 2, defaults: { tokenMs: 20 } }, responder, model: { keepThread: false } }, async ({ model }) => {
+      assert.equal(await model.call('first'), 'fine');
+      const stop = new AbortController();
+      const outcome = await Promise.race([
+        model.call('second', { signal: stop.signal }).then(
+          () => 'answered' as const,
+          (caught: LLMBackendError) => caught,
+        ),
+        modelAsked,
+      ]);
+      stop.abort();
+      assert.notEqual(outcome, 'asked', 'the replica asked its model about the capped message: the cap waited on the answer');
+      assert.notEqual(outcome, 'answered', 'the capped message was answered');
+      assert.equal((outcome as LLMBackendError).code, PTKErrorCode.RATE_LIMITED, (outcome as LLMBackendError).message);
+      assert.deepEqual(asked, [0], 'the model was asked about the first message only');
+    });
+  });
+});
 
 describe('temporary chat: a control that is not found is a warning, not a failure', () => {
   it('Gemini without its toggle: the turn answers and carries the warning', async () => {

@@ -143,7 +143,8 @@ export interface ReplicaScenario {
   /**
    * The site's usage cap: from this message on (1-based, over every chat of the session), the
    * page shows the site's usage-cap banner in its own words (skin.showBanner 'rate_limit')
-   * instead of answering. Default: no cap.
+   * instead of answering, as soon as the message is sent: the responder is not asked (a capped
+   * site runs no model). Default: no cap.
    */
   usageCapAfter?: number;
   /** The time the usage-cap banner names ("3 PM", "15:00"). Default: the turn's retryAfter, else "3:15 PM". */

@@ -244,9 +244,13 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
     }
   };
 
+  /** The scenario's script of the `index`-th message (its defaults and its turn), without the responder. */
+  function scriptedTurn(index: number): ReplicaTurnScript {
+    return { ...scenario.defaults, ...scenario.turns?.[index] };
+  }
+
   async function scriptFor(prompt: string, index: number, current: ServerTurn): Promise<ReplicaTurnScript> {
-    const scripted = scenario.turns?.[index];
-    let script: ReplicaTurnScript = { ...scenario.defaults, ...scripted };
+    let script = scriptedTurn(index);
     if (script.reply === undefined && script.failure === undefined) {
       const responder = options.responder;
       if (responder) {
@@ -343,10 +347,16 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
     emit(turn, { type: 'error', kind, message });
   }
 
-  /** From the `usageCapAfter`-th message on (1-based, over the session), the site's usage-cap banner. */
-  function usageCapped(script: ReplicaTurnScript, index: number): ReplicaTurnScript {
+  /**
+   * From the `usageCapAfter`-th message on (1-based, over the session), the site's usage-cap
+   * banner: the script of a refused message, else undefined. It is decided from the scenario
+   * alone, before any answer is asked for: a capped site refuses the message at once and runs no
+   * model (a slow responder never delays the banner, and is never told of the message).
+   */
+  function usageCapped(index: number): ReplicaTurnScript | undefined {
     const after = scenario.usageCapAfter;
-    if (after === undefined || index + 1 < after) return script;
+    if (after === undefined || index + 1 < after) return undefined;
+    const script = scriptedTurn(index);
     return { ...script, failure: 'rate_limit', retryAfter: scenario.usageCapRetryAfter ?? script.retryAfter };
   }
 
@@ -538,7 +548,7 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
         attach(turn, response);
         return fail(turn, 'prompt_too_long', `The message you submitted was too long, please reload the conversation and submit something shorter (limit ${scenario.maxPromptChars} characters).`);
       }
-      const script = usageCapped(await scriptFor(prompt, index, turn), index);
+      const script = usageCapped(index) ?? (await scriptFor(prompt, index, turn));
       const failure = failureMessage(script);
       attach(turn, response);
       if (failure) return fail(turn, failure.kind, failure.message);
