@@ -52,6 +52,8 @@ const LAYERS = [
     name: 'host/node',
     files: ['src/host/node/'],
     mayImport: ['src/host/node/', 'src/host/shared/', 'src/core/', 'src/tools/', 'src/browser/'],
+    // Playwright loads only when a command needs the browser (a dynamic import()).
+    typesOnly: ['src/browser/'],
     forbidPackages: ['vscode'],
     why: 'src/host/node is the CLI host: it runs outside VS Code and takes what both hosts use from src/host/shared',
   },
@@ -65,6 +67,8 @@ const LAYERS = [
     name: 'ui (pure)',
     files: ['src/ui/'],
     mayImport: ['src/ui/', 'src/shared/', 'src/core/', 'src/tools/', 'src/browser/', 'src/host/shared/'],
+    // The browser backend is out/browser.js, required on first use (src/ui/browserLoader.ts): activation never loads Playwright.
+    typesOnly: ['src/browser/'],
     forbidPackages: ['vscode', 'playwright', 'playwright-core'],
     why: 'src/ui holds the pure controllers, tested in plain Node: the VS Code views and commands that drive them live in src/host/vscode, which imports them, never the other way',
   },

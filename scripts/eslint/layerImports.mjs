@@ -10,6 +10,9 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
  * @property {string[]} files        path prefixes ("src/core/") or exact files, relative to the project root
  * @property {string[]} [except]     files under `files` the layer does not cover
  * @property {string[]} [mayImport]  where relative imports may resolve (path prefixes); any place when absent
+ * @property {string[]} [typesOnly]  places under `mayImport` whose code is never loaded with the
+ *                                   importer: reached by types (`import type`, `export type … from`)
+ *                                   or by a dynamic `import()` on first use, never by a static import
  * @property {string[]} [packages]   the only packages allowed ("zod/mini" allows it and its subpaths); any when absent
  * @property {string[]} [forbidPackages] packages never allowed (with their subpaths)
  * @property {string} why            the reason, shown in the message
@@ -27,12 +30,19 @@ function isPackage(name, specifier) {
   return specifier === name || specifier.startsWith(`${name}/`);
 }
 
-/** What is wrong with importing `specifier` from `file` under `layer`, or undefined. */
-function violation(layer, file, specifier, root) {
+/** True when the path `target` lies under one of `entries`. */
+const leadsInto = (entries, target) => entries.some((entry) => covers(entry, `${target}/`) || covers(entry, target));
+
+/**
+ * What is wrong with importing `specifier` from `file` under `layer`, or undefined. `deferred`:
+ * the import loads nothing with the file (types alone, or a dynamic import()).
+ */
+function violation(layer, file, specifier, root, deferred) {
   if (specifier.startsWith('.') || isAbsolute(specifier)) {
-    if (!layer.mayImport) return undefined;
     const target = toPosix(relative(root, resolve(dirname(resolve(root, file)), specifier)));
-    return layer.mayImport.some((entry) => covers(entry, `${target}/`) || covers(entry, target)) ? undefined : `it leads to ${target}`;
+    if (layer.mayImport && !leadsInto(layer.mayImport, target)) return `it leads to ${target}`;
+    if (!deferred && layer.typesOnly && leadsInto(layer.typesOnly, target)) return `it loads ${target} with this file; only its types (import type) or a dynamic import() on first use may reach it`;
+    return undefined;
   }
   if (layer.forbidPackages?.some((name) => isPackage(name, specifier))) return 'that package is forbidden here';
   if (layer.packages && !layer.packages.some((name) => isPackage(name, specifier))) return `only ${layer.packages.join(', ')} may be imported here`;
@@ -61,18 +71,21 @@ export const layerImports = {
       return { Program: (node) => context.report({ node, messageId: 'unlayered', data: { file } }) };
     }
 
-    const check = (node, source) => {
+    const check = (node, source, deferred = false) => {
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
       for (const layer of applying) {
-        const detail = violation(layer, file, source.value, root);
+        const detail = violation(layer, file, source.value, root, deferred);
         if (detail) context.report({ node, messageId: 'forbidden', data: { file, layer: layer.name, specifier: source.value, detail, why: layer.why } });
       }
     };
     return {
-      ImportDeclaration: (node) => check(node, node.source),
-      ExportAllDeclaration: (node) => check(node, node.source),
-      ExportNamedDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source),
+      // `import type { A }`, or `import { type A, type B }` (which TypeScript erases whole).
+      ImportDeclaration: (node) =>
+        check(node, node.source, node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((specifier) => specifier.importKind === 'type'))),
+      ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
+      ExportNamedDeclaration: (node) =>
+        check(node, node.source, node.exportKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((specifier) => specifier.exportKind === 'type'))),
+      ImportExpression: (node) => check(node, node.source, true),
       TSImportEqualsDeclaration: (node) => {
         if (node.moduleReference.type === 'TSExternalModuleReference') check(node, node.moduleReference.expression);
       },

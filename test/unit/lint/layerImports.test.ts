@@ -39,6 +39,11 @@ const FORBIDDEN: Array<{ file: string; code: string; says: RegExp }> = [
   { file: 'src/core/loop/probe.ts', code: "import { ChatSession } from '../../ui/chatSession';\nexport const x = ChatSession;", says: /core layer.*leads to src\/ui\/chatSession/ },
   { file: 'src/core/probe.ts', code: "import type { Page } from 'playwright-core';\nexport type X = Page;", says: /core layer.*'playwright-core'/ },
   { file: 'src/core/probe.ts', code: "import vscode = require('vscode');\nexport const x = vscode;", says: /core layer.*'vscode'/ },
+  // The browser backend reaches the UI and the CLI as types only: its code (and Playwright) loads on first use.
+  { file: 'src/ui/probe.ts', code: "import { createBrowserChatModel } from '../browser';\nexport const x = createBrowserChatModel;", says: /ui \(pure\) layer.*loads src\/browser with this file; only its types/ },
+  { file: 'src/ui/probe.ts', code: "import { type OfferedChoices, describeOffer } from '../browser/modelSelection';\nexport const x: [OfferedChoices?, unknown?] = [undefined, describeOffer];", says: /ui \(pure\) layer.*src\/browser\/modelSelection with this file/ },
+  { file: 'src/ui/probe.ts', code: "export { createBrowserChatModel } from '../browser';", says: /ui \(pure\) layer.*with this file/ },
+  { file: 'src/host/node/probe.ts', code: "import { BrowserChatModel } from '../../browser/browserChatModel';\nexport const x = BrowserChatModel;", says: /host\/node layer.*with this file/ },
 ];
 
 const ALLOWED: Array<{ file: string; code: string }> = [
@@ -52,6 +57,9 @@ const ALLOWED: Array<{ file: string; code: string }> = [
   { file: 'src/host/vscode/probe.ts', code: "import { rankByFuzzy } from '../../shared/chat/fuzzyRank';\nexport const x = rankByFuzzy;" },
   { file: 'src/host/vscode/probe.ts', code: "import { runShellCommand } from '../shared/runCommand';\nimport { findRipgrepOnPath } from '../shared/ripgrepOnPath';\nexport const x = [runShellCommand, findRipgrepOnPath];" },
   { file: 'src/host/node/probe.ts', code: "import { runShellCommand } from '../shared/runCommand';\nimport { PTKError } from '../../core/errors';\nexport const x = [runShellCommand, PTKError];" },
+  { file: 'src/ui/probe.ts', code: "import type { TurnLogEntry } from '../browser';\nimport { type OfferedChoices } from '../browser/modelSelection';\nexport type X = [TurnLogEntry, OfferedChoices];" },
+  { file: 'src/ui/probe.ts', code: "export type { TurnLogEntry } from '../browser';" },
+  { file: 'src/host/node/probe.ts', code: "export async function load() {\n  return import('../../browser');\n}" },
 ];
 
 describe('eslint layer rule (ptk/layer-imports)', () => {
