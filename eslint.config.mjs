@@ -79,6 +79,13 @@ const LAYERS = [
   },
 ];
 
+// The scanners' character codes are copied into module constants (see charCodes.ts): a named
+// import is a getter call per read in the CommonJS the tests and benchmarks run, ~4× slower.
+const CHAR_CODES_AS_CONSTANTS = {
+  selector: "ImportDeclaration[source.value=/(^|\\/)charCodes$/] > ImportSpecifier",
+  message: 'Import charCodes as a namespace and copy the codes into module constants: const { CHAR_X } = charCodes.',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'out/**', 'dist/**', '.tools/**', 'test-artifacts/**', 'media/**/*.js'] },
   js.configs.recommended,
@@ -97,16 +104,18 @@ export default tseslint.config(
     rules: { 'ptk/layer-imports': ['error', LAYERS] },
   },
   {
-    // The scanners' character codes are copied into module constants (see charCodes.ts): a named
-    // import is a getter call per read in the CommonJS the tests and benchmarks run, ~4× slower.
     files: ['src/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', CHAR_CODES_AS_CONSTANTS] },
+  },
+  {
+    // The engine, its tools and the UI controllers throw the product's errors, each with its code
+    // and its fault class (src/core/errors.ts), never a bare Error a caller cannot classify.
+    files: ['src/core/**/*.ts', 'src/tools/**/*.ts', 'src/ui/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: "ImportDeclaration[source.value=/(^|\\/)charCodes$/] > ImportSpecifier",
-          message: "Import charCodes as a namespace and copy the codes into module constants: const { CHAR_X } = charCodes.",
-        },
+        CHAR_CODES_AS_CONSTANTS,
+        { selector: "ThrowStatement > NewExpression[callee.name='Error']", message: 'Throw an error of src/core/errors.ts (ConfigurationError, …) with its code, not a bare Error.' },
       ],
     },
   },

@@ -5,7 +5,7 @@
  * Several run at once, one per conversation with a task (chatSessions.ts shows one of them).
  * Pure (no 'vscode'): the extension binds `runTask` to PTKManager and `store` to workspaceState.
  */
-import { PTKAbortError, PTKErrorCode, errorMessage, isPTKError } from '../core/errors';
+import { ConfigurationError, PTKAbortError, PTKErrorCode, errorMessage, isPTKError } from '../core/errors';
 import type { PTKExecuteResult } from '../core/loop/loopTypes';
 import type { StreamDelta } from '../core/ports';
 import { PTKParser } from '../core/protocol/parser';
@@ -170,7 +170,7 @@ export class ChatSession {
     }
     const storedId = chosen ? chosen.id : options.store.currentId();
     const stored = storedId ? options.store.load(storedId) : undefined;
-    if (chosen && !stored) throw new Error(`No saved conversation with id "${chosen.id}".`);
+    if (chosen && !stored) throw new ConfigurationError(`No saved conversation with id "${chosen.id}".`, { context: { conversationId: chosen.id } });
     if (stored) {
       // A task cannot survive a reload, and a conversation running in this window is never read
       // back from the store: a stored running task is one a reload ended. Settle what it left open.
@@ -328,7 +328,7 @@ export class ChatSession {
    * message, its text and chips go back to the composer, to edit and send again. Refused while a task runs.
    */
   async truncateFrom(itemId: string, transcriptLength: number): Promise<void> {
-    if (this.controller) throw new Error('Cannot truncate the conversation while a task is running.');
+    if (this.controller) throw new ConfigurationError('Cannot truncate the conversation while a task is running: stop it first.');
     const index = this.current.items.findIndex((item) => item.id === itemId);
     const cutMessage = this.current.items[index];
     this.cut(index, transcriptLength);

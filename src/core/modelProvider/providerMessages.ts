@@ -3,6 +3,7 @@
  * language-model provider receives (LanguageModelChatRequestMessage and its parts) converted once
  * at the edge, so the rendering, the thread tracking and the repair logic run in plain Node.
  */
+import { ConfigurationError } from '../errors';
 import type { PTKParameters, PTKTool } from '../types';
 
 /** One part of a caller's message. */
@@ -74,7 +75,7 @@ export function providerToolAsPTKTool(tool: ProviderTool): PTKTool {
     description: tool.description,
     parameters: toolParameters(tool.inputSchema),
     handler: () => {
-      throw new Error(`${tool.name} is run by the caller, not by PTK.`);
+      throw new ConfigurationError(`${tool.name} is run by the caller, not by PTK.`, { context: { tool: tool.name } });
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { ConfigurationError, PTKErrorCode } from '../../core/errors';
 import type { BlobFolder } from './checkpointStore';
 
 /** A conversation id as a folder name (ids are generated, but a stored one is not trusted). */
@@ -16,7 +17,7 @@ export class FileBlobFolder implements BlobFolder {
   constructor(private readonly root: string) {}
 
   private file(conversationId: string, sha256: string): string {
-    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`Not a content hash: ${sha256}`);
+    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new ConfigurationError(`Not a content hash: ${sha256}`, { code: PTKErrorCode.PATH_INVALID });
     return path.join(this.root, folderName(conversationId), sha256);
   }
 
