@@ -36,7 +36,6 @@ import { CHAT_VIEW_ID, ChatViewProvider } from './host/vscode/views/chatViewProv
 import { PTKCodeActionProvider } from './host/vscode/views/codeActions';
 import { registerCommands, runConnectionAction, runInChat } from './host/vscode/views/commands';
 import { ConversationStore } from './ui/conversationStore';
-import type { ContextMention } from './shared/chat/mentions';
 import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
 import { siteName } from './ui/siteNames';
 import { showsSiteMenu } from './ui/conversationSite';
@@ -169,11 +168,11 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     workspace,
     tools: () => ai.taskTools(taskTools()),
     settings: () => settings,
+    // Project rules (AGENTS.md, …), read at the start of every task of the chat view and of @ptk:
+    // those of the active editor's file and of the files the message mentions apply too.
+    rules: ({ focusPaths, signal }) =>
+      loadProjectRules(workspace, { instructionFiles: settings.instructionFiles, focusPaths: taskFocusPaths(focusPaths), toolSettings: readToolSettings(), signal }),
   });
-
-  // Project rules (AGENTS.md, …), read at the start of every task of the chat view and of @ptk.
-  const loadRules = (chosen: readonly ContextMention[], signal?: AbortSignal) =>
-    loadProjectRules(workspace, { instructionFiles: settings.instructionFiles, focusPaths: taskFocusPaths(chosen), toolSettings: readToolSettings(), signal });
 
   // `@` mentions and "Add Selection / File to PTK Chat": a message's context gets half the history budget.
   const mentions = new MentionService({ workspace, toolSettings: readToolSettings, budgetChars: () => Math.floor(settings.historyBudgetChars / 2), log: (line) => log.warn(line) });
@@ -211,7 +210,6 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     onConnectionProblem: (status, detail, site) => connection.setState(status, detail, site),
     log: (line) => log.info(line),
     resolveContext: (chosen, signal) => mentions.resolveContext(chosen, signal),
-    loadRules,
     confirm: async (question, action) => (await vscode.window.showWarningMessage(question, { modal: true }, action)) === action,
     choose: async (question, actions) => vscode.window.showWarningMessage(question, { modal: true }, ...actions),
     diffKept: (approvalId) => approvals.getRequest(approvalId) !== undefined,
@@ -232,7 +230,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     sites: () => listedSites(settings),
     promptLimitChars: (site) => sitePromptLimit(settings, listedSites(settings).find((listed) => listed === site) ?? primarySite(settings)),
     tagName: () => settings.tagName,
-    runTask: async (prompt, options) => runTask(prompt, { ...options, extraInstructions: (await loadRules([], options.signal)).instructions || undefined }),
+    runTask,
     requestApproval: (request, signal) => workspace.requestApproval(request, signal),
     autoApprove: () => readToolSettings().autoApprove,
     approvals: approvalOptions,

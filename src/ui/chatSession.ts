@@ -18,7 +18,6 @@ import type { ChatEvent, ChatViewState, ConnectionStatus } from '../shared/chat/
 import { quotedStart } from '../shared/chat/quotedStart';
 import { summarizeToolResult } from '../shared/chat/toolSummary';
 import type { ApprovalBroker } from './approvalBroker';
-import type { ProjectRules } from '../tools/projectRules/loadProjectRules';
 import type { TaskCheckpoints } from './checkpoints/checkpointRecorder';
 import { checkpointBeforeEdit } from './checkpoints/checkpointRestore';
 import { TaskCheckpointView } from './checkpoints/taskCheckpointView';
@@ -58,11 +57,6 @@ interface ChatSessionOptions {
   createId?: () => string;
   /** Reads what a message's mentions attach, as the bounded context block (src/ui/mentionContext.ts). */
   resolveContext?: (mentions: readonly ContextMention[], signal: AbortSignal) => Promise<string>;
-  /**
-   * Reads the project's rules at the start of each task (src/tools/projectRules), with the
-   * message's mentions as the files the task is about; the view is told which files were used.
-   */
-  loadRules?: (mentions: readonly ContextMention[], signal: AbortSignal) => Promise<Pick<ProjectRules, 'instructions' | 'files'> & Partial<Pick<ProjectRules, 'skipped'>>>;
   /** The call tags the streamed text is read with (default: protocolTags()). */
   tagNames?: readonly string[];
   /** Records checkpoints of the files each task changes (src/ui/checkpoints): told the task and its turns. */
@@ -523,18 +517,20 @@ export class ChatSession {
         log(`[task ${taskId}] ${message.role}: ${message.content.slice(0, 2000)}`);
       },
       logger: { warn: (message, ...details) => log(`[task ${taskId}] warning: ${message} ${details.map(errorMessage).join(' ')}`) },
+      // The project's rules that apply to the mentioned files are read too; the view is told which files were used.
+      focusPaths: mentions.flatMap((mention) => (mention.path ? [mention.path] : [])),
+      onRules: (rules) => {
+        if (rules.files.length > 0) {
+          log(`[task ${taskId}] project rules: ${rules.files.map((file) => `${file.displayPath} (${file.usage})`).join(', ')}`);
+          this.emit({ type: 'rulesUsed', taskId, files: rules.files.map((file) => ({ path: file.displayPath, usage: file.usage })) });
+        }
+        if (rules.skipped?.length) log(`[task ${taskId}] project rules not applied (their paths match none of this task's files): ${rules.skipped.map((file) => `${file.displayPath} [${file.paths.join(', ')}]`).join(', ')}`);
+      },
     };
 
     let result: PTKExecuteResult | undefined;
     let sentPrompt: string;
     try {
-      const rules = await this.options.loadRules?.(mentions, signal);
-      if (rules?.instructions) options.extraInstructions = rules.instructions;
-      if (rules && rules.files.length > 0) {
-        log(`[task ${taskId}] project rules: ${rules.files.map((file) => `${file.displayPath} (${file.usage})`).join(', ')}`);
-        this.emit({ type: 'rulesUsed', taskId, files: rules.files.map((file) => ({ path: file.displayPath, usage: file.usage })) });
-      }
-      if (rules?.skipped?.length) log(`[task ${taskId}] project rules not applied (their paths match none of this task's files): ${rules.skipped.map((file) => `${file.displayPath} [${file.paths.join(', ')}]`).join(', ')}`);
       sentPrompt = await this.attachContext(prompt, mentions, signal);
       // Run as this conversation's work: its approvals and site notices come back to it.
       result = await runForConversation(this.current.conversationId, () => this.options.runTask(sentPrompt, options));

@@ -181,11 +181,11 @@ export async function main(argv: string[], io: CliIo = defaultIo, signal?: Abort
     tools: () => tools,
     settings: () => ({ maxIterations, temperature, model: values.model?.trim() || undefined }),
     // The project's rules (AGENTS.md, .clinerules, …), read at the start of the task.
-    instructions: async (signal) => {
-      const rules = await loadProjectRules(workspace, { instructionFiles, signal });
+    rules: async ({ focusPaths, signal }) => {
+      const rules = await loadProjectRules(workspace, { instructionFiles, focusPaths, signal });
       if (!values.json && rules.files.length > 0) io.stderr(`rules: ${rules.files.map((file) => (file.usage === 'whole' ? file.displayPath : `${file.displayPath} (${file.usage})`)).join(', ')}\n`);
       for (const refused of rules.refused) io.stderr(`ptk: instruction file ${refused.displayPath} not read: ${refused.reason}\n`);
-      return rules.instructions;
+      return rules;
     },
   });
   let result: PTKExecuteResult;

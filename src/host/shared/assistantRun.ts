@@ -2,7 +2,7 @@
  * One task run, composed the same way on every host (the VS Code extension and the CLI): the
  * model, the workspace tools in a registry, the protocol tag, the loop limits read from the
  * settings at the start of the task, and the instructions every task carries (the workspace's
- * restrictions, then whatever the host adds, such as the project's rules). The hosts only say
+ * restrictions, then the project's rules, then what the caller adds). The hosts only say
  * where each part comes from.
  */
 import { PTKManager } from '../../core/loop/ptkManager';
@@ -14,6 +14,7 @@ import { ToolRegistry } from '../../core/tools/toolRegistry';
 import type { PTKTool } from '../../core/types';
 import type { Workspace } from '../../core/workspace';
 import { describeWorkspaceRestrictions } from '../../tools';
+import type { ProjectRules } from '../../tools/projectRules/loadProjectRules';
 
 /** The settings a run reads (the extension's `ptk.*` settings satisfy this; the CLI fills it from flags). */
 export interface AssistantRunSettings {
@@ -41,9 +42,17 @@ export interface AssistantRunParts {
   /** The tools offered to the model. */
   tools(): PTKTool[];
   settings(): AssistantRunSettings;
-  /** More instructions for this task, after the workspace's restrictions (e.g. the project's rules). */
-  instructions?(signal?: AbortSignal): Promise<string | undefined> | string | undefined;
+  /**
+   * The project's rules for this task (AGENTS.md, .clinerules, …; src/tools/projectRules), read
+   * at its start: `focusPaths` are the files the task is about (the chat message's mentions),
+   * whose nearest AGENTS.md files and path-scoped rules apply. The one route by which rules reach
+   * a task, on every host and from every entry (chat view, @ptk, the CLI).
+   */
+  rules?(request: { focusPaths: readonly string[]; signal?: AbortSignal }): Promise<TaskRules>;
 }
+
+/** The rules a task got: their text for the system prompt, and the files used and left out (the host shows them). */
+export type TaskRules = Pick<ProjectRules, 'instructions' | 'files'> & Partial<Pick<ProjectRules, 'skipped' | 'refused'>>;
 
 /** One task's options: the engine's, plus what the run decides itself. */
 export interface AssistantRunOptions extends PTKExecuteOptions {
@@ -52,6 +61,10 @@ export interface AssistantRunOptions extends PTKExecuteOptions {
    * told of any other, and a call to one is answered as a call to a tool that does not exist.
    */
   readOnly?: boolean;
+  /** The files the task is about (the message's mentions): the project's rules that apply to them are read too. */
+  focusPaths?: readonly string[];
+  /** Told the project's rules read for this task, before the first model call, when a rule file was used or left out. */
+  onRules?: (rules: TaskRules) => void;
 }
 
 /** Runs one task; the caller's options (callbacks, history, its own tools) win over the settings. */
@@ -63,7 +76,7 @@ function toolsFor(tools: readonly PTKTool[], readOnly: boolean | undefined): PTK
 }
 
 export function createAssistantRun(parts: AssistantRunParts): AssistantRun {
-  return async (prompt, { readOnly, ...options } = {}) => {
+  return async (prompt, { readOnly, focusPaths = [], onRules, ...options } = {}) => {
     const settings = parts.settings();
     const model = await parts.model();
     const allTools = parts.tools();
@@ -72,7 +85,9 @@ export function createAssistantRun(parts: AssistantRunParts): AssistantRun {
       formatterOptions: { tagName: settings.tagName },
       parserOptions: { tagNames: protocolTags(settings.tagName) },
     });
-    const instructions = [describeWorkspaceRestrictions(parts.workspace), await parts.instructions?.(options.signal), options.extraInstructions]
+    const rules = await parts.rules?.({ focusPaths, signal: options.signal });
+    if (rules && (rules.files.length > 0 || (rules.skipped?.length ?? 0) > 0)) onRules?.(rules);
+    const instructions = [describeWorkspaceRestrictions(parts.workspace), rules?.instructions, options.extraInstructions]
       .filter((text): text is string => Boolean(text?.trim()))
       .join('\n\n');
     return manager.orchestrateToolCalling(prompt, {

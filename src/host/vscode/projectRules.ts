@@ -5,14 +5,13 @@
  * view can open nothing the tools could not read.
  */
 import * as vscode from 'vscode';
-import type { ContextMention } from '../../shared/chat/mentions';
 import { resolveWorkspacePath } from '../../tools/pathSafety';
 import type { ToolSettings } from '../../tools/settings';
 import type { VSCodeWorkspace } from './workspace';
 
-/** The active editor's file (when it is on disk) and the paths the mentions name. */
-export function taskFocusPaths(mentions: readonly ContextMention[]): string[] {
-  const paths = mentions.flatMap((mention) => (mention.path ? [mention.path] : []));
+/** The active editor's file (when it is on disk), then `mentioned`: the paths the message's mentions name. */
+export function taskFocusPaths(mentioned: readonly string[]): string[] {
+  const paths = [...mentioned];
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active?.scheme === 'file') paths.unshift(active.fsPath);
   return paths;

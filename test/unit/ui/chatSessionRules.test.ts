@@ -24,14 +24,19 @@ function setup(files: Record<string, string>, replies: string[]) {
   }
   const workspace = new NodeWorkspace({ roots: [root], ripgrepPath: null });
   const model = new ScriptedChatModel(replies);
-  const runTask = createAssistantRun({ model: () => model, workspace, tools: () => createWorkspaceTools(workspace), settings: () => ({}) });
+  const runTask = createAssistantRun({
+    model: () => model,
+    workspace,
+    tools: () => createWorkspaceTools(workspace),
+    settings: () => ({}),
+    rules: ({ focusPaths, signal }) => loadProjectRules(workspace, { focusPaths, signal }),
+  });
   const events: ChatEvent[] = [];
   let nextId = 0;
   const session = new ChatSession({
     runTask,
     store: new ConversationStore(new MemoryKeyValueStore()),
     createId: () => `id${++nextId}`,
-    loadRules: (mentions, signal) => loadProjectRules(workspace, { focusPaths: mentions.flatMap((mention) => (mention.path ? [mention.path] : [])), signal }),
   });
   session.onEvent((_conversationId, event) => events.push(event));
   return { root, model, session, events };

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { ScriptedChatModel } from '../../../../src/core/testing';
-import { createAssistantRun, type AssistantRunSettings } from '../../../../src/host/shared/assistantRun';
+import { createAssistantRun, type AssistantRunSettings, type TaskRules } from '../../../../src/host/shared/assistantRun';
 import { NodeWorkspace } from '../../../../src/host/node/workspace';
 import { createWorkspaceTools } from '../../../../src/tools';
 import { tempFolders } from '../../fixtures/tempFolders';
@@ -40,7 +40,7 @@ describe('createAssistantRun', () => {
     assert.equal(second.errorCode, 'MAX_ITERATIONS_REACHED');
   });
 
-  it("tells the model the workspace's restrictions, then the host's instructions, then the caller's", async () => {
+  it("tells the model the workspace's restrictions, then the project's rules, then the caller's; the caller is told the rules used", async () => {
     const workspace = workspaceWith({}, false);
     const model = new ScriptedChatModel(['Done.']);
     const run = createAssistantRun({
@@ -48,14 +48,16 @@ describe('createAssistantRun', () => {
       workspace,
       tools: () => createWorkspaceTools(workspace),
       settings: () => ({}),
-      instructions: async () => 'RULES: use tabs.',
+      rules: async ({ focusPaths }) => ({ instructions: `RULES: use tabs (for ${focusPaths.join(', ')}).`, files: [{ displayPath: 'AGENTS.md', usage: 'whole' as const }] }) as unknown as TaskRules,
     });
-    await run('Hi', { extraInstructions: 'CALLER: be brief.' });
+    const told: TaskRules[] = [];
+    await run('Hi', { extraInstructions: 'CALLER: be brief.', focusPaths: ['src/a.ts'], onRules: (rules) => told.push(rules) });
     const prompt = model.prompts[0];
     const restricted = prompt.indexOf('Restricted Mode');
     assert.ok(restricted >= 0, 'the restriction is told');
-    assert.ok(prompt.indexOf('RULES: use tabs.') > restricted);
-    assert.ok(prompt.indexOf('CALLER: be brief.') > prompt.indexOf('RULES: use tabs.'));
+    assert.ok(prompt.indexOf('RULES: use tabs (for src/a.ts).') > restricted, 'the rules are read for the files the task is about');
+    assert.ok(prompt.indexOf('CALLER: be brief.') > prompt.indexOf('RULES: use tabs'));
+    assert.deepEqual(told.map((rules) => rules.files.map((file) => file.displayPath)), [['AGENTS.md']]);
   });
 
   it("uses the caller's tools when given instead of the host's", async () => {
