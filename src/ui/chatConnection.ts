@@ -25,8 +25,6 @@ export interface ChatModelStatus {
 export interface ChatModelHandle extends ILLMManager {
   /** Opens (or focuses) the site's tab so the user can see it or log in. */
   openTab?(): Promise<void>;
-  /** Checks the login state without sending anything. */
-  isLoggedIn?(): Promise<boolean>;
   /** Opens the browser and the site and checks it is ready; throws LOGIN_REQUIRED etc. when not. */
   connect?(signal?: AbortSignal): Promise<void>;
   /** Closes the tab / browser. */
@@ -166,14 +164,8 @@ export class ChatConnection {
           const model = await this.factory();
           this.model = model;
           this.follow(model);
-          let loggedIn: boolean | undefined;
-          try {
-            loggedIn = await model.isLoggedIn?.();
-          } catch {
-            loggedIn = undefined;
-          }
-          if (loggedIn === false) this.setState('loginRequired', `Log in to ${this.siteName} in the browser tab, then retry.`);
-          else this.setState('connected');
+          // A login wall shows when the site is used (its call or its tab throws LOGIN_REQUIRED).
+          this.setState('connected');
           return model;
         } catch (error) {
           const status = connectionStatusForError(error) ?? 'error';
@@ -202,15 +194,10 @@ export class ChatConnection {
     await this.checked(() => model.openTab?.(), site);
   }
 
-  /** Re-checks `site` (default: the current one) after the user logged in (the backend's connect), or asks isLoggedIn. */
+  /** Re-checks `site` (default: the current one) after the user logged in: the backend's connect, which throws on a login wall still there. */
   async refreshLogin(site?: string): Promise<void> {
     const model = await this.siteModel(site);
-    if (model.connect) {
-      await this.checked(() => model.connect!(), site);
-      return;
-    }
-    const loggedIn = await model.isLoggedIn?.().catch(() => undefined);
-    this.setState(loggedIn === false ? 'loginRequired' : 'connected', loggedIn === false ? `Still not logged in to ${this.siteName}.` : undefined);
+    await this.checked(() => model.connect?.(), site);
   }
 
   private async checked(action: () => Promise<void> | undefined, site?: string): Promise<void> {

@@ -82,7 +82,6 @@ export class RoutedChatModel implements ChatModelHandle {
       openTab: async () => {
         await model.openTab?.();
       },
-      isLoggedIn: async () => (await model.isLoggedIn?.()) ?? true,
       connect: async (signal) => {
         await model.connect?.(signal);
         this.router.resetSite(site);
@@ -94,10 +93,6 @@ export class RoutedChatModel implements ChatModelHandle {
 
   async openTab(): Promise<void> {
     await this.current().model.openTab?.();
-  }
-
-  async isLoggedIn(): Promise<boolean> {
-    return (await this.current().model.isLoggedIn?.()) ?? true;
   }
 
   async connect(signal?: AbortSignal): Promise<void> {

@@ -7,8 +7,10 @@ import type { ConnectionState } from '../../../src/shared/chat/protocol';
 function fakeModel(loggedIn: boolean, log: string[]): ChatModelHandle {
   return {
     call: async () => 'hi',
-    isLoggedIn: async () => loggedIn,
-    openTab: async () => void log.push('openTab'),
+    openTab: async () => {
+      log.push('openTab');
+      if (!loggedIn) throw new LLMBackendError('Claude needs you to log in.', PTKErrorCode.LOGIN_REQUIRED);
+    },
     close: async () => void log.push('close'),
   };
 }
@@ -49,7 +51,7 @@ describe('ChatConnection', () => {
   it('reports a login wall and a missing browser', async () => {
     const log: string[] = [];
     const loginWall = new ChatConnection(async () => fakeModel(false, log), 'claude');
-    await loginWall.getModel();
+    await assert.rejects(loginWall.openTab(), /needs you to log in/);
     assert.equal(loginWall.state.status, 'loginRequired');
     const noBrowser = new ChatConnection(async () => {
       throw new LLMBackendError('No Chrome found: set ptk.browserPath.', PTKErrorCode.BROWSER_NOT_FOUND);

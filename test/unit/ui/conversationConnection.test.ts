@@ -120,7 +120,6 @@ function recordingSite(site: string, label: string, replies: Array<string | Erro
   const asked: string[] = [];
   const model = Object.assign(new ScriptedChatModel(replies, { keepsThread: true }), {
     openTab: async () => void asked.push('openTab'),
-    isLoggedIn: async () => (asked.push('isLoggedIn'), true),
     connect: async () => void asked.push('connect'),
     diagnose: async () => (asked.push('diagnose'), { site, siteName: label, problems: [], snapshot: '', report: () => `# ${label}` }),
     listModels: async () => ({ models: [], toggles: [] }) as never,
@@ -138,9 +137,9 @@ describe("the site actions act on the conversation's site", () => {
     await connection.refreshLogin('claude');
     assert.equal((await (await connection.siteModel('claude')).diagnose!()).siteName, 'Claude');
     assert.deepEqual(claude.asked, ['openTab', 'connect', 'diagnose']);
-    assert.deepEqual(chatgpt.asked, ['isLoggedIn'], 'the current site was only checked when connecting');
+    assert.deepEqual(chatgpt.asked, [], 'the current site was not asked anything');
     await connection.openTab();
-    assert.deepEqual(chatgpt.asked, ['isLoggedIn', 'openTab'], 'no site: the current one, as before');
+    assert.deepEqual(chatgpt.asked, ['openTab'], 'no site: the current one, as before');
     assert.equal(await connection.siteModel('aistudio'), routed, 'a site not listed: the model itself');
   });
 

@@ -75,7 +75,6 @@ function scriptedSite(site: string, label: string, replies: ScriptedReply[]): Si
   const scripted = new ScriptedChatModel(replies, { keepsThread: true });
   const model = Object.assign(scripted, {
     openTab: async () => void asked.push('openTab'),
-    isLoggedIn: async () => (asked.push('isLoggedIn'), true),
     connect: async () => void asked.push('connect'),
     close: async () => void asked.push('close'),
     onStatus: (listener: (status: ChatModelStatus) => void) => (statusListeners.push(listener), { dispose: () => undefined }),

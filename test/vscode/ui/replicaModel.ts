@@ -590,8 +590,4 @@ export class ReplicaChatModel implements ChatModelHandle {
     const reply = chooseReply(prompt);
     return stream(reply.text, options, reply.chunkDelayMs);
   }
-
-  async isLoggedIn(): Promise<boolean> {
-    return true;
-  }
 }
