@@ -37,7 +37,8 @@ import { PTKCodeActionProvider } from './host/vscode/views/codeActions';
 import { registerCommands, runConnectionAction, runInChat } from './host/vscode/views/commands';
 import { ConversationStore } from './ui/conversationStore';
 import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
-import { siteName } from './ui/siteNames';
+import { listedSiteLines } from './ui/listedSiteLines';
+import { siteAddress, siteName } from './ui/siteNames';
 import { showsSiteMenu } from './ui/conversationSite';
 import type { SiteStatusLine } from './ui/chatConnection';
 import { ConnectionStatusBar } from './host/vscode/views/statusBar';
@@ -101,10 +102,15 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   };
   checkSettings();
 
-  // Several sites (ptk.sites): each with its state once the browser backend runs; before that, as listed.
+  // Several sites (ptk.sites): each with its state once the browser backend runs; before that, as
+  // listed, a usage limit kept across a reload shown until it ends.
   const configuredSites = (): SiteStatusLine[] =>
     connection.state.sites?.map((entry) => ({ ...entry, ready: entry.ready ?? true })) ??
-    listedSites(settings).map((site) => ({ site, label: siteName(settings, site), state: 'not connected yet', ready: true }));
+    listedSiteLines(
+      listedSites(settings).map((site) => ({ site, label: siteName(settings, site), url: siteAddress(settings, site) })),
+      context.globalState.get<RememberedLimit[]>(SITE_LIMITS_KEY, []),
+      Date.now(),
+    );
   // `ptk.severalSites` shows the chat view title's site menu (package.json) only when there is a choice.
   const showSiteMenu = () => void vscode.commands.executeCommand('setContext', 'ptk.severalSites', showsSiteMenu(listedSites(settings)));
   showSiteMenu();
@@ -126,7 +132,10 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   // Several sites (ptk.sites): a task that meets a site's limit moves on, saying so in one line of its chat.
   const browserFactory = createBrowserModelFactory(context.extensionPath, () => settings, context.globalStorageUri.fsPath, (entry) => log.info(describeTurn(entry)), {
     confirm: async ({ from, to, reason, until }) => {
-      const { question, action } = failoverQuestion(from, to, reason, until, Date.now());
+      // A chat-view task is named: the question may come while another conversation is shown.
+      const conversation = taskConversation();
+      const task = conversation === undefined ? undefined : session.conversationTitle(conversation);
+      const { question, action } = failoverQuestion(from, to, reason, until, Date.now(), undefined, task);
       return (await vscode.window.showWarningMessage(question, { modal: true }, action)) === action;
     },
     onFailover: (event) => {

@@ -13,7 +13,7 @@ import { ConfigurationError, LLMBackendError, PTKErrorCode } from '../core/error
 import { parseSitesSetting, SiteRouter, type RememberedLimit, type SiteRouterOptions, type SiteState } from '../core/routing';
 import type { ChatModelFactory, ChatModelHandle } from './chatConnection';
 import { RoutedChatModel } from './routedChatModel';
-import { siteName } from './siteNames';
+import { siteAddress, siteName } from './siteNames';
 import { BROWSER_SETTING_KEYS, SITE_IDS, type BrowserSettings, type ExtensionSettings, type SiteId } from './settings';
 
 /**
@@ -103,7 +103,8 @@ export function createBrowserModelFactory(
     const handles = await Promise.all(
       sites.map(async (site) => {
         const model = await create({ ...browserModelOptions(current, defaultProfileDir, site), onTurn });
-        return { site, label: siteName(current, site as SiteId, model.adapter.displayName), model };
+        const url = siteAddress(current, site as SiteId);
+        return { site, label: siteName(current, site as SiteId, model.adapter.displayName), ...(url === undefined ? {} : { url }), model };
       }),
     );
     const router = new SiteRouter(handles, { failover: current.failover, whenAllLimited: current.whenAllLimited, ...hooks, limits: rememberedLimits?.() });

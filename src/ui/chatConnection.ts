@@ -59,6 +59,8 @@ export interface SiteStatusLine {
   status?: string;
   /** What the site said when it stopped (the failure's message), when known. */
   detail?: string;
+  /** The address it opens when it is not the site's own (a replica at a local address is the demo). */
+  url?: string;
 }
 
 /** What Diagnose Site gives the UI. */

@@ -110,9 +110,14 @@ export class ChatSessions {
     await this.newConversation();
   }
 
+  /** A conversation's title as the history shows it (saved, else live), if it has one. */
+  conversationTitle(conversationId: string): string | undefined {
+    return this.options.store.list().find((entry) => entry.id === conversationId)?.title ?? this.live.get(conversationId)?.session.state.title;
+  }
+
   /** The history's delete button: deletes only when the user agrees, since its checkpoints go too (resolves false when not). */
   async deleteConversationAsked(conversationId: string): Promise<boolean> {
-    const title = this.options.store.list().find((entry) => entry.id === conversationId)?.title ?? (this.live.get(conversationId)?.session.state.title ?? 'this conversation');
+    const title = this.conversationTitle(conversationId) ?? 'this conversation';
     const agreed = this.options.confirm ? await this.options.confirm(`Delete "${title}"? Its checkpoints are deleted too.`, 'Delete') : true;
     if (agreed) await this.deleteConversation(conversationId);
     return agreed;

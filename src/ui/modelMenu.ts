@@ -13,6 +13,16 @@ export const DEMO_MODEL_NOTE = 'the demo answers the same whatever you pick';
 export interface ModelMenuContext {
   /** True when PTK talks to the offline demo replica (ptk.siteUrl at a local address). */
   demo?: boolean;
+  /**
+   * Several sites (ptk.sites): the name of the first listed site, whose picker is read (ptk.model
+   * names a model of that site; the others use their own current model), as every menu names it.
+   */
+  site?: string;
+}
+
+/** How the menu names the site whose picker it shows. */
+function pickerSite(offered: OfferedChoices, context: ModelMenuContext): string {
+  return context.site ?? (context.demo ? DEMO_SITE_NAME : offered.site);
 }
 
 /** One entry of the model quick pick; `value` is what ptk.model becomes. A separator only heads the entries after it. */
@@ -55,7 +65,7 @@ export function modelMenuItems(offered: OfferedChoices, setting: string, context
   const chosen = settingParts(setting)[0];
   const models = offeredModels(offered);
   const items: ModelMenuItem[] = [{ label: "Site's current model", description: setting ? undefined : 'current choice', value: '' }];
-  if (models.length > 0) items.push({ label: context.demo ? `Models on ${DEMO_SITE_NAME} — ${DEMO_MODEL_NOTE}` : `Models on ${offered.site}`, value: '', separator: true });
+  if (models.length > 0) items.push({ label: context.demo ? `Models on ${pickerSite(offered, context)} — ${DEMO_MODEL_NOTE}` : `Models on ${pickerSite(offered, context)}`, value: '', separator: true });
   for (const model of models) {
     const notes = [chosen === model.name.toLowerCase() ? 'current choice' : '', model.current ? 'on the page now' : '', ...model.aliases].filter(Boolean);
     items.push({ label: model.name, description: notes.join(' · ') || undefined, value: model.name });
@@ -65,6 +75,7 @@ export function modelMenuItems(offered: OfferedChoices, setting: string, context
 
 /** The quick pick's placeholder: whose picker the entries come from. */
 export function modelMenuPlaceholder(offered: OfferedChoices, context: ModelMenuContext = {}): string {
+  if (context.site) return `What ${context.site}'s picker offers: ptk.model is the first site's model (the other sites use their current one)${context.demo ? `; ${DEMO_MODEL_NOTE}` : ''}`;
   if (context.demo) return `What the ${DEMO_SITE_NAME} replica of the ${offered.site} picker offers; ${DEMO_MODEL_NOTE}`;
   return `What the ${offered.site} picker offers (PTK selects it before each turn and checks it took)`;
 }
@@ -72,7 +83,8 @@ export function modelMenuPlaceholder(offered: OfferedChoices, context: ModelMenu
 /** The status bar message after a choice ("PTK: model GPT-5.5"), saying on the demo that the choice changes no answer. */
 export function modelChosenMessage(value: string, context: ModelMenuContext = {}): string {
   const message = `PTK: model ${value || "— the site's current one"}`;
-  return context.demo ? `${message} (${DEMO_SITE_NAME}: ${DEMO_MODEL_NOTE})` : message;
+  const on = context.site ? ` on ${context.site}` : '';
+  return context.demo ? `${message}${on} (${context.site ?? DEMO_SITE_NAME}: ${DEMO_MODEL_NOTE})` : `${message}${on}`;
 }
 
 /**

@@ -12,6 +12,8 @@ import type { ChatModelHandle, ChatModelStatus, SiteStatusLine } from './chatCon
 export interface SiteHandle {
   site: string;
   label: string;
+  /** The address it opens when it is not the site's own (ptk.siteUrl, ptk.siteOverrides' url). */
+  url?: string;
   /** A browser model: it can be diagnosed and list its site's models. */
   model: ChatModelHandle & Required<Pick<ChatModelHandle, 'diagnose' | 'listModels'>>;
 }
@@ -48,6 +50,7 @@ export class RoutedChatModel implements ChatModelHandle {
       ready: state.status === 'ready',
       status: state.status,
       ...(state.detail === undefined ? {} : { detail: state.detail }),
+      ...urlOf(this.handles.find((handle) => handle.site === state.site)),
     }));
   }
 
@@ -123,4 +126,9 @@ export class RoutedChatModel implements ChatModelHandle {
   listModels(signal?: AbortSignal): ReturnType<NonNullable<ChatModelHandle['listModels']>> {
     return this.current().model.listModels(signal);
   }
+}
+
+/** The handle's address as a status line carries it (none when it opens the site's own). */
+function urlOf(handle: SiteHandle | undefined): { url?: string } {
+  return handle?.url === undefined ? {} : { url: handle.url };
 }

@@ -58,10 +58,22 @@ export function failoverLine(from: string, to: string, reason: SiteFailureReason
   return `${from}: ${describeFailure(reason, until, now, formatTime)} — continuing on ${to}`;
 }
 
-/** The question asked before a task moves on (failover "ask"), and the answer that moves it. */
-export function failoverQuestion(from: string, to: string, reason: SiteFailureReason, until: number | undefined, now: number, formatTime: TimeFormat = formatClockTime): { question: string; action: string } {
+/**
+ * The question asked before a task moves on (failover "ask"), and the answer that moves it.
+ * `task`: the task's name (its conversation's title), so a question about a task running out of
+ * sight is not taken for the one on screen.
+ */
+export function failoverQuestion(
+  from: string,
+  to: string,
+  reason: SiteFailureReason,
+  until: number | undefined,
+  now: number,
+  formatTime: TimeFormat = formatClockTime,
+  task?: string,
+): { question: string; action: string } {
   return {
-    question: `${from}: ${describeFailure(reason, until, now, formatTime)}. Continue this task on ${to}? It starts a new chat there with the task so far.`,
+    question: `${from}: ${describeFailure(reason, until, now, formatTime)}. Continue ${task ? `the task “${task}”` : 'this task'} on ${to}? It starts a new chat there with the task so far.`,
     action: `Continue on ${to}`,
   };
 }

@@ -24,13 +24,13 @@ export const CONNECTION_ACTION_LABELS: Readonly<Record<ConnectionAction, string>
 };
 
 /**
- * The buttons the header offers in each status: the site's tab whenever there is one to show,
- * another site when this one cannot answer now.
+ * The buttons the header offers in each status: none while all is well (the line stays one line
+ * at the sidebar's default width), the site's tab and another site when this one cannot answer.
  */
 export const HEADER_ACTIONS: Readonly<Record<ConnectionStatus, readonly ConnectionAction[]>> = {
   disconnected: [],
   connecting: [],
-  connected: ['openTab'],
+  connected: [],
   limited: ['chooseSite', 'openTab'],
   loginRequired: ['login', 'openTab'],
   error: ['retry', 'chooseSite'],

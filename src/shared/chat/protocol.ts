@@ -49,6 +49,8 @@ const ConnectionStateSchema = z.object({
         status: z.optional(z.string()),
         /** What the site said when it stopped (Diagnose Site's report states it). */
         detail: z.optional(z.string()),
+        /** The address it opens when it is not the site's own (a local one is the demo). */
+        url: z.optional(z.string()),
       }),
     ),
   ),

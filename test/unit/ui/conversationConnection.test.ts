@@ -39,6 +39,15 @@ describe('conversationConnectionState', () => {
     assert.deepEqual([ready.guest, ready.warning], [true, 'a notice'], "the connection's guest session and notice are this site's");
   });
 
+  it("another site at a local address of its own is the demo too (the empty chat's note and the tooltip say so)", () => {
+    const sites: SiteStatusLine[] = [SITES[2]!, { site: 'claude', label: 'Claude (demo)', state: 'ready', ready: true, status: 'ready', url: 'http://127.0.0.1:4200/' }];
+    const claude = conversationConnectionState({ ...CONNECTED, sites }, 'claude');
+    assert.deepEqual([claude.url, claude.demo], ['http://127.0.0.1:4200/', true]);
+    assert.equal(siteModelLine(claude), 'Claude (demo) · ready');
+    const real = conversationConnectionState({ ...CONNECTED, sites: [SITES[2]!, { ...sites[1]!, label: 'Claude', url: 'https://claude.example.org/' }] }, 'claude');
+    assert.deepEqual([real.url, real.demo], ['https://claude.example.org/', undefined]);
+  });
+
   it("shows a signed-out site as a login wall (Log in), a broken one as an error, and none of another site's model, address or notice", () => {
     const claude = conversationConnectionState(CONNECTED, 'claude');
     assert.deepEqual(

@@ -118,6 +118,14 @@ describe('PTK: Choose Model on the offline demo', () => {
     assert.equal(modelChosenMessage('GPT-5.5', { demo: true }), 'PTK: model GPT-5.5 (Demo (offline): the demo answers the same whatever you pick)');
   });
 
+  it("with several sites, names the first listed site as every menu names it, and says ptk.model is that site's", () => {
+    const context = { demo: true, site: 'ChatGPT (demo)' };
+    assert.equal(modelMenuItems(replica, '', context)[1]!.label, 'Models on ChatGPT (demo) — the demo answers the same whatever you pick');
+    assert.match(modelMenuPlaceholder(replica, context), /^What ChatGPT \(demo\)'s picker offers: ptk\.model is the first site's model/);
+    assert.equal(modelChosenMessage('GPT-5.5', context), 'PTK: model GPT-5.5 on ChatGPT (demo) (ChatGPT (demo): the demo answers the same whatever you pick)');
+    assert.equal(modelMenuItems(replica, '', { site: 'Claude' })[1]!.label, 'Models on Claude');
+  });
+
   it('on a real site nothing about the demo is said', () => {
     assert.equal(modelMenuItems(replica, '')[1]!.label, 'Models on chatgpt');
     assert.match(modelMenuPlaceholder(replica), /^What the chatgpt picker offers/);

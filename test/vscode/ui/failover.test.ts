@@ -52,7 +52,7 @@ describe('failover from a limited site to the next of ptk.sites, in real VS Code
     await input.press('Enter');
     const dialog = page.locator('.monaco-dialog-box');
     await dialog.waitFor();
-    assert.match(await dialog.innerText(), /ChatGPT \(demo\): usage limit until (\d{4}-\d\d-\d\d )?15:15\. Continue this task on Claude \(demo\)\?/);
+    assert.match(await dialog.innerText(), /ChatGPT \(demo\): usage limit until (\d{4}-\d\d-\d\d )?15:15\. Continue the task “Say hello” on Claude \(demo\)\?/);
     await workbench!.shot('asked');
     // While the question is open the header still names the conversation's site, at its limit (not green).
     const header = chat().locator('[data-testid="connection-status"]');

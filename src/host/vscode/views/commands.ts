@@ -98,6 +98,15 @@ function siteChoiceOverridden(site: SiteId, siteUrlToClear: boolean): { key: 'pt
 
 const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'] as const;
 
+/** The browser runs without a window (ptk.headless, as the demo runs it): a tab it "opens" cannot be seen, so the user is told how to see it. */
+function tellIfHeadless(): void {
+  if (readSetting<boolean>(EXTENSION_SETTINGS_SECTION, 'headless') !== true) return;
+  const message = 'PTK: the browser runs without a window (ptk.headless is on), so its tab cannot be shown. Turn ptk.headless off to see the tab and log in there.';
+  void vscode.window.showInformationMessage(message, 'Open Settings').then((choice) => {
+    if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', 'ptk.headless');
+  });
+}
+
 /**
  * A button of the chat view's connection header or of an error card: retry (reconnecting first
  * when the site is not connected), choose the site, log in (show the tab, then re-check when the
@@ -114,10 +123,14 @@ export async function runConnectionAction(dependencies: CommandDependencies, act
     } else if (action === 'chooseSite') await vscode.commands.executeCommand(COMMANDS.connect);
     else if (action === 'login') {
       await connection.openTab(target);
+      tellIfHeadless();
       const label = conversationConnectionState(connection.state, target).site;
       const done = await vscode.window.showInformationMessage(`Log in to ${label} in the browser window, then press Done.`, 'Done');
       if (done) await connection.refreshLogin(target);
-    } else await connection.openTab(target);
+    } else {
+      await connection.openTab(target);
+      tellIfHeadless();
+    }
   } catch (error) {
     dependencies.log.error(`${action}: ${errorMessage(error)}`);
     void vscode.window.showErrorMessage(`PTK: ${errorMessage(error)}`);
@@ -167,7 +180,20 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
 
   /** The site menu of ptk.sites: the site picked becomes the shown conversation's (its later model calls ask for it). */
   const pickConversationSite = async (title: string, placeHolder: string): Promise<SiteMenuItem | undefined> => {
-    const picked = await vscode.window.showQuickPick(siteMenuItems(session.sites(), session.chosenSiteId), { title, placeHolder });
+    // The conversation's own site is the highlighted row: Enter keeps it, never moves it to the first listed (maybe limited) site.
+    const items = siteMenuItems(session.sites(), session.chosenSiteId);
+    const menu = vscode.window.createQuickPick<SiteMenuItem>();
+    Object.assign(menu, { title, placeholder: placeHolder, items });
+    menu.activeItems = items.filter((item) => item.site === session.site());
+    const picked = await new Promise<SiteMenuItem | undefined>((resolve) => {
+      menu.onDidAccept(() => {
+        resolve(menu.selectedItems[0] ?? menu.activeItems[0]);
+        menu.hide();
+      });
+      menu.onDidHide(() => resolve(undefined));
+      menu.show();
+    });
+    menu.dispose();
     if (!picked) return undefined;
     await session.chooseSite(picked.site);
     dependencies.shownConnection.refresh();
@@ -288,7 +314,10 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
         // Several sites (ptk.sites): the list is theirs, each at its own address. The one picked
         // becomes the shown conversation's site and its tab opens, so the user can log in there.
         const picked = await pickConversationSite('PTK: Connect Browser / Choose Site', 'This conversation uses the site picked; its tab opens');
-        if (picked) await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `PTK: opening ${picked.label}…` }, () => connection.openTab(picked.site));
+        if (picked) {
+          await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `PTK: opening ${picked.label}…` }, () => connection.openTab(picked.site));
+          tellIfHeadless();
+        }
         return;
       }
       const configuration = vscode.workspace.getConfiguration(EXTENSION_SETTINGS_SECTION);
@@ -315,6 +344,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       }
       await dependencies.reconnect();
       await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: siteChoiceTitle(picked.label, cleared) }, () => connection.openTab());
+      tellIfHeadless();
     }),
 
     register(COMMANDS.showLog, () => log.show()),
@@ -329,7 +359,9 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
     register(COMMANDS.diagnoseConversationSite, () => diagnose(session.site())),
 
     register(COMMANDS.chooseModel, async () => {
-      const model = await connection.getModel();
+      // Several sites: ptk.model names a model of the first listed site, so its picker is the one read.
+      const [first, ...others] = session.sites();
+      const model = others.length > 0 ? await connection.siteModel(first!.site) : await connection.getModel();
       if (!model.listModels) {
         void vscode.window.showInformationMessage('PTK: Choose Model works on a chat site in the browser; the current model is not one.');
         return;
@@ -341,7 +373,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       }
       const configuration = vscode.workspace.getConfiguration(EXTENSION_SETTINGS_SECTION);
       const setting = configuration.get<string>('model') ?? '';
-      const menuContext = { demo: isDemo(connection.state) };
+      const menuContext = { demo: isDemo(connection.state), ...(others.length > 0 ? { site: first!.label } : {}) };
       const items = modelMenuItems(offered, setting, menuContext).map((item) => (item.separator ? { ...item, kind: vscode.QuickPickItemKind.Separator } : item));
       const picked = await vscode.window.showQuickPick(items, { title: modelMenuTitle(setting), placeHolder: modelMenuPlaceholder(offered, menuContext) });
       if (!picked) return;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { describeSiteState, failoverLine, formatClockTime, statesSummary } from '../../../../src/core/routing/siteStateText';
+import { describeSiteState, failoverLine, failoverQuestion, formatClockTime, statesSummary } from '../../../../src/core/routing/siteStateText';
 
 const NOW = new Date(2026, 10, 26, 14, 0).getTime();
 
@@ -24,5 +24,14 @@ describe('site state texts', () => {
   it('the failover line names both sites, the reason and the time', () => {
     assert.equal(failoverLine('ChatGPT', 'Claude', 'usageLimit', new Date(2026, 10, 26, 15, 0).getTime(), NOW), 'ChatGPT: usage limit until 15:00 — continuing on Claude');
     assert.equal(failoverLine('Gemini', 'Claude', 'pageChanged', undefined, NOW), 'Gemini: page no longer recognised — continuing on Claude');
+  });
+
+  it('the failover question names the task when it is known (it may run in a conversation not on screen)', () => {
+    const until = new Date(2026, 10, 26, 15, 0).getTime();
+    assert.deepEqual(failoverQuestion('ChatGPT', 'Claude', 'usageLimit', until, NOW, undefined, 'Fix the type error in src/main.ts'), {
+      question: 'ChatGPT: usage limit until 15:00. Continue the task “Fix the type error in src/main.ts” on Claude? It starts a new chat there with the task so far.',
+      action: 'Continue on Claude',
+    });
+    assert.match(failoverQuestion('ChatGPT', 'Claude', 'usageLimit', until, NOW).question, /Continue this task on Claude\?/);
   });
 });

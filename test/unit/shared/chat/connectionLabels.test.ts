@@ -15,7 +15,7 @@ describe('connection labels and actions', () => {
     assert.deepEqual(HEADER_ACTIONS.loginRequired, ['login', 'openTab']);
     assert.deepEqual(HEADER_ACTIONS.error, ['retry', 'chooseSite']);
     assert.deepEqual(HEADER_ACTIONS.disconnected, []);
-    assert.deepEqual(HEADER_ACTIONS.connected, ['openTab'], 'the tab can be shown whenever the site is connected');
+    assert.deepEqual(HEADER_ACTIONS.connected, [], 'nothing to do: the header stays one line');
     assert.deepEqual(HEADER_ACTIONS.limited, ['chooseSite', 'openTab']);
   });
 
