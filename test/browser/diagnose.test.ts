@@ -8,7 +8,8 @@ import { describe, it } from 'node:test';
 import { diagnoseSite, formatDiagnosis } from '../../src/browser/diagnose/diagnoseSite';
 import { geminiAdapter } from '../../src/browser/adapters/gemini';
 import type { SiteAdapter } from '../../src/browser/adapters/types';
-import { adapterFor, sharedTestBrowser } from './harness';
+import { PTKErrorCode, type LLMBackendError } from '../../src/core/errors';
+import { adapterFor, sharedTestBrowser, withSite } from './harness';
 import { startReplicaServer } from './replicas/server';
 import { replicaSites } from './replicas/sites';
 import { testChatAdapter } from './testChatAdapter';
@@ -112,6 +113,26 @@ describe('PTK: Diagnose Site', () => {
       await page.close();
       await server.close();
     }
+  });
+
+  it("does not report the answer's lists on a replica whose last message met the usage cap, and says why", async () => {
+    const entry = replicaSites.find((candidate) => candidate.replica === 'chatgpt')!;
+    await withSite(browser(), entry, { scenario: { usageCapAfter: 2, defaults: { reply: 'fine' } }, model: { keepThread: true } }, async ({ model }) => {
+      assert.equal(await model.call('first'), 'fine');
+      // The second message continues the first's chat, so the page holds an answer, then the refused turn.
+      const error = await model.call('second', { thread: { newThread: false, fullTranscript: () => 'first, second' } }).then(
+        () => assert.fail('the capped message must fail'),
+        (caught: LLMBackendError) => caught,
+      );
+      assert.equal(error.code, PTKErrorCode.RATE_LIMITED, error.message);
+      const diagnosis = await model.diagnose();
+      assert.deepEqual([diagnosis.userTurnCount, diagnosis.assistantTurnCount], [2, 2], 'the refused message left its (empty) assistant turn');
+      assert.notEqual(diagnosis.lists.errorBanner!.matchedIndex, -1, "the site's usage-cap error shows");
+      assert.deepEqual(diagnosis.problems, []);
+      const report = diagnosis.report();
+      assert.match(report, /^- \*\*turnActionBar\*\*: not checked: the last turn shows the site's error, not an answer$/m);
+      assert.match(report, /^- \*\*copyButton\*\*: not checked: the last turn shows the site's error, not an answer$/m);
+    });
   });
 
   it('tells a guest page (composer and a log-in button) from a login wall', async () => {

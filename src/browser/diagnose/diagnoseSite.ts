@@ -8,11 +8,13 @@ import type { Page } from 'playwright-core';
 import { errorMessage, LLMBackendError, PTKErrorCode } from '../../core/errors';
 import { type SiteAdapter } from '../adapters/types';
 import { pageSelectorsOf } from '../pageSelectors';
+import { domToMarkdown } from '../page/domToMarkdown';
 import { pageCall } from '../page/pageScript';
 import { createPageStateScan } from '../page/pageStateScan';
 import { redactedSnapshot, type RedactedSnapshotPieces } from '../page/redactedSnapshot';
 import { createSelectorHelpers } from '../page/selectorHelpers';
 import { createSnapshotRedaction } from '../page/snapshotRedaction';
+import { createTurnFinder } from '../page/turnFinder';
 import { hostMatches } from '../pageSignals';
 import { runPageDiagnosis, type PageDiagnosis, type PageDiagnosisInput, type PageDiagnosisPieces, type SelectorListProbe } from './pageDiagnosis';
 import { snapshotAllowList } from './snapshotAllowList';
@@ -21,15 +23,20 @@ import { snapshotAllowList } from './snapshotAllowList';
 const ESSENTIAL_LISTS = ['composer', 'userTurn', 'assistantTurn', 'turnActionBar', 'copyButton'] as const;
 
 /**
- * A list run inside the last answer (its action bar, copy button…) when the page has no answer:
+ * A list run inside the last answer (its action bar, copy button…) when the page has no answer
+ * to run it in (no assistant turn, or a last turn holding none: the site's error in its place):
  * nothing was checked, so it is neither a match nor a problem.
  */
 function notChecked(list: SelectorListProbe): boolean {
-  return list.scope === 'no assistant turn on the page';
+  return list.scope === 'no assistant turn on the page' || list.scope === 'no answer in the last assistant turn';
 }
 
-/** How the report says a list was not checked. */
-const NOT_CHECKED = 'not checked: no answer on this page yet';
+/** How the report says a list was not checked, and why. */
+function notCheckedReason(list: SelectorListProbe, diagnosis: PageDiagnosis): string {
+  if (list.scope === 'no assistant turn on the page') return 'not checked: no answer on this page yet';
+  const siteError = (diagnosis.lists.errorBanner?.matchedIndex ?? -1) !== -1;
+  return siteError ? "not checked: the last turn shows the site's error, not an answer" : 'not checked: the last assistant turn holds no answer';
+}
 
 /** The site's state as PTK's site router holds it (several sites, ptk.sites): the status item's words. */
 export interface RouterSiteState {
@@ -63,7 +70,7 @@ export interface SiteDiagnosis extends PageDiagnosis {
 }
 
 /** The page pieces runPageDiagnosis runs with. */
-const DIAGNOSIS_PIECES: PageDiagnosisPieces = { createSelectorHelpers, createPageStateScan, hostMatches };
+const DIAGNOSIS_PIECES: PageDiagnosisPieces = { createSelectorHelpers, createPageStateScan, createTurnFinder, domToMarkdown, hostMatches };
 /** The page pieces redactedSnapshot runs with. */
 const SNAPSHOT_PIECES: RedactedSnapshotPieces = { createSnapshotRedaction };
 
@@ -112,7 +119,7 @@ const SETTLE_TIMEOUT_MS = 8_000;
 /**
  * What stops PTK on the page: the sign-in page, a bot check, no composer, and on a page with a
  * conversation the essential lists that no longer match. The lists that can match only on an
- * answer (action bar, copy button) are not checked on a page with no answer yet.
+ * answer (action bar, copy button) are not checked on a page whose last turn holds no answer.
  */
 export function diagnosisProblems(diagnosis: PageDiagnosis): string[] {
   const problems: string[] = [];
@@ -157,8 +164,8 @@ export async function diagnoseSite(page: Page, adapter: SiteAdapter, now: () => 
   return result;
 }
 
-function describeList(name: string, list: SelectorListProbe): string[] {
-  if (notChecked(list)) return [`- **${name}**: ${NOT_CHECKED}`, ...list.selectors.map((probe, index) => `    ${index}. \`${probe.selector}\``)];
+function describeList(name: string, list: SelectorListProbe, diagnosis: PageDiagnosis): string[] {
+  if (notChecked(list)) return [`- **${name}**: ${notCheckedReason(list, diagnosis)}`, ...list.selectors.map((probe, index) => `    ${index}. \`${probe.selector}\``)];
   const verdict = list.matchedIndex === -1 ? 'none matched' : `matched #${list.matchedIndex}`;
   const lines = [`- **${name}** (${list.scope}): ${verdict}`];
   list.selectors.forEach((probe, index) => {
@@ -210,7 +217,7 @@ export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string,
     diagnosis.problems.length === 0 ? 'No problem found.' : `## Problems\n${diagnosis.problems.map((problem) => `- ${problem}`).join('\n')}`,
     '',
     '## Selectors (index of the fallback that matched)',
-    ...Object.entries(diagnosis.lists).flatMap(([name, list]) => (list.selectors.length === 0 ? [] : describeList(name, list))),
+    ...Object.entries(diagnosis.lists).flatMap(([name, list]) => (list.selectors.length === 0 ? [] : describeList(name, list, diagnosis))),
     '',
     'A list that no longer matches can be repaired with the `ptk.siteOverrides` setting, e.g.',
     `\`{ "${diagnosis.site}": { "selectors": { "composer": { "prepend": ["<new selector>"] } } } }\`.`,

@@ -9,8 +9,10 @@
  * imports at run time; the page pieces it uses come in as its second argument.
  */
 import type { PageSelectors } from '../adapters/types';
+import type { domToMarkdown } from '../page/domToMarkdown';
 import type { createPageStateScan } from '../page/pageStateScan';
 import type { createSelectorHelpers } from '../page/selectorHelpers';
+import type { createTurnFinder } from '../page/turnFinder';
 import type { hostMatches } from '../pageSignals';
 
 /** What one selector of a list found. */
@@ -26,8 +28,13 @@ export interface SelectorProbe {
 export interface SelectorListProbe {
   /** Index of the first selector that matched (-1: none did). */
   matchedIndex: number;
-  /** Where the list was run: the whole page, or inside the last assistant turn / its scope. */
-  scope: 'page' | 'assistant turn' | 'turn scope' | 'no assistant turn on the page';
+  /**
+   * Where the list was run: the whole page, or inside the last assistant turn / its scope. The
+   * lists of an answer (action bar, copy buttons) are not run when the page has no assistant
+   * turn, nor when its last assistant turn holds no answer (a site's error drawn in its place,
+   * a message refused before any answer): there they have nothing to match.
+   */
+  scope: 'page' | 'assistant turn' | 'turn scope' | 'no assistant turn on the page' | 'no answer in the last assistant turn';
   selectors: SelectorProbe[];
 }
 
@@ -58,6 +65,8 @@ export interface PageDiagnosisInput {
 export type PageDiagnosisPieces = {
   createSelectorHelpers: typeof createSelectorHelpers;
   createPageStateScan: typeof createPageStateScan;
+  createTurnFinder: typeof createTurnFinder;
+  domToMarkdown: typeof domToMarkdown;
   hostMatches: typeof hostMatches;
 };
 
@@ -66,7 +75,8 @@ export function runPageDiagnosis(input: PageDiagnosisInput, pieces: PageDiagnosi
   const helpers = pieces.createSelectorHelpers();
   const scan = pieces.createPageStateScan(helpers);
   const selectors = input.selectors as unknown as Record<string, readonly string[]>;
-  const probeList = (list: readonly string[], scope: ParentNode | null, scopeName: SelectorListProbe['scope']): SelectorListProbe => {
+  const turns = pieces.createTurnFinder(helpers, pieces.domToMarkdown);
+  const probeList = (list: readonly string[], scope: ParentNode | null, scopeName: SelectorListProbe['scope'], unchecked: SelectorListProbe['scope'] = 'no assistant turn on the page'): SelectorListProbe => {
     const probes: SelectorProbe[] = [];
     let matchedIndex = -1;
     list.forEach((selector, index) => {
@@ -82,7 +92,7 @@ export function runPageDiagnosis(input: PageDiagnosisInput, pieces: PageDiagnosi
         probes.push({ selector, count: 0, invalid: true });
       }
     });
-    return { matchedIndex, scope: scope ? scopeName : 'no assistant turn on the page', selectors: probes };
+    return { matchedIndex, scope: scope ? scopeName : unchecked, selectors: probes };
   };
   const pageLists = ['composer', 'sendButton', 'stopButton', 'userTurn', 'assistantTurn', 'errorBanner', 'loginWall', 'botCheck', 'copyMenuItem'];
   const lists: Record<string, SelectorListProbe> = {};
@@ -106,7 +116,12 @@ export function runPageDiagnosis(input: PageDiagnosisInput, pieces: PageDiagnosi
     turnScopeProbe.scope = 'assistant turn';
   }
   lists.turnScope = turnScopeProbe;
-  for (const name of ['turnActionBar', 'copyButton', 'copyMenuButton', 'streamingIndicator', 'thinkingIndicator']) {
+  // The answer's lists, where the last turn holds an answer as the runtime reads it (its text).
+  const answered = lastAssistant !== null && turns.answerText(input.selectors, lastAssistant).trim() !== '';
+  for (const name of ['turnActionBar', 'copyButton', 'copyMenuButton']) {
+    lists[name] = probeList(selectors[name] ?? [], answered ? turnScope : null, 'turn scope', lastAssistant ? 'no answer in the last assistant turn' : 'no assistant turn on the page');
+  }
+  for (const name of ['streamingIndicator', 'thinkingIndicator']) {
     lists[name] = probeList(selectors[name] ?? [], turnScope, 'turn scope');
   }
 

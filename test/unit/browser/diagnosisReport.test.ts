@@ -2,7 +2,7 @@
  * PTK: Diagnose Site's report and its problems, from a diagnosis as the page gives it: the
  * state line says the router's state of a site it holds out (limited, signed out…), never
  * "ready", and the lists that can match only on an answer are "not checked" on a page that has
- * none, not problems. The page half runs in real Chromium (test/browser/diagnose.test.ts).
+ * none, or whose last assistant turn holds none (the site's error in its place), not problems. The page half runs in real Chromium (test/browser/diagnose.test.ts).
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -102,5 +102,42 @@ describe('Diagnose Site on a page with no answer yet', () => {
     assert.deepEqual(diagnosis.problems, ['turnActionBar: no selector matches', 'copyButton: no selector matches']);
     assert.match(diagnosis.report(), /^- \*\*turnActionBar\*\* \(turn scope\): none matched$/m);
     assert.doesNotMatch(diagnosis.report(), /Tip: diagnose on a chat/);
+  });
+});
+
+/**
+ * A conversation whose last message the site refused with its usage-cap error: three turns, the
+ * last assistant turn empty, the error shown (errorBanner matched), so the probe ran no answer's
+ * list in that turn.
+ */
+const cappedPage: PageDiagnosis = {
+  ...answeredPage,
+  lists: {
+    ...answeredPage.lists,
+    errorBanner: matched('div.text-token-text-error'),
+    turnActionBar: unmatched('div[role="group"]', 'no answer in the last assistant turn'),
+    copyButton: unmatched('button[data-testid="copy-turn-action-button"]', 'no answer in the last assistant turn'),
+  },
+  userTurnCount: 3,
+  assistantTurnCount: 3,
+};
+
+describe('Diagnose Site on a page whose last turn holds no answer', () => {
+  it("does not report the answer's lists when the last turn shows the site's error, and says why they were not checked", () => {
+    const diagnosis = siteDiagnosis(cappedPage);
+    assert.deepEqual(diagnosis.problems, []);
+    const report = diagnosis.report();
+    assert.match(report, /^No problem found\.$/m);
+    assert.match(report, /^- \*\*turnActionBar\*\*: not checked: the last turn shows the site's error, not an answer$/m);
+    assert.match(report, /^- \*\*copyButton\*\*: not checked: the last turn shows the site's error, not an answer$/m);
+    assert.match(report, /^- \*\*errorBanner\*\* \(page\): matched #0$/m);
+    assert.doesNotMatch(report, /Tip: diagnose on a chat/, 'the page has answers: the tip is for a page without any');
+  });
+
+  it('says the last turn holds no answer when no site error shows', () => {
+    const silent: PageDiagnosis = { ...cappedPage, lists: { ...cappedPage.lists, errorBanner: unmatched('div.text-token-text-error', 'page') } };
+    const diagnosis = siteDiagnosis(silent);
+    assert.deepEqual(diagnosis.problems, []);
+    assert.match(diagnosis.report(), /^- \*\*turnActionBar\*\*: not checked: the last assistant turn holds no answer$/m);
   });
 });

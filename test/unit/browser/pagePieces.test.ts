@@ -214,6 +214,30 @@ describe('page-state scan (page piece)', () => {
   });
 });
 
+describe("Diagnose Site's probe runs the answer's lists only in a last turn that holds an answer", () => {
+  const diagnose = (html: string): PageDiagnosis => {
+    const input: PageDiagnosisInput = { selectors, signInHosts: [] };
+    return plain(inPage<PageDiagnosis>(pageWindow(html), pageCall(runPageDiagnosis, [input], { createSelectorHelpers, createPageStateScan, createTurnFinder, domToMarkdown, hostMatches })));
+  };
+  const answered = '<section class="turn"><div data-role="user">q1</div></section><section class="turn"><div data-role="assistant"><div class="markdown"><p>Answer</p></div></div><div role="group"><button class="copy">Copy</button></div></section>';
+  const composer = '<textarea name="prompt"></textarea>';
+
+  it('does not run them in a last turn holding only the site\'s error (the message was refused)', () => {
+    const diagnosis = diagnose(`<main>${answered}<section class="turn"><div data-role="user">q2</div></section><section class="turn"><div data-role="assistant"><div class="markdown"></div></div></section></main><div class="error-banner" role="alert">You've reached our limit of messages per 3 hours.</div>${composer}`);
+    assert.equal(diagnosis.assistantTurnCount, 2);
+    assert.equal(diagnosis.lists.errorBanner!.matchedIndex, 0);
+    for (const name of ['turnActionBar', 'copyButton']) assert.equal(diagnosis.lists[name]!.scope, 'no answer in the last assistant turn', name);
+  });
+
+  it('runs them in a last turn holding an answer, and finds a missing action bar there', () => {
+    const diagnosis = diagnose(`<main>${answered}<section class="turn"><div data-role="user">q2</div></section><section class="turn"><div data-role="assistant"><div class="markdown"><p>Second answer</p></div></div></section></main>${composer}`);
+    for (const name of ['turnActionBar', 'copyButton']) {
+      assert.equal(diagnosis.lists[name]!.scope, 'turn scope', name);
+      assert.equal(diagnosis.lists[name]!.matchedIndex, -1, name);
+    }
+  });
+});
+
 describe('the bot-check, wall and banner scan is one for the runtime and Diagnose Site', () => {
   const pages: Array<{ name: string; html: string; title?: string }> = [
     { name: 'chat page titled as an interstitial', html: '<textarea name="prompt"></textarea>', title: 'Just a moment...' },
@@ -231,7 +255,7 @@ describe('the bot-check, wall and banner scan is one for the runtime and Diagnos
       dom.window.eval(buildPageScript());
       const probe = inPage<PageProbe>(dom, `window.__ptkRuntime.probe(${JSON.stringify(selectors)})`);
       const input: PageDiagnosisInput = { selectors, signInHosts: [] };
-      const diagnosis = inPage<PageDiagnosis>(dom, pageCall(runPageDiagnosis, [input], { createSelectorHelpers, createPageStateScan, hostMatches }));
+      const diagnosis = inPage<PageDiagnosis>(dom, pageCall(runPageDiagnosis, [input], { createSelectorHelpers, createPageStateScan, createTurnFinder, domToMarkdown, hostMatches }));
       assert.equal(diagnosis.botCheckSuspected, probe.botCheck);
       assert.equal(diagnosis.guest, probe.guest);
       assert.equal(diagnosis.loginWallPresent, probe.loginWall || probe.guest);
