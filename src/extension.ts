@@ -225,10 +225,12 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     sites: configuredSites,
     // A conversation running in the background waits for an approval: say so, with a way to it (nothing is approved here).
     onBackgroundApproval: (conversationId, title) =>
-      void vscode.window.showInformationMessage(`PTK: “${title.slice(0, 60)}” waits for your approval.`, 'Show').then(async (choice) => {
+      void vscode.window.showInformationMessage(`PTK: a tool call in the conversation “${title.slice(0, 60)}” waits for your approval.`, 'Show').then(async (choice) => {
         if (choice !== 'Show') return;
         await session.openConversation(conversationId);
         await chatView.reveal();
+        // A notification outlives its question: it may have been answered elsewhere (the diff's title bar) meanwhile.
+        if ((session.state.pendingApprovals?.length ?? 0) === 0) void vscode.window.setStatusBarMessage('PTK: nothing waits for your approval there any more.', 5000);
       }),
   });
 
