@@ -134,7 +134,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     confirm: async ({ from, to, reason, until }) => {
       // A chat-view task is named: the question may come while another conversation is shown.
       const conversation = taskConversation();
-      const task = conversation === undefined ? undefined : session.conversationTitle(conversation);
+      const task = conversation === undefined ? undefined : session.taskTitle(conversation);
       const { question, action } = failoverQuestion(from, to, reason, until, Date.now(), undefined, task);
       return (await vscode.window.showWarningMessage(question, { modal: true }, action)) === action;
     },
@@ -225,7 +225,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     sites: configuredSites,
     // A conversation running in the background waits for an approval: say so, with a way to it (nothing is approved here).
     onBackgroundApproval: (conversationId, title) =>
-      void vscode.window.showInformationMessage(`PTK: a tool call in the conversation “${title.slice(0, 60)}” waits for your approval.`, 'Show').then(async (choice) => {
+      void vscode.window.showInformationMessage(`PTK: the task “${title.slice(0, 60)}” has a tool call waiting for your approval.`, 'Show').then(async (choice) => {
         if (choice !== 'Show') return;
         await session.openConversation(conversationId);
         await chatView.reveal();

@@ -190,6 +190,11 @@ export class ChatSession {
     return this.controller !== undefined;
   }
 
+  /** The message the running task answers, as the chat shows it, while a task runs (a question about the task names it). */
+  get runningTaskTitle(): string | undefined {
+    return this.busy ? (this.lastPrompt?.displayText ?? this.lastPrompt?.prompt) : undefined;
+  }
+
   /** The configured sites with their states (none known: empty). */
   sites(): readonly SiteStatusLine[] {
     return this.options.sites?.() ?? [];

@@ -115,6 +115,11 @@ export class ChatSessions {
     return this.options.store.list().find((entry) => entry.id === conversationId)?.title ?? this.live.get(conversationId)?.session.state.title;
   }
 
+  /** The task running in conversation `conversationId`, named by the message it answers; else the conversation's title. */
+  taskTitle(conversationId: string): string | undefined {
+    return this.live.get(conversationId)?.session.runningTaskTitle ?? this.conversationTitle(conversationId);
+  }
+
   /** The history's delete button: deletes only when the user agrees, since its checkpoints go too (resolves false when not). */
   async deleteConversationAsked(conversationId: string): Promise<boolean> {
     const title = this.conversationTitle(conversationId) ?? 'this conversation';
@@ -281,7 +286,7 @@ export class ChatSessions {
     const untold = session.state.pendingApprovals.filter((approvalId) => !this.toldApprovals.has(approvalId));
     if (untold.length === 0) return;
     for (const approvalId of untold) this.toldApprovals.add(approvalId);
-    this.options.onBackgroundApproval?.(session.state.conversationId, session.state.title);
+    this.options.onBackgroundApproval?.(session.state.conversationId, session.runningTaskTitle ?? session.state.title);
   }
 
   private dropIfIdle(session: ChatSession): void {

@@ -45,7 +45,9 @@ export function conversationConnectionState(state: ConnectionState, site: string
   // Another site's login wall, or another named site's error, is not this site's.
   if (!statusOwn && (state.status === 'loginRequired' || (state.statusSite !== undefined && state.status === 'error'))) shown.status = 'connected';
   const stopped = line.status === undefined ? undefined : STOPPED_STATUS[line.status];
-  if (stopped && (shown.status === 'connected' || shown.status === 'loginRequired')) {
+  // A usage limit kept across a reload is known before the browser starts: it is shown as such, not as "not connected yet".
+  const known = shown.status === 'connected' || shown.status === 'loginRequired' || (shown.status === 'disconnected' && stopped?.status === 'limited');
+  if (stopped && known) {
     shown.status = stopped.status;
     shown.detail = stopped.detail(line.label, line.state);
     delete shown.guest;

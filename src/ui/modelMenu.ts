@@ -41,9 +41,9 @@ function settingParts(setting: string): string[] {
     .filter(Boolean);
 }
 
-/** The quick pick's title: the command and the current choice ("now: Expert + DeepThink"). */
-export function modelMenuTitle(setting: string): string {
-  return `PTK: Choose Model (now: ${setting.trim() || "the site's current model"})`;
+/** The quick pick's title: the command, the site (several sites: the first, whose model ptk.model is) and the current choice ("now: Expert + DeepThink"). */
+export function modelMenuTitle(setting: string, context: ModelMenuContext = {}): string {
+  return `PTK: Choose Model${context.site ? ` for ${context.site}` : ''} (now: ${setting.trim() || "the site's current model"})`;
 }
 
 /** The picker's options that choose the model (not a reasoning level of it). */

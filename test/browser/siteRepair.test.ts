@@ -87,7 +87,7 @@ describe('a site that changed its page, repaired by settings alone', () => {
       writeFileSync(overridesFile, JSON.stringify(repair));
       const after = await cliDiagnose(chatUrl, overridesFile);
       assert.equal(after.code, 0, after.out + after.err);
-      assert.match(after.out, /No problem found\./);
+      assert.match(after.out, /No problem found with the page/);
       assert.match(after.out, /\*\*composer\*\* \(page\): matched #0\n {2}→ 0\. `div#composer-v2` 1 found/);
     } finally {
       await server.close();

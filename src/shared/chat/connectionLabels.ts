@@ -31,7 +31,7 @@ export const HEADER_ACTIONS: Readonly<Record<ConnectionStatus, readonly Connecti
   disconnected: [],
   connecting: [],
   connected: [],
-  limited: ['chooseSite', 'openTab'],
+  limited: ['chooseSite'],
   loginRequired: ['login', 'openTab'],
   error: ['retry', 'chooseSite'],
 };
@@ -126,4 +126,4 @@ export function isLocalAddress(url: string | undefined): boolean {
 
 /** What the empty chat says when the site is the offline demo: it is not a real chat, and how to point PTK at one. */
 export const DEMO_SITE_NOTE =
-  'This is the offline demo site (a local replica answering from a script), not a real chat. To use a real one, set ptk.site (and clear ptk.siteUrl): see "Pointing it at a real chat site" in the README.';
+  'This is the offline demo site (a local replica answering from a script), not a real chat. To use a real one, set ptk.site or ptk.sites and clear the replica\'s address (ptk.siteUrl, or the url in ptk.siteOverrides): see "Pointing it at a real chat site" in the README.';

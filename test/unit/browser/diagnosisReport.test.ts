@@ -127,7 +127,7 @@ describe('Diagnose Site on a page whose last turn holds no answer', () => {
     const diagnosis = siteDiagnosis(cappedPage);
     assert.deepEqual(diagnosis.problems, []);
     const report = diagnosis.report();
-    assert.match(report, /^No problem found\.$/m);
+    assert.match(report, /^No problem found with the page: PTK recognises it\.$/m);
     assert.match(report, /^- \*\*turnActionBar\*\*: not checked: the last turn shows the site's error, not an answer$/m);
     assert.match(report, /^- \*\*copyButton\*\*: not checked: the last turn shows the site's error, not an answer$/m);
     assert.match(report, /^- \*\*errorBanner\*\* \(page\): matched #0$/m);

@@ -202,6 +202,25 @@ describe('ChatSessions: two conversations at once', () => {
     assert.equal(backgroundApprovals.length, 2, 'nothing waits: leaving tells nothing');
   });
 
+  it("a later task of a conversation is named by its own message, not the conversation's first (the notice, the failover question)", async () => {
+    const { sessions, next, broker, backgroundApprovals } = setup();
+    const first = sessions.send('Say hello');
+    (await next()).answer('Hello.');
+    await first;
+    const conversationId = sessions.state.conversationId;
+    assert.equal(sessions.taskTitle(conversationId), 'Say hello', 'no task runs: the conversation is named by its title');
+    const writing = sessions.send('Write a.txt');
+    (await next()).answer(writeCall('a.txt'));
+    await waitUntil(() => broker.pendingIds().length === 1);
+    assert.equal(sessions.taskTitle(conversationId), 'Write a.txt');
+    await sessions.newConversation();
+    assert.deepEqual(backgroundApprovals, [[conversationId, 'Write a.txt']]);
+    await sessions.openConversation(conversationId);
+    broker.resolve(broker.pendingIds()[0], { decision: 'approve' });
+    (await next()).answer('Written.');
+    await writing;
+  });
+
   it('an approval answered while another conversation is shown settles the card of the conversation that asked', async () => {
     const { sessions, next, broker, store } = setup();
     const writing = sessions.send('Write a.txt');

@@ -34,6 +34,9 @@ describe('conversationConnectionState', () => {
     assert.equal(limited.status, 'limited', 'a limited site is not shown as connected (its dot is not green)');
     assert.match(limited.detail ?? '', /^ChatGPT: limited until 15:00\. Tasks go on at the next ready site/);
     assert.equal(connectionStatusLine(limited), 'ChatGPT · Usage limit reached');
+    // After a window reload, before the browser starts: a limit still running is shown as one, not as "not connected yet".
+    assert.equal(conversationConnectionState({ ...CONNECTED, status: 'disconnected' }, 'chatgpt').status, 'limited');
+    assert.equal(conversationConnectionState({ ...CONNECTED, status: 'disconnected' }, 'claude').status, 'disconnected', 'signed out is checked once connected');
     const ready = conversationConnectionState({ ...CONNECTED, url: undefined, demo: undefined }, 'gemini');
     assert.equal(siteModelLine(ready), 'Gemini · ready');
     assert.deepEqual([ready.guest, ready.warning], [true, 'a notice'], "the connection's guest session and notice are this site's");

@@ -124,6 +124,7 @@ describe('PTK: Choose Model on the offline demo', () => {
     assert.match(modelMenuPlaceholder(replica, context), /^What ChatGPT \(demo\)'s picker offers: ptk\.model is the first site's model/);
     assert.equal(modelChosenMessage('GPT-5.5', context), 'PTK: model GPT-5.5 on ChatGPT (demo) (ChatGPT (demo): the demo answers the same whatever you pick)');
     assert.equal(modelMenuItems(replica, '', { site: 'Claude' })[1]!.label, 'Models on Claude');
+    assert.equal(modelMenuTitle('', context), "PTK: Choose Model for ChatGPT (demo) (now: the site's current model)");
   });
 
   it('on a real site nothing about the demo is said', () => {

@@ -85,7 +85,7 @@ describe('two conversations at once in the chat view, in real VS Code (replica s
     await chat().locator('[data-testid="user-message"]').first().waitFor({ state: 'detached' });
     // The call arrives while another conversation is shown.
     releaseWrite();
-    const toast = workbench!.page.locator('.notification-toast', { hasText: 'the conversation “Write notes/parallel.txt” waits for your approval' });
+    const toast = workbench!.page.locator('.notification-toast', { hasText: 'the task “Write notes/parallel.txt” has a tool call waiting for your approval' });
     await toast.waitFor({ timeout: 120_000 });
     await workbench!.shot('3-background-approval-notification');
     assert.equal(await chat().locator('[data-testid="tool-card"]').count(), 0, 'the shown conversation has no card');

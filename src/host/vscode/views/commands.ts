@@ -375,7 +375,7 @@ export function registerCommands(dependencies: CommandDependencies): vscode.Disp
       const setting = configuration.get<string>('model') ?? '';
       const menuContext = { demo: isDemo(connection.state), ...(others.length > 0 ? { site: first!.label } : {}) };
       const items = modelMenuItems(offered, setting, menuContext).map((item) => (item.separator ? { ...item, kind: vscode.QuickPickItemKind.Separator } : item));
-      const picked = await vscode.window.showQuickPick(items, { title: modelMenuTitle(setting), placeHolder: modelMenuPlaceholder(offered, menuContext) });
+      const picked = await vscode.window.showQuickPick(items, { title: modelMenuTitle(setting, menuContext), placeHolder: modelMenuPlaceholder(offered, menuContext) });
       if (!picked) return;
       let value = picked.value;
       if (value && offeredLevels(offered).length > 0) {
