@@ -56,6 +56,7 @@ const deep = () => new Proxy(function () {}, {
   construct: () => deep(),
 });
 const memento = new Map();
+const globalMemento = new Map();
 const vscode = {};
 for (const name of ['window', 'commands', 'languages', 'env', 'extensions', 'Uri', 'Disposable', 'ThemeColor', 'CodeActionKind', 'CodeAction', 'StatusBarAlignment', 'ProgressLocation', 'ConfigurationTarget', 'DiagnosticSeverity', 'EventEmitter', 'FileSystemError', 'CancellationTokenSource', 'Range', 'Position', 'Selection', 'TextEdit', 'WorkspaceEdit', 'ViewColumn', 'FileType', 'RelativePattern', 'l10n']) vscode[name] = deep();
 vscode.workspace = new Proxy({}, { get: (_t, k) => k === 'getConfiguration' ? () => ({ get: () => undefined, update: async () => undefined }) : k === 'workspaceFolders' ? [] : deep() });
@@ -64,6 +65,7 @@ Module._load = function (request, ...rest) { return request === 'vscode' ? vscod
 const context = {
   subscriptions: [], extensionPath: process.argv[1], extensionUri: deep(), globalStorageUri: { fsPath: '/tmp/ptk-bench-storage' },
   workspaceState: { get: (key) => memento.get(key), update: async (key, value) => void memento.set(key, value), keys: () => [...memento.keys()] },
+  globalState: { get: (key, fallback) => globalMemento.get(key) ?? fallback, update: async (key, value) => void globalMemento.set(key, value), keys: () => [...globalMemento.keys()], setKeysForSync: () => undefined },
 };
 const start = process.hrtime.bigint();
 if (process.argv[2] === 'naive') require(require.resolve('playwright-core', { paths: [process.argv[1]] }));
