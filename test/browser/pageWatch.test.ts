@@ -40,14 +40,24 @@ const PAGE = `<!doctype html><html><head><title>Chat</title></head><body>
 <form><textarea name="prompt"></textarea><button type="button" data-testid="stop">Stop</button></form>
 </body></html>`;
 
-/** Runs in the page before the runtime: counts, per element id, the blocks stored in a cache. */
+/**
+ * Runs in the page before the runtime: counts, per element id, the blocks stored in a cache,
+ * and the look-ups of elements with an id in any WeakMap (a read that looks at a block asks the
+ * cache for it).
+ */
 function countConversions(this: void): void {
   const counts: Record<string, number> = {};
-  (window as unknown as { __converted: Record<string, number> }).__converted = counts;
+  const looked: Record<string, number> = {};
+  Object.assign(window, { __converted: counts, __looked: looked });
   const set = WeakMap.prototype.set;
   WeakMap.prototype.set = function counted<K extends WeakKey, V>(this: WeakMap<K, V>, key: K, value: V): WeakMap<K, V> {
     if (key instanceof Element && key.id && typeof value === 'string') counts[key.id] = (counts[key.id] ?? 0) + 1;
     return set.call(this, key, value) as WeakMap<K, V>;
+  };
+  const get = WeakMap.prototype.get;
+  WeakMap.prototype.get = function lookedUp<K extends WeakKey, V>(this: WeakMap<K, V>, key: K): V | undefined {
+    if (key instanceof Element && key.id) looked[key.id] = (looked[key.id] ?? 0) + 1;
+    return get.call(this, key) as V | undefined;
   };
 }
 
@@ -126,6 +136,26 @@ class WatchedPage {
 
   async finish(): Promise<PageSnapshot> {
     return this.fold((await this.page.evaluate(pageCall(finish))) as PageSnapshot | null);
+  }
+
+  /** The elements with an id looked up in a cache since the last call, with their counts. */
+  async lookedUp(): Promise<Record<string, number>> {
+    return (await this.page.evaluate(() => {
+      const looked = (window as unknown as { __looked: Record<string, number> }).__looked;
+      const copy = { ...looked };
+      for (const key of Object.keys(looked)) delete looked[key];
+      return copy;
+    })) as Record<string, number>;
+  }
+
+  /** Runs `edit` in the page, then folds the snapshot taken right after. */
+  async edit(edit: string): Promise<PageSnapshot> {
+    return this.fold(
+      (await this.page.evaluate((source) => {
+        new Function(source)();
+        return (window as unknown as { __ptkRuntime: { snapshot(): PageSnapshot | null } }).__ptkRuntime.snapshot();
+      }, edit)) as PageSnapshot | null,
+    );
   }
 
   async conversions(): Promise<Record<string, number>> {
@@ -228,6 +258,48 @@ describe('page watch: the block cache', () => {
       assert.deepEqual([grown?.rewrite, grown?.append], [null, '\n\nMore of it.'], 'a block added to the answer element is an append');
       const counts = await watched.conversions();
       assert.equal(counts.l1, 1, 'the first block of the answer element is converted once');
+    }));
+});
+
+describe('page watch: a read starts after the blocks before the last', () => {
+  const paragraphs = (from: number, to: number): string => Array.from({ length: to - from + 1 }, (_, index) => `<p id="p${from + index}">Paragraph ${from + index}.</p>`).join('');
+  const textOf = (numbers: number[]): string => numbers.map((number) => `Paragraph ${number}.`).join('\n\n');
+  const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, index) => from + index);
+  const append = (id: number): string => `const p = document.createElement('p'); p.id = 'p${id}'; p.textContent = 'Paragraph ${id}.'; document.getElementById('answer').append(p);`;
+
+  it('blocks no record touched are not looked at again: a read costs what changed, not the answer', () =>
+    withWatch(async (watched) => {
+      await watched.set(paragraphs(1, 20));
+      await watched.edit(append(21));
+      await watched.lookedUp();
+      const snapshot = await watched.edit(append(22));
+      const looked = Object.keys(await watched.lookedUp()).filter((id) => /^p\d+$/.test(id));
+      assert.deepEqual(looked.sort(), ['p21', 'p22'], 'only the blocks after the kept ones are looked at');
+      assert.equal(snapshot.append, '\n\nParagraph 22.');
+      assert.equal(watched.text, textOf(range(1, 22)));
+      assert.deepEqual(watched.rewrites, [], 'appends only');
+    }));
+
+  it('a change inside a kept block, a block inserted or removed among them, or their inline text, is read', () =>
+    withWatch(async (watched) => {
+      await watched.set(`Intro <b>bold</b>${paragraphs(1, 8)}`);
+      await watched.edit(append(9));
+      await watched.edit(append(10));
+      assert.equal(watched.text, `Intro **bold**\n\n${textOf(range(1, 10))}`);
+      await watched.edit(`document.getElementById('p3').firstChild.data = 'Paragraph three.';`);
+      assert.equal(watched.text, `Intro **bold**\n\n${textOf([1, 2])}\n\nParagraph three.\n\n${textOf(range(4, 10))}`, 'a text change in a kept block');
+      await watched.edit(append(11));
+      await watched.edit(`const p = document.createElement('p'); p.id = 'q'; p.textContent = 'Inserted.'; document.getElementById('p5').before(p);`);
+      assert.equal(watched.text, `Intro **bold**\n\n${textOf([1, 2])}\n\nParagraph three.\n\n${textOf([4])}\n\nInserted.\n\n${textOf(range(5, 11))}`, 'a block inserted before a kept one');
+      await watched.edit(append(12));
+      await watched.edit(`document.getElementById('p2').remove();`);
+      assert.equal(watched.text, `Intro **bold**\n\n${textOf([1])}\n\nParagraph three.\n\n${textOf([4])}\n\nInserted.\n\n${textOf(range(5, 12))}`, 'a kept block removed');
+      await watched.edit(append(13));
+      await watched.edit(`document.getElementById('answer').firstChild.data = 'Opening ';`);
+      assert.equal(watched.text, `Opening **bold**\n\n${textOf([1])}\n\nParagraph three.\n\n${textOf([4])}\n\nInserted.\n\n${textOf(range(5, 13))}`, 'the inline text before the blocks');
+      await watched.edit(`document.getElementById('p6').setAttribute('hidden', '');`);
+      await watched.edit(`document.getElementById('p7').innerHTML = 'Paragraph <code>7</code>.';`);
+      assert.match(watched.text, /Paragraph `7`\./, 'a kept block whose children changed');
     }));
 });
 

@@ -29,8 +29,13 @@
  * streaming answer is converted block by block: the caller deletes the entry of every block a
  * mutation touched (the page's watch does, from its MutationObserver records), and only those
  * blocks (the open tail, as a rule) are converted again. Without it the whole tree is converted.
+ * `prefixes` (optional, with `cache`) keeps, per root, its leading children read so far (all
+ * but the last block, which is the one still growing) and their markdown joined, so a read
+ * starts after them: a read of a streaming answer costs what changed, not the answer's length.
+ * The caller deletes a root's entry when a mutation touched one of those children, removed one,
+ * or inserted a node before one of them.
  */
-export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>): string {
+export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>): string {
   // Gemini's inline source chips (sources-carousel-inline) are citations drawn as page furniture.
   const SKIP = /^(BUTTON|SVG|svg|STYLE|SCRIPT|NOSCRIPT|TEMPLATE|IMG|INPUT|TEXTAREA|SELECT|MAT-ICON|SOURCES-CAROUSEL-INLINE|SOURCE-INLINE-CHIP)$/;
   const BLOCK = /^(P|DIV|SECTION|ARTICLE|H[1-6]|UL|OL|LI|PRE|BLOCKQUOTE|TABLE|HR|HEADER|FOOTER|MAIN|FIGURE|DETAILS|SUMMARY)$/;
@@ -364,20 +369,59 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>): str
     }
   }
 
-  /** The markdown of `container`'s children, one entry per block; `kept` caches block elements' markdown. */
-  function blocks(container: Element, kept?: WeakMap<Node, string>): string[] {
-    const output: string[] = [];
+  /** A root's prefix, empty: its children are added by a read, forgotten by the caller's records. */
+  function emptyPrefix(): KeptPrefix {
+    const prefix: KeptPrefix = {
+      nodes: [],
+      at: new Map(),
+      cuts: [],
+      text: '',
+      parts: 0,
+      forget(node) {
+        const index = prefix.at.get(node);
+        if (index === undefined) return;
+        // Back to the last block before it: a prefix ends after a block.
+        let keep = index - 1;
+        while (keep >= 0 && prefix.cuts[keep] === null) keep--;
+        for (let dropped = keep + 1; dropped < prefix.nodes.length; dropped++) prefix.at.delete(prefix.nodes[dropped]!);
+        prefix.nodes.length = keep + 1;
+        prefix.cuts.length = keep + 1;
+        const cut = keep >= 0 ? prefix.cuts[keep]! : { parts: 0, length: 0 };
+        prefix.text = prefix.text.slice(0, cut.length);
+        prefix.parts = cut.parts;
+      },
+    };
+    return prefix;
+  }
+
+  /**
+   * The markdown of `container`'s children, one entry per block; `kept` caches block elements'
+   * markdown; `prefixes` the leading children read before (the read starts after them) and,
+   * after the read, all but the last block child.
+   */
+  function blocks(container: Element, kept?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>): string[] {
+    const prefix = prefixes?.get(container) as KeptPrefix | undefined;
+    const output: string[] = prefix && prefix.parts > 0 ? [prefix.text] : [];
+    const base = output.length;
     let pendingInline = '';
     const flush = (): void => {
       if (pendingInline.trim()) output.push(pendingInline.replace(/^\n+|\n+$/g, ''));
       pendingInline = '';
     };
-    for (let child = container.firstChild; child; child = child.nextSibling) {
-      const known = kept?.get(child);
-      if (known !== undefined) {
+    // The children read in this call, the output's length after each, and the last two blocks.
+    const read: Node[] = [];
+    const outputAfter: number[] = [];
+    const wasBlock: boolean[] = [];
+    let lastBlock = -1;
+    let previousBlock = -1;
+    const resumeAfter = prefix?.nodes[prefix.nodes.length - 1];
+    for (let child = resumeAfter ? resumeAfter.nextSibling : container.firstChild; child; child = child.nextSibling) {
+      const cached = kept?.get(child);
+      const isBlock = cached !== undefined || (child.nodeType === 1 && isBlockElement(child as Element));
+      if (cached !== undefined) {
         flush();
-        if (known !== '') output.push(known);
-      } else if (child.nodeType === 1 && isBlockElement(child as Element)) {
+        if (cached !== '') output.push(cached);
+      } else if (isBlock) {
         flush();
         const rendered = block(child as Element);
         const text = rendered !== undefined && rendered.trim() !== '' ? rendered : '';
@@ -386,10 +430,51 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>): str
       } else {
         pendingInline += inline(child);
       }
+      if (prefixes) {
+        read.push(child);
+        outputAfter.push(output.length);
+        wasBlock.push(isBlock);
+        if (isBlock) {
+          previousBlock = lastBlock;
+          lastBlock = read.length - 1;
+        }
+      }
     }
     flush();
+    if (prefixes && previousBlock >= 0) {
+      // The prefix grows by the children read up to the block before the last one (the last is
+      // the one still growing, as a rule).
+      const grown = prefix ?? emptyPrefix();
+      let next = base;
+      for (let index = 0; index <= previousBlock; index++) {
+        for (; next < outputAfter[index]!; next++) {
+          grown.text = grown.parts > 0 ? `${grown.text}\n\n${output[next]!}` : output[next]!;
+          grown.parts++;
+        }
+        grown.at.set(read[index]!, grown.nodes.length);
+        grown.nodes.push(read[index]!);
+        grown.cuts.push(wasBlock[index] ? { parts: grown.parts, length: grown.text.length } : null);
+      }
+      prefixes.set(container, grown);
+    }
     return output;
   }
 
-  return blocks(root, cache).join('\n\n');
+  return blocks(root, cache, cache ? prefixes : undefined).join('\n\n');
+}
+
+/** A root's leading children read so far (domToMarkdown's `prefixes`). */
+export interface ReadPrefix {
+  /** Forgets `node` and the children after it: a record touched it, removed it, or inserted a node before it. */
+  forget(node: Node): void;
+}
+
+/** A prefix as domToMarkdown keeps it: its children in order, and after each block the markdown's length and parts there. */
+interface KeptPrefix extends ReadPrefix {
+  nodes: Node[];
+  at: Map<Node, number>;
+  cuts: Array<{ parts: number; length: number } | null>;
+  /** The markdown of the children, joined, and how many blocks it joins. */
+  text: string;
+  parts: number;
 }

@@ -17,7 +17,7 @@
  * to anything outside the function.
  */
 import type { PageSelectors } from '../adapters/types';
-import type { domToMarkdown as DomToMarkdown } from './domToMarkdown';
+import type { domToMarkdown as DomToMarkdown, ReadPrefix } from './domToMarkdown';
 import type { SelectorHelpers } from './selectorHelpers';
 
 /** Where the watched turn is. */
@@ -46,9 +46,10 @@ export interface TurnFinder {
   /**
    * The answer's markdown from groups found before (answerGroups): the last group with text.
    * A watch whose records show that only the answer elements' insides changed reads the text
-   * this way, without searching the turn again.
+   * this way, without searching the turn again; `prefixes`: each answer element's leading
+   * children read before (domToMarkdown), so a read starts after them.
    */
-  textOfGroups(groups: Element[][], cache?: WeakMap<Node, string>): string;
+  textOfGroups(groups: Element[][], cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>): string;
 }
 
 /** Creates the finder, with its own kept turn. Runs in the page. */
@@ -136,9 +137,9 @@ export function createTurnFinder(helpers: SelectorHelpers, domToMarkdown: typeof
   const answerGroups = (selectors: PageSelectors, assistant: Element): Element[][] =>
     messageNodes(selectors, assistant, scopeOf(selectors, assistant)).map((node) => answerElements(selectors, node));
 
-  const textOfGroups = (groups: Element[][], cache?: WeakMap<Node, string>): string => {
+  const textOfGroups = (groups: Element[][], cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>): string => {
     for (let index = groups.length - 1; index >= 0; index--) {
-      const parts = groups[index]!.map((element) => domToMarkdown(element, cache));
+      const parts = groups[index]!.map((element) => domToMarkdown(element, cache, prefixes));
       const text = parts.filter((part) => part.trim() !== '').join('\n\n');
       if (text.trim() !== '' || index === 0) return text;
     }

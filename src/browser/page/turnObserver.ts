@@ -10,6 +10,9 @@
  * The cost stays linear in the answer's length:
  * - the answer's finished blocks are converted once: domToMarkdown keeps each top-level block's
  *   markdown, and the MutationObserver records delete the entries of the blocks they touch;
+ *   a read starts after the leading blocks it read before (domToMarkdown's prefixes: the
+ *   records forget a prefix from the first child they touched, removed or inserted before), so
+ *   it looks at the blocks that changed, not at the whole answer;
  * - each part of the snapshot is read again only when a record touched where it lives: the
  *   answer's markdown (its text only), the rest of the turn (indicators, action bar, in-turn
  *   errors, and the text) or the page around it (stop button, composer, banners, walls); a
@@ -28,6 +31,7 @@
  * (see pageScript.ts), so it must stay self-contained: no imports at run time, no reference
  * to anything outside the function.
  */
+import type { ReadPrefix } from './domToMarkdown';
 import type { PageSnapshot, WatchConfig } from './pageApi';
 import type { PageStateScan } from './pageStateScan';
 import type { SelectorHelpers } from './selectorHelpers';
@@ -65,6 +69,17 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
    * or "- item", "1." an empty numbered item).
    */
   const UNSETTLED_TAIL = /(?:^|\n)(?:(?:`{3,}|~{3,})[^\n`~]*\n\n?(?:`{3,}|~{3,})|`{3,}|~{3,}|\|[^\n]*|[-*+_=# ]+|\d+[.)] *)$/;
+  /**
+   * The text without its unsettled end. The pattern spans at most three lines, so it runs on
+   * the last three: anchored at the end, it would otherwise be tried at every position of the
+   * whole answer.
+   */
+  const settled = (text: string): string => {
+    let start = text.length;
+    for (let lines = 0; lines < 3 && start > 0; lines++) start = text.lastIndexOf('\n', start - 1);
+    if (start <= 0) return text.replace(UNSETTLED_TAIL, '');
+    return text.slice(0, start) + text.slice(start).replace(UNSETTLED_TAIL, '');
+  };
   let config: WatchConfig | null = null;
   let observer: MutationObserver | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -85,6 +100,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   let previousCostMs = 0;
   /** Converted top-level blocks of the answer (domToMarkdown's cache). */
   let blockCache = new WeakMap<Node, string>();
+  /** Per answer element, its leading children read so far (domToMarkdown's prefixes): a read starts after them. */
+  let prefixes = new WeakMap<Node, ReadPrefix>();
   /** Records touched the turn / the page around it since the last snapshot. */
   let turnDirty = true;
   let textDirty = true;
@@ -151,22 +168,51 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   /** Forgets the converted blocks the records touched and notes where the page changed. */
   const absorb = (records: MutationRecord[]): boolean => {
     let urgent = false;
+    /**
+     * Per node walked in this batch, what its ancestors are (INSIDE: an answer element, NAMED: a
+     * named one, SCOPE: the turn): a walk that reaches a node walked before stops there, since
+     * everything above it was dealt with already (a batch's records mostly share their block).
+     */
+    const INSIDE = 1;
+    const NAMED = 2;
+    const SCOPE = 4;
+    const walked = new Map<Node, number>();
+    const own = (node: Node): number => (answerRootSet.has(node) ? INSIDE | (namedRootSet.has(node) ? NAMED : 0) : 0) | (node === lastScope ? SCOPE : 0);
     for (const record of records) {
       if (record.type === 'attributes' && STATE_ATTRIBUTES.has(record.attributeName ?? '')) urgent = true;
       const target = record.target;
+      // A child removed from an answer element's prefix, or one a node was inserted before, is
+      // forgotten with the children after it (an append after the prefix changes nothing: the
+      // next read starts after its last child).
+      const prefix = record.type === 'childList' ? prefixes.get(target) : undefined;
+      if (prefix) {
+        if (record.nextSibling) prefix.forget(record.nextSibling);
+        for (const node of Array.from(record.removedNodes)) prefix.forget(node);
+      }
       // One walk up from the target: the converted blocks it touched, whether it lies inside an
       // answer element and inside the turn.
-      let inside = false;
-      let insideNamed = false;
-      let inScope = false;
+      const path: Node[] = [];
+      let flags = 0;
       for (let node: Node | null = target; node; node = node.parentNode) {
-        blockCache.delete(node);
-        if (node !== target && answerRootSet.has(node)) {
-          inside = true;
-          if (namedRootSet.has(node)) insideNamed = true;
+        const known = walked.get(node);
+        if (known !== undefined) {
+          flags = known | own(node);
+          break;
         }
-        if (node === lastScope) inScope = true;
+        path.push(node);
+        blockCache.delete(node);
+        // A change inside a child an answer element's prefix holds: the prefix is forgotten from it on.
+        const parent: Node | null = node.parentNode;
+        if (parent) prefixes.get(parent)?.forget(node);
       }
+      for (let index = path.length - 1; index >= 0; index--) {
+        walked.set(path[index]!, flags);
+        flags |= own(path[index]!);
+      }
+      const above = walked.get(target)!;
+      const inside = (above & INSIDE) !== 0;
+      const insideNamed = (above & NAMED) !== 0;
+      const inScope = ((above | own(target)) & SCOPE) !== 0;
       if (!lastScope) {
         turnDirty = chromeDirty = structureDirty = true;
         answerChangedAt = Date.now();
@@ -238,7 +284,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       namedRootSet = new Set(answerRoots.filter((root) => namedBy(root, selectors.answerContent, false)));
       structureDirty = false;
     }
-    fullText = turns.textOfGroups(answerGroups, blockCache);
+    fullText = turns.textOfGroups(answerGroups, blockCache, prefixes);
     textDirty = false;
   };
 
@@ -295,7 +341,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     const turn = turnState!;
     const chrome = chromeState!;
     const finished = assistant !== null && turn.actionBarPresent && !chrome.stopVisible && !turn.streaming && !turn.thinking;
-    const text = finished ? fullText : fullText.replace(UNSETTLED_TAIL, '');
+    const text = finished ? fullText : settled(fullText);
     let append = '';
     let rewrite: string | null = null;
     if (text !== lastText) {
@@ -439,6 +485,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       checkedAt = 0;
       confirmations = 0;
       blockCache = new WeakMap();
+      prefixes = new WeakMap();
       turnDirty = textDirty = chromeDirty = structureDirty = true;
       answerGroups = [];
       answerRoots = [];
