@@ -10,6 +10,7 @@ import type { PTKTool } from './core/types';
 import { ApprovalContentProvider, askInNotification, createNotificationApprover } from './host/vscode/approval';
 import { ApprovalDiffTabs } from './host/vscode/approvalDiffTabs';
 import { createVSCodeCheckpoints } from './host/vscode/checkpoints';
+import { notifyAttention } from './host/vscode/attentionNotices';
 import { onSettingsChanged, readSettings, readToolSettings, TOOL_SETTINGS_SECTION, watchIgnoredWorkspaceSettings } from './host/vscode/configuration';
 import { MentionService } from './host/vscode/mentions/mentionService';
 import { migrateRenamedSettings } from './host/vscode/settingsMigration';
@@ -223,14 +224,16 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     choose: async (question, actions) => vscode.window.showWarningMessage(question, { modal: true }, ...actions),
     diffKept: (approvalId) => approvals.getRequest(approvalId) !== undefined,
     sites: configuredSites,
-    // A conversation running in the background waits for an approval: say so, with a way to it (nothing is approved here).
-    onBackgroundApproval: (conversationId, title) =>
-      void vscode.window.showInformationMessage(`PTK: the task “${title.slice(0, 60)}” has a tool call waiting for your approval.`, 'Show').then(async (choice) => {
-        if (choice !== 'Show') return;
-        await session.openConversation(conversationId);
-        await chatView.reveal();
-        // A notification outlives its question: it may have been answered elsewhere (the diff's title bar) meanwhile.
-        if ((session.state.pendingApprovals?.length ?? 0) === 0) void vscode.window.setStatusBarMessage('PTK: nothing waits for your approval there any more.', 5000);
+    // A task ended, failed or waits for an approval while the user looks elsewhere: say so, with a way to it (nothing is approved here).
+    onAttention: (attention) =>
+      notifyAttention(attention, {
+        enabled: () => settings.notify,
+        viewVisible: () => chatView.visible,
+        show: async (conversationId) => {
+          await session.openConversation(conversationId);
+          await chatView.reveal();
+        },
+        pendingApprovals: () => session.state.pendingApprovals?.length ?? 0,
       }),
   });
 

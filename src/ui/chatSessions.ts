@@ -11,6 +11,7 @@ import type { PTKExecuteResult } from '../core/loop/loopTypes';
 import type { ContextMention } from '../shared/chat/mentions';
 import { conversationActivity } from '../shared/chat/conversationActivity';
 import type { ChatEvent, ChatViewState, ConversationSummary } from '../shared/chat/protocol';
+import type { Attention } from './attentionNotice';
 import type { SiteStatusLine } from './chatConnection';
 import { ChatSession, type ReplaceAnswer, type SendOptions } from './chatSession';
 import { ListenerSet } from './listenerSet';
@@ -19,11 +20,12 @@ type SessionOptions = ConstructorParameters<typeof ChatSession>[0];
 
 interface ChatSessionsOptions extends Omit<SessionOptions, 'conversation' | 'isShown'> {
   /**
-   * A conversation the view does not show asks for the user's approval, or the view leaves one
-   * whose card waits for an answer: tell the user (its card waits in that conversation; nothing is
-   * approved for them). Once per waiting approval.
+   * Something wants the user (attentionNotice.ts decides whether they are told): a task ended
+   * (done or failed; not stopped: the user did that), or asks for an approval. A conversation the
+   * view does not show, or one the view leaves while its card waits, is told once per waiting
+   * approval (its card waits in that conversation; nothing is approved for the user).
    */
-  onBackgroundApproval?: (conversationId: string, title: string) => void;
+  onAttention?: (attention: Attention) => void;
 }
 
 type Listener = (conversationId: string, event: ChatEvent) => void;
@@ -43,8 +45,10 @@ export class ChatSessions {
   private readonly activityListeners = new ListenerSet<[]>();
   /** Sessions kept alive between their tasks (a task file's steps), with how many hold each. */
   private readonly held = new Map<ChatSession, number>();
-  /** The pending approvals the user was told of (onBackgroundApproval): each is told once. */
+  /** The pending approvals the user was told of in a conversation not shown (onAttention): each is told once. */
   private readonly toldApprovals = new Set<string>();
+  /** The message of each running task, by task id (an ended task is told by its message). */
+  private readonly taskTitles = new Map<string, string>();
 
   constructor(private readonly options: ChatSessionsOptions) {
     this.shownSession = this.create();
@@ -255,6 +259,14 @@ export class ChatSessions {
     const started = event.type === 'taskStarted';
     const finished = event.type === 'taskFinished';
     if (started) this.activityChanged();
+    if (event.type === 'taskStarted') this.taskTitles.set(event.taskId, event.title);
+    if (event.type === 'taskFinished') {
+      const title = this.taskTitles.get(event.taskId) ?? session.state.title;
+      this.taskTitles.delete(event.taskId);
+      if (event.outcome !== 'stopped') this.options.onAttention?.({ kind: event.outcome, conversationId, title, detail: event.message, shown });
+    }
+    // Asked in the shown conversation: its card is there, unless the user looks elsewhere (the host knows).
+    if (shown && event.type === 'approvalRequested' && !event.auto) this.options.onAttention?.({ kind: 'approval', conversationId, title: session.runningTaskTitle ?? session.state.title, shown: true });
     // A task is over once its session is idle (it saved the conversation). A hidden conversation
     // then needs no session: opening it reads the store.
     if (finished) {
@@ -286,7 +298,7 @@ export class ChatSessions {
     const untold = session.state.pendingApprovals.filter((approvalId) => !this.toldApprovals.has(approvalId));
     if (untold.length === 0) return;
     for (const approvalId of untold) this.toldApprovals.add(approvalId);
-    this.options.onBackgroundApproval?.(session.state.conversationId, session.runningTaskTitle ?? session.state.title);
+    this.options.onAttention?.({ kind: 'approval', conversationId: session.state.conversationId, title: session.runningTaskTitle ?? session.state.title, shown: false });
   }
 
   private dropIfIdle(session: ChatSession): void {

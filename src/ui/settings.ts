@@ -52,6 +52,8 @@ export const ExtensionSettingsSchema = z.object({
   /** Attach to a running browser (http://127.0.0.1:9222) instead of launching one. */
   cdpUrl: optionalText.refine((value) => value === undefined || /^(https?|wss?):\/\//.test(value), 'must be an http(s) or ws(s) URL'),
   headless: z.boolean().default(false),
+  /** A notification when a task ends, fails or waits for an approval while the chat is out of sight. User settings only. */
+  notify: z.boolean().default(true),
   /** New chats use the site's temporary (history-free) chat where it has one. User settings only. */
   temporaryChats: z.boolean().default(DEFAULTS.temporaryChats),
   /** Tabs of a site open at once, a model call each (the rest wait for a free one). */

@@ -57,6 +57,7 @@ export const SETTING_POLICIES: Readonly<Record<string, SettingPolicy>> = {
   'ptk.historyBudgetChars': { from: 'any', why: LIMIT },
   'ptk.instructionFiles': { from: 'trusted', why: 'it chooses which files are read into every prompt as instructions' },
   'ptk.tools.autoApprove': { from: 'user', why: 'it lets file writes happen without asking' },
+  'ptk.notify': { from: 'user', why: 'it decides whether you are told that a task waits for your approval' },
   'ptk.tools.allowedCommands': { from: 'user', why: 'it lets commands run without asking' },
   'ptk.tools.protectedFiles': { from: 'user', why: 'it lists the files whose changes always ask' },
   'ptk.tools.denyPaths': { from: 'adds', why: ADDS_PATHS },

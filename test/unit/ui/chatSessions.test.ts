@@ -10,6 +10,7 @@ import type { ILLMManager, LLMCallOptions } from '../../../src/core/ports';
 import { ToolRegistry } from '../../../src/core/tools/toolRegistry';
 import type { ChatViewState } from '../../../src/shared/chat/protocol';
 import { ApprovalBroker } from '../../../src/ui/approvalBroker';
+import type { Attention } from '../../../src/ui/attentionNotice';
 import { ChatSessions } from '../../../src/ui/chatSessions';
 import { ConversationStore } from '../../../src/ui/conversationStore';
 import { taskConversation } from '../../../src/ui/taskConversation';
@@ -21,6 +22,8 @@ interface HeldCall {
   prompt: string;
   stream(text: string): void;
   answer(text: string): void;
+  /** Ends the call with an error (the site failed). */
+  fail(error: Error): void;
 }
 
 /** A fake model whose calls wait until the test answers them; `next` resolves with the next call made. */
@@ -38,6 +41,7 @@ function heldModel() {
             options?.onDelta?.({ text, full: shown, rewrite: false });
           },
           answer: resolve,
+          fail: reject,
         };
         options?.signal?.addEventListener('abort', () => reject(options.signal?.reason), { once: true });
         const taker = takers.shift();
@@ -59,6 +63,7 @@ function setup(storage = new MemoryKeyValueStore()) {
   const { model, next } = heldModel();
   const files = new Map<string, string>();
   const backgroundApprovals: Array<[string, string]> = [];
+  const attentions: Attention[] = [];
   const broker = new ApprovalBroker({ emit: (event) => sessions.publish(event, taskConversation()), isViewVisible: () => true, fallback: async () => ({ decision: 'reject' }) });
   const tools = new ToolRegistry([approvedWriteFileTool(broker, files)]);
   const store = new ConversationStore(storage);
@@ -66,11 +71,14 @@ function setup(storage = new MemoryKeyValueStore()) {
     runTask: (prompt, options) => new PTKManager(model, tools).orchestrateToolCalling(prompt, options),
     store,
     approvals: broker,
-    onBackgroundApproval: (conversationId, title) => backgroundApprovals.push([conversationId, title]),
+    onAttention: (attention) => {
+      attentions.push(attention);
+      if (attention.kind === 'approval' && !attention.shown) backgroundApprovals.push([attention.conversationId, attention.title]);
+    },
   });
   const viewEvents: string[] = [];
   sessions.onEvent((conversationId, event) => viewEvents.push(`${conversationId}:${event.type}`));
-  return { sessions, next, broker, store, storage, files, viewEvents, backgroundApprovals };
+  return { sessions, next, broker, store, storage, files, viewEvents, backgroundApprovals, attentions };
 }
 
 const answers = (state: ChatViewState) => state.items.flatMap((item) => (item.kind === 'assistant' && item.text ? [item.text] : []));
@@ -125,6 +133,40 @@ describe('ChatSessions: two conversations at once', () => {
     await backgroundTask;
     await waitUntil(() => seen.length === 5);
     assert.deepEqual(seen, ['shown true, any true', 'shown false, any true', 'shown true, any true', 'shown false, any true', 'shown false, any false']);
+  });
+
+  it('the user is asked to look when a task ends, fails or waits for an approval: done and failed are told with the task\'s message, shown or not; a stopped task is not told', async () => {
+    const { sessions, next, broker, attentions } = setup();
+    const background = sessions.send('Explain the parser');
+    const backgroundId = sessions.state.conversationId;
+    const backgroundCall = await next();
+    await sessions.newConversation();
+    const shownId = sessions.state.conversationId;
+    const failing = sessions.send('Explain the scanner');
+    (await next()).fail(new Error('The site answered with an error page.'));
+    await failing;
+    backgroundCall.answer('The parser reads calls.');
+    await background;
+    const stopped = sessions.send('Explain the lexer');
+    await next();
+    sessions.stop();
+    await stopped;
+    const writing = sessions.send('Write a.txt');
+    (await next()).answer(writeCall('a.txt'));
+    await waitUntil(() => broker.pendingIds().length === 1);
+    assert.deepEqual(
+      attentions.map(({ kind, conversationId, title, shown }) => [kind, conversationId === shownId ? 'shown conversation' : conversationId === backgroundId ? 'background' : conversationId, title, shown]),
+      [
+        ['failed', 'shown conversation', 'Explain the scanner', true],
+        ['done', 'background', 'Explain the parser', false],
+        ['approval', 'shown conversation', 'Write a.txt', true],
+      ],
+    );
+    assert.match(attentions[0]!.detail ?? '', /error page/, 'a failure says why');
+    broker.resolve(broker.pendingIds()[0]!, { decision: 'approve' });
+    (await next()).answer('Written.');
+    await writing;
+    assert.deepEqual(attentions.at(-1), { kind: 'done', conversationId: shownId, title: 'Write a.txt', detail: undefined, shown: true });
   });
 
   it('a save of the background conversation never moves the current pointer off the shown one', async () => {

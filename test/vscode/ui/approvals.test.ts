@@ -205,7 +205,7 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     await shot('7-stopped');
   });
 
-  it('with the chat view hidden, the diff opens on its own with Accept / Reject in its title bar', async () => {
+  it('with the chat view hidden, the diff opens on its own with Accept / Reject in its title bar; the task\'s end is a notification whose "Show chat" opens the answer', async () => {
     await send(TASKS[4].ask);
     await runCommand('View: Show Explorer');
     await workbench!.page.locator('.part.sidebar .title-label', { hasText: /explorer/i }).waitFor();
@@ -215,7 +215,12 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     await shot('8-hidden-view-diff');
     await titleButton('Accept').click();
     await proposedTab().first().waitFor({ state: 'detached' });
-    await workbench!.openChat();
+    const done = workbench!.page.locator('.notification-toast', { hasText: `the task “${TASKS[4].ask}” is done.` });
+    await done.waitFor({ timeout: 120_000 });
+    const toasts = await workbench!.page.locator('.notification-toast').allTextContents();
+    assert.equal(toasts.filter((text) => text.includes('waiting for your approval')).length, 0, `the approval was asked in its own notification, not told twice: ${JSON.stringify(toasts)}`);
+    await shot('8b-task-done-notification');
+    await done.locator('.monaco-button', { hasText: 'Show chat' }).click();
     await answer('Zeta written.');
     assert.equal(readFileSync(join(workspaceDir, 'notes', 'zeta.txt'), 'utf8'), 'zeta\n');
   });

@@ -90,7 +90,7 @@ describe('two conversations at once in the chat view, in real VS Code (replica s
     await workbench!.shot('3-background-approval-notification');
     assert.equal(await chat().locator('[data-testid="tool-card"]').count(), 0, 'the shown conversation has no card');
     assert.equal(existsSync(join(workbench!.workspaceDir, 'notes', 'parallel.txt')), false, 'nothing written before the approval');
-    await toast.locator('.monaco-button', { hasText: 'Show' }).click();
+    await toast.locator('.monaco-button', { hasText: 'Show chat' }).click();
     const card = await waitingCard();
     await workbench!.shot('4-shown-with-its-card');
     await card.locator('[data-testid="approve"]').click();
