@@ -3,7 +3,7 @@
  * site a conversation's calls ask for (its own choice while that site is still listed, else the
  * first ready site), and the entries of the chat view's site menu (the view title's "Choose Site
  * for This Conversation"). With one site there is nothing to choose: no site is asked for and the
- * menu is hidden. The command itself is in commands.ts; the choice is saved with the conversation.
+ * menu is hidden. The command itself is in src/host/vscode/views/commands/siteCommands.ts; the choice is saved with the conversation.
  */
 import type { SiteStatusLine } from './chatConnection';
 

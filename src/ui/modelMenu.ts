@@ -1,7 +1,7 @@
 /**
  * PTK: Choose Model, the pure part: the quick pick's entries from what the site's picker offers,
  * and the `ptk.model` value a choice writes ("Expert + DeepThink"). The command itself is in
- * commands.ts.
+ * src/host/vscode/views/commands/modelCommands.ts.
  */
 import type { OfferedChoices } from '../browser/modelSelection';
 import { DEMO_SITE_NAME } from '../shared/chat/connectionLabels';

@@ -2,7 +2,7 @@
  * PTK: Connect Browser / Choose Site, the pure part: the quick pick's entries and what a choice
  * does to `ptk.siteUrl`. While ptk.siteUrl points at this machine PTK talks to the offline demo
  * replica, whatever ptk.site says, so the demo is the current entry then; choosing a real site
- * clears ptk.siteUrl (it would keep overriding the choice). The command itself is in commands.ts.
+ * clears ptk.siteUrl (it would keep overriding the choice). The command itself is in src/host/vscode/views/commands/siteCommands.ts.
  */
 import { DEMO_SITE_NAME, isLocalAddress } from '../shared/chat/connectionLabels';
 import { SITE_IDS, SITE_LABELS, type SiteId } from './settings';

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { ConsultPort } from '../../core/tools/consultTool';
 import type { ChatSessions } from '../../ui/chatSessions';
 import { taskDiff, type TaskDiffSources } from '../../ui/checkpoints/taskDiff';
-import { withCancellableProgress } from './views/commands';
+import { withCancellableProgress } from './views/commands/chatRun';
 import { NEEDS_ANOTHER_SITE, NO_FINISHED_TASK, runSecondOpinion, SECOND_OPINION_SITES_SETTING, type ReviewSite, type SecondOpinionOutcome } from '../../ui/secondOpinion';
 
 export const SECOND_OPINION_COMMAND = 'ptk.secondOpinion';

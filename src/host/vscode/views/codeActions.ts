@@ -6,9 +6,7 @@
 import * as vscode from 'vscode';
 import type { DiagnosticSeverity } from '../../../core/workspace';
 import { planCodeActions, type PlannedCodeAction } from '../../../ui/codeActionPlan';
-
-/** The command the actions run (registered in commands.ts). */
-export const RUN_CODE_ACTION_COMMAND = 'ptk.runCodeAction';
+import { COMMANDS } from './commands/commandIds';
 
 const SEVERITY_NAMES: Record<number, DiagnosticSeverity> = { 0: 'error', 1: 'warning', 2: 'information', 3: 'hint' };
 
@@ -40,7 +38,7 @@ export class PTKCodeActionProvider implements vscode.CodeActionProvider {
     const kind = plan.kind === 'quickfix' ? vscode.CodeActionKind.QuickFix : vscode.CodeActionKind.Empty;
     const action = new vscode.CodeAction(plan.title, kind);
     if (plan.diagnosticIndex !== undefined) action.diagnostics = [diagnostics[plan.diagnosticIndex]];
-    action.command = { command: RUN_CODE_ACTION_COMMAND, title: plan.title, arguments: [{ prompt: plan.prompt, displayText: plan.displayText, readOnly: plan.readOnly }] };
+    action.command = { command: COMMANDS.runCodeAction, title: plan.title, arguments: [{ prompt: plan.prompt, displayText: plan.displayText, readOnly: plan.readOnly }] };
     return action;
   }
 }

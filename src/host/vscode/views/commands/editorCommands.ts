@@ -1,0 +1,69 @@
+/**
+ * The editor's one-shot requests: Explain Selection, Fix Problems in This File, and the command
+ * the lightbulb's code actions run. Each runs in a conversation of its own (runOneShot).
+ */
+import * as vscode from 'vscode';
+import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from '../../../../ui/codeActionPlan';
+import { selectedLines } from '../../mentions/selectionMention';
+import type { Command } from './command';
+import { COMMANDS } from './commandIds';
+import { runOneShot } from './chatRun';
+
+const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'] as const;
+
+export const EDITOR_COMMANDS: readonly Command[] = [
+  {
+    id: COMMANDS.explainSelection,
+    run: async (context) => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor || editor.selection.isEmpty) {
+        void vscode.window.showInformationMessage('PTK: select some code first.');
+        return;
+      }
+      const { selection, document } = editor;
+      const relativePath = vscode.workspace.asRelativePath(document.uri, false);
+      // A selection ending at the start of a line does not take that line.
+      const { startLine, endLine } = selectedLines(selection);
+      const prompt = buildSelectionPrompt(relativePath, document.languageId, document.getText(selection), startLine, endLine);
+      await runOneShot(context, prompt, `Explain ${relativePath}:${startLine}-${endLine}`, { readOnly: true });
+    },
+  },
+  {
+    id: COMMANDS.fixFile,
+    run: async (context) => {
+      const editor = vscode.window.activeTextEditor;
+      if (!editor) {
+        void vscode.window.showInformationMessage('PTK: open a file first.');
+        return;
+      }
+      const document = editor.document;
+      const diagnostics = vscode.languages
+        .getDiagnostics(document.uri)
+        .filter((diagnostic) => diagnostic.severity <= vscode.DiagnosticSeverity.Warning);
+      const relativePath = vscode.workspace.asRelativePath(document.uri, false);
+      if (diagnostics.length === 0) {
+        void vscode.window.showInformationMessage(`PTK: no errors or warnings in ${relativePath}.`);
+        return;
+      }
+      const prompt = buildFixFilePrompt(
+        relativePath,
+        diagnostics.map((diagnostic) => ({
+          message: diagnostic.message,
+          severity: SEVERITY_NAMES[diagnostic.severity],
+          startLine: diagnostic.range.start.line + 1,
+          endLine: diagnostic.range.end.line + 1,
+          source: diagnostic.source,
+          code: typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code,
+        })),
+      );
+      await runOneShot(context, prompt, fixFileDisplayText(relativePath, diagnostics.length));
+    },
+  },
+  {
+    id: COMMANDS.runCodeAction,
+    run: async (context, argument: { prompt?: unknown; displayText?: unknown; readOnly?: unknown } | undefined) => {
+      if (typeof argument?.prompt !== 'string') throw new Error('ptk.runCodeAction needs { prompt: string }.');
+      await runOneShot(context, argument.prompt, typeof argument.displayText === 'string' ? argument.displayText : undefined, argument.readOnly === true ? { readOnly: true } : undefined);
+    },
+  },
+];
