@@ -4,7 +4,7 @@
  * (ui.test.ts) then works the real UI. Prompts the model received are written to
  * PTK_UI_PROMPTS so the driver can check what the model was told.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import type { PTKExtensionApi } from '../../../src/extension';
 import { ReplicaChatModel } from './replicaModel';
 
@@ -17,8 +17,12 @@ export async function run(api: PTKExtensionApi, report: (line: Record<string, un
   const model = new ReplicaChatModel();
   const promptsFile = process.env.PTK_UI_PROMPTS;
   const originalCall = model.call.bind(model);
+  // Written whole and renamed into place: the driver reads the file while tasks run, and must
+  // never see it half written.
   const savePrompts = () => {
-    if (promptsFile) writeFileSync(promptsFile, JSON.stringify(model.prompts));
+    if (!promptsFile) return;
+    writeFileSync(`${promptsFile}.part`, JSON.stringify(model.prompts));
+    renameSync(`${promptsFile}.part`, promptsFile);
   };
   model.call = async (prompt, options) => {
     // The model records the prompt as the call starts: saved before any of the reply can reach the view,
