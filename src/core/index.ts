@@ -53,6 +53,7 @@ export { MIN_RESULT_CHARS, PTKFormatter, type PTKFormatterOptions, type SystemPr
 // conversation one (a repeat of the last `AI ACTION`), so this one is exported under a longer name.
 export { PTKParser, validateToolCall as validateToolCallArguments, type PTKParserOptions } from './protocol/parser';
 export type { PTKStreamParser } from './protocol/streamParser';
+export { ReplyStream, type ReplyDelta, type ReplyProse } from './protocol/replyStream';
 export {
   alternativeProtocols,
   functionCallProtocol,

@@ -7,9 +7,7 @@
  */
 import { ConfigurationError, PTKAbortError, PTKErrorCode, errorMessage, isPTKError } from '../core/errors';
 import type { PTKExecuteResult } from '../core/loop/loopTypes';
-import type { StreamDelta } from '../core/ports';
-import { PTKParser } from '../core/protocol/parser';
-import { protocolTags } from '../core/protocol/tagNames';
+import type { ReplyDelta, ReplyProse } from '../core/protocol/replyStream';
 import type { AssistantRunOptions } from '../host/shared/assistantRun';
 import type { IterationInfo, PTKMessage, PTKToolCall } from '../core/types';
 import { emptyChatState, reduceChat, toolCardId } from '../shared/chat/chatReducer';
@@ -57,8 +55,6 @@ interface ChatSessionOptions {
   createId?: () => string;
   /** Reads what a message's mentions attach, as the bounded context block (src/ui/mentionContext.ts). */
   resolveContext?: (mentions: readonly ContextMention[], signal: AbortSignal) => Promise<string>;
-  /** The call tags the streamed text is read with (default: protocolTags()). */
-  tagNames?: readonly string[];
   /** Records checkpoints of the files each task changes (src/ui/checkpoints): told the task and its turns. */
   checkpoints?: TaskCheckpoints;
   /**
@@ -149,13 +145,10 @@ export class ChatSession {
   private readonly returnedListeners = new ListenerSet<[text: string, mentions: readonly ContextMention[]]>();
   private readonly now: () => number;
   private readonly createId: () => string;
-  /** Reads the streamed replies (the core's scanner: the bubble shows exactly the prose the reply will have). */
-  private readonly parser: PTKParser;
 
   constructor(private readonly options: ChatSessionOptions) {
     this.now = options.now ?? Date.now;
     this.createId = options.createId ?? defaultId;
-    this.parser = new PTKParser({ tagNames: options.tagNames ?? protocolTags() });
     this.listeners = new ListenerSet((error) => this.options.log?.(`chat listener failed: ${errorMessage(error)}`));
     const chosen = options.conversation;
     if (chosen && 'fresh' in chosen) {
@@ -423,11 +416,9 @@ export class ChatSession {
     // Set once the task has ended. A stopped call's backend may still report the text the site
     // shows (its last deltas race the stop): that text goes into the stopped bubble, never a new one.
     let ended: { bubbleId?: string } | undefined;
-    const lateDelta = (delta: StreamDelta) => {
+    const lateDelta = (delta: ReplyDelta) => {
       if (!ended?.bubbleId) return;
-      const late = this.parser.stream();
-      late.push(delta.full);
-      const text = late.proseChange().text;
+      const text = delta.reply.proseSoFar();
       const bubbleItem = this.current.items.find((item) => item.id === ended?.bubbleId);
       if (bubbleItem?.kind !== 'assistant' || text.length < bubbleItem.text.length) return;
       // Until the stop is settled the bubble is still open (a rewrite keeps it so); after, its text is replaced.
@@ -441,25 +432,16 @@ export class ChatSession {
       if (bubbleId && !stopped) closeBubble(this.bubbleText(bubbleId));
     };
     const toolStarts = new Map<string, number>();
-    // The reply streaming now, read once by the core's scanner; a new model call or a
-    // rewritten answer (the site re-rendered it) starts a fresh scan of the whole text.
-    // The bubble gets what the prose gained (an append), or its whole text when the prose
-    // changed otherwise: the view's traffic stays linear in the answer's length.
-    let reply = this.parser.stream();
-    let replyRestarted = false;
-    const proseChange = (delta: StreamDelta): { text: string; rewrite: boolean } => {
-      if (!delta.rewrite && reply.text.length + delta.text.length === delta.full.length) {
-        reply.push(delta.text);
-      } else {
-        reply = this.parser.stream();
-        reply.push(delta.full);
-        replyRestarted = true;
-      }
-      const change = reply.proseChange();
-      if (!replyRestarted) return change;
-      // A fresh scan's first prose (all of it) replaces what the bubble showed of the earlier text.
-      replyRestarted = false;
-      return { text: change.text, rewrite: true };
+    // Each delta comes with the prose its model call read from it (the core reads a reply once:
+    // ReplyStream). The bubble gets what the prose gained (an append), or its whole text when the
+    // prose changed otherwise: the view's traffic stays linear in the answer's length. A delta of
+    // another call of the same turn (a retry) replaces what the bubble showed of the earlier one.
+    let reply: ReplyProse | undefined;
+    const proseChange = (delta: ReplyDelta): { text: string; rewrite: boolean } => {
+      const earlier = reply;
+      reply = delta.reply;
+      if (earlier === undefined || earlier === delta.reply || earlier.text === '') return delta.prose;
+      return { text: delta.prose.text, rewrite: true };
     };
 
     // Several sites: the task's calls ask for the conversation's site (the router starts there).
@@ -490,8 +472,7 @@ export class ChatSession {
       onIteration: (info: IterationInfo) => {
         checkpoints?.turnStarted(info.iteration, bubbleId);
         log(`[task ${taskId}] iteration ${info.iteration}: ${info.type}, ${info.toolCallsSoFar} tool calls so far`);
-        reply = this.parser.stream();
-        replyRestarted = false;
+        reply = undefined;
         // `content` is the parser's prose of the reply: what the bubble showed while it streamed.
         if (info.type === 'text') closeBubble(info.content ?? '');
         else if (info.type === 'tool_call') {

@@ -2,7 +2,8 @@
  * Options and result of `PTKManager.orchestrateToolCalling`.
  */
 import type { PTKErrorCode } from '../errors';
-import type { PromptAttachment, StreamDelta } from '../ports';
+import type { PromptAttachment } from '../ports';
+import type { ReplyDelta } from '../protocol/replyStream';
 import type { ToolSpecifier } from '../tools/resolveTools';
 import type { ToolExecutionResult } from '../tools/runTool';
 import type { IterationInfo, PTKMessage, PTKToolCall } from '../types';
@@ -44,7 +45,7 @@ export interface PTKExecuteOptions {
   /** A repeated call (same tool, same args within the window). */
   onDuplicateDetected?: (toolCall: PTKToolCall) => void;
   /** Streaming text of the LLM reply (passed through to the LLM manager). */
-  onDelta?: (delta: StreamDelta) => void;
+  onDelta?: (delta: ReplyDelta) => void;
   /** Every message added to the transcript. */
   onMessage?: (message: PTKMessage) => void;
   /**

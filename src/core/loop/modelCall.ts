@@ -1,7 +1,9 @@
 /**
  * One call of the LLM manager for a turn. The call gets the run's signal and is raced with it
- * (a backend that ignores the signal cannot hang the task), gets `isComplete` so a streaming
- * backend may stop once a complete tool call arrived, and its failures are classified once:
+ * (a backend that ignores the signal cannot hang the task). Its reply is read once as it streams,
+ * by one ReplyStream: it answers `isComplete` (a streaming backend may stop once a complete tool
+ * call arrived) and puts the prose on each delta handed on to `onDelta` (ReplyDelta), so no
+ * consumer scans the reply again. Its failures are classified once:
  * cancellation stays the signal's error; anything else is the backend's fault, an
  * LLMBackendError(LLM_CALL_FAILED) whose cause is what the backend threw. A wait the backend
  * reports (`onWaiting`) is passed on only when it changes, and always ends with the call: a
@@ -10,8 +12,8 @@
 import { errorMessage, LLMBackendError, PTKErrorCode } from '../errors';
 import type { ILLMManager, PromptAttachment, StreamDelta } from '../ports';
 import type { PTKParser } from '../protocol/parser';
+import { ReplyStream, type ReplyDelta } from '../protocol/replyStream';
 import { abortErrorOf, raceWithSignal, throwIfAborted } from '../util/abortSignals';
-import { createCompletionCheck } from './completionCheck';
 import type { TurnPrompt } from './turnPrompt';
 
 export interface ModelCallInput {
@@ -19,7 +21,8 @@ export interface ModelCallInput {
   turnPrompt: TurnPrompt;
   parser: PTKParser;
   signal: AbortSignal | undefined;
-  onDelta?: (delta: StreamDelta) => void;
+  /** Each delta with the prose read from it. */
+  onDelta?: (delta: ReplyDelta) => void;
   /** Told when the call starts (true) and stops (false) waiting for the backend. */
   onWaiting?: (waiting: boolean) => void;
   model?: string;
@@ -36,12 +39,17 @@ export interface ModelCallInput {
 export async function callModel(input: ModelCallInput): Promise<string> {
   const { signal } = input;
   const wait = waitReporter(input.onWaiting);
+  const replyStream = new ReplyStream(input.parser);
+  const onDelta = input.onDelta;
   let reply: unknown;
   try {
     reply = await raceWithSignal(input.llmManager.call(input.turnPrompt.prompt, {
       signal,
-      onDelta: input.onDelta,
-      isComplete: createCompletionCheck(input.parser),
+      onDelta: onDelta && ((delta: StreamDelta) => {
+        replyStream.push(delta);
+        onDelta({ ...delta, prose: replyStream.proseChange(), reply: replyStream });
+      }),
+      isComplete: (textSoFar: string, delta?: StreamDelta) => replyStream.isComplete(textSoFar, delta),
       model: input.model,
       temperature: input.temperature,
       thread: input.turnPrompt.thread,

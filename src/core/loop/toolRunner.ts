@@ -16,7 +16,8 @@
  */
 import { DEFAULTS } from '../constants';
 import { PTKError, PTKErrorCode } from '../errors';
-import type { ILLMManager, StreamDelta } from '../ports';
+import type { ILLMManager } from '../ports';
+import type { ReplyDelta } from '../protocol/replyStream';
 import { PTKFormatter, PTKParser } from '../protocol';
 import { toolExecutor, type ToolExecutor, type ToolManagerLike } from '../tools/managedTools';
 import { resolveTools, type ToolSpecifier } from '../tools/resolveTools';
@@ -73,7 +74,7 @@ export interface ToolRunnerOptions {
   onIteration?: (info: { iteration: number; message: PTKMessage }) => void;
   onToolCall?: (toolCall: PTKToolCall) => void;
   onToolResult?: (info: { message: PTKMessage; results: ToolRunnerResult[] }) => void;
-  onDelta?: (delta: StreamDelta) => void;
+  onDelta?: (delta: ReplyDelta) => void;
   /** A model call starts (true) or stops (false) waiting for the backend (every tab busy). */
   onWaiting?: (waiting: boolean) => void;
   logger?: PTKLogger;

@@ -9,6 +9,8 @@
  * shown as it arrives but trailing whitespace.
  */
 
+import { TOOL_FENCE_LANGUAGES } from '../protocol/fenceLanguages';
+
 /** Longest tail held back because it could be the start of a marker. */
 const HOLD_BACK_CHARS = 40;
 
@@ -18,14 +20,15 @@ function cleanTagNames(tagNames: readonly string[]): string[] {
 
 function markerPattern(tagNames: readonly string[]): RegExp {
   const tags = cleanTagNames(tagNames).join('|');
-  return new RegExp(`<\\s*(?:${tags})\\b|\`\`\`\\s*(?:tool|tool_call|tool-call|ptk)\\b|\`\`\`\\s*json\\s*\\n\\s*\\{\\s*"(?:tool|name)"`, 'i');
+  const toolFences = [...TOOL_FENCE_LANGUAGES].join('|');
+  return new RegExp(`<\\s*(?:${tags})\\b|\`\`\`\\s*(?:${toolFences})\\b|\`\`\`\\s*json\\s*\\n\\s*\\{\\s*"(?:tool|name)"`, 'i');
 }
 
 /**
  * The end of `text` without a call tag cut off in its first letters ("\n\n<", "<TOOL_CAL"): the
  * start of a call the reply never finished is markup, not prose.
  */
-function withoutPartialTag(text: string, tagNames: readonly string[]): string {
+export function withoutPartialTag(text: string, tagNames: readonly string[]): string {
   const start = text.lastIndexOf('<');
   if (start < 0 || text.length - start > HOLD_BACK_CHARS) return text;
   const tail = text.slice(start + 1).replace(/^\s*\/?\s*/, '').toUpperCase();

@@ -1,6 +1,7 @@
 export { MIN_RESULT_CHARS, PTKFormatter, type PTKFormatterOptions, type SystemPromptOptions } from './formatter';
 export { PTKParser, validateToolCall, type PTKParserOptions } from './parser';
 export type { PTKStreamParser } from './streamParser';
+export { ReplyStream, type ReplyDelta, type ReplyProse } from './replyStream';
 export {
   alternativeProtocols,
   functionCallProtocol,

@@ -8,6 +8,11 @@
  * character before it is not white space, nor a fence marker, and its line is no fence line;
  * the character after it is a newline or a character that is neither white space nor a fence
  * marker. Tidying the text on both sides of such a cut separately gives exactly the tidied whole.
+ *
+ * The settled prose (`settledProse()`) is the part of the text before a cut that no later text
+ * can change however the reply ends: a piece whose tidying changes nothing (so it reads the same
+ * tidied or only trimmed), or any piece once the finished prose is known to be tidied (the reply
+ * has a call). An append-only sink (a progress stream that cannot take text back) shows it.
  */
 
 /** What changed in the prose: `text` appended, or (`rewrite`) `text` is the whole new prose. */
@@ -24,6 +29,12 @@ export interface ProseSource {
   readonly shownParts: number;
   /** Tidy the prose (a reply with calls), or only trim it (a plain reply). */
   readonly tidy: boolean;
+  /**
+   * How the finished reply's prose will read: 'tidied' (the reply has a call), 'either' (tidied
+   * or only trimmed, not known yet), 'unknown' (an alternative protocol may still take the reply
+   * and give prose of its own: nothing settles before the end).
+   */
+  readonly finalProse: 'tidied' | 'either' | 'unknown';
 }
 
 /**
@@ -71,9 +82,30 @@ function fenceLineAt(text: string, start: number): boolean | undefined {
   return true;
 }
 
+/**
+ * Where the longest prefix of `piece` that tidying leaves alone ends, when a cut is there: at
+ * the newline that starts the first run of blank lines or empty fence. 0: no such prefix.
+ */
+function untouchedPrefix(piece: string): number {
+  const blankRun = piece.search(/\n{3,}/);
+  const emptyFence = new RegExp(EMPTY_FENCE.source).exec(piece)?.index ?? -1;
+  const first = blankRun === -1 ? emptyFence : emptyFence === -1 ? blankRun : Math.min(blankRun, emptyFence);
+  if (first <= 0 || piece[first] !== '\n' || !endsBeforeCut(piece[first - 1])) return 0;
+  return fenceLineAt(piece, piece.lastIndexOf('\n', first - 1) + 1) === false ? first : 0;
+}
+
 export class ProseStream {
   /** Tidied prose before the last cut (the first piece trimmed at its start). */
   private readonly settled: string[] = [];
+  /** Per settled piece: tidying its raw text changes nothing (it reads the same tidied or trimmed). */
+  private readonly settledUntouched: boolean[] = [];
+  /** Leading settled pieces (since the last restart) that no later text changes, and their text. */
+  private finalPieces = 0;
+  private finalText = '';
+  /** The longest final text reported: a restart may find it again later, never take it back. */
+  private settledProseText = '';
+  /** Settled prose gained since it was last taken (takeSettledGain). */
+  private settledGain = '';
   /** Settled prose added since the last change was reported. */
   private settledSinceChange = '';
   /** Where the unsettled raw text starts: a part and an offset in it. */
@@ -114,6 +146,44 @@ export class ProseStream {
     }
     const tidied = this.tidy ? tidyProse(raw) : raw;
     this.tail = this.settled.length === 0 ? tidied.trim() : tidied.trimEnd();
+    this.extendFinal(source.finalProse);
+  }
+
+  /** The prefix of the prose that no later text changes (grows only). */
+  settledProse(): string {
+    return this.settledProseText;
+  }
+
+  /** The reply ended with `prose` (which starts with the settled prose): all of it is settled now. */
+  settleWhole(prose: string): void {
+    if (prose.length > this.settledProseText.length) this.settledGain += prose.slice(this.settledProseText.length);
+    this.settledProseText = prose;
+  }
+
+  /** What the settled prose gained since the last call (costs the gain, not the whole prose). */
+  takeSettledGain(): string {
+    const gain = this.settledGain;
+    this.settledGain = '';
+    return gain;
+  }
+
+  /** Counts the settled pieces that are final now (in order: the final text is a prefix). */
+  private extendFinal(finalProse: ProseSource['finalProse']): void {
+    if (finalProse === 'unknown') return;
+    const tidiedForGood = finalProse === 'tidied' && this.tidy === true;
+    while (this.finalPieces < this.settled.length && (tidiedForGood || this.settledUntouched[this.finalPieces])) {
+      const piece = this.settled[this.finalPieces];
+      // After a restart the final text is found again from the start: only what passes the
+      // settled prose reported before is a gain (slicing the piece, never the whole text).
+      const known = this.settledProseText.length - this.finalText.length;
+      this.finalText += piece;
+      this.finalPieces++;
+      if (known < piece.length) {
+        const gain = known > 0 ? piece.slice(known) : piece;
+        this.settledProseText += gain;
+        this.settledGain += gain;
+      }
+    }
   }
 
   /** The whole prose (joins every settled piece: for reading it once, not per chunk). */
@@ -140,6 +210,11 @@ export class ProseStream {
     const change = prose.startsWith(reported) && !this.rebuilt ? { text: prose.slice(reported.length), rewrite: false } : { text: prose, rewrite: this.reportedAny };
     this.settled.length = 0;
     this.settled.push(prose);
+    this.settledUntouched.length = 0;
+    this.settledUntouched.push(true);
+    this.finalPieces = 1;
+    this.finalText = prose;
+    this.settleWhole(prose);
     this.settledSinceChange = '';
     this.tail = '';
     this.reportedTail = '';
@@ -152,6 +227,9 @@ export class ProseStream {
     if (this.settled.length > 0 || this.reportedTail !== '') this.rebuilt = true;
     this.tidy = tidy;
     this.settled.length = 0;
+    this.settledUntouched.length = 0;
+    this.finalPieces = 0;
+    this.finalText = '';
     this.settledSinceChange = '';
     this.partIndex = 0;
     this.partOffset = 0;
@@ -184,9 +262,23 @@ export class ProseStream {
   }
 
   private settle(piece: string): void {
-    const tidied = this.tidy ? tidyProse(piece) : piece;
+    const cleaned = tidyProse(piece);
+    const before = cleaned === piece ? 0 : untouchedPrefix(piece);
+    if (before > 0) {
+      // The text before the first spot tidying changes reads the same however the reply ends:
+      // settled as a piece of its own, it can be final while the rest waits.
+      const rest = piece.slice(before);
+      this.settlePiece(piece.slice(0, before), true);
+      this.settlePiece(this.tidy ? tidyProse(rest) : rest, false);
+      return;
+    }
+    this.settlePiece(this.tidy ? cleaned : piece, cleaned === piece);
+  }
+
+  private settlePiece(tidied: string, untouched: boolean): void {
     const settledPiece = this.settled.length === 0 ? tidied.trimStart() : tidied;
     this.settled.push(settledPiece);
+    this.settledUntouched.push(untouched);
     this.settledSinceChange += settledPiece;
   }
 

@@ -26,6 +26,7 @@ import { createJsonRepairBudget, parseCallBody } from './callBody';
 import type { AlternativeProtocol } from './alternativeProtocols';
 import { tooDeepArguments } from './nestingDepth';
 import * as charCodes from './charCodes';
+import { CALL_FENCE_LANGUAGES, TOOL_FENCE_LANGUAGES } from './fenceLanguages';
 import { JsonExtentTracker } from './jsonExtent';
 import { ProseStream, tidyProse, type ProseChange } from './proseStream';
 import { TagMatcher } from './tagMatcher';
@@ -53,8 +54,6 @@ const LOOKAHEAD = 64;
 const DRAIN_BATCH_CHARS = 4096;
 const NEAR_MISS_LINE_HEAD = 200;
 
-const CALL_FENCE_LANGUAGES = new Set(['', 'json', 'jsonc', 'json5', 'xml', 'tool', 'tool_call', 'tool-call', 'ptk']);
-const TOOL_FENCE_LANGUAGES = new Set(['tool', 'tool_call', 'tool-call', 'ptk']);
 const FAKE_RESULT = /^(?:(?:system|user|tool)[ \t]*:[ \t]*)?(?:TOOL_RESULT|PTK_RESULT|TOOL_ERROR)[ \t]*:/i;
 
 export interface PTKStreamParser {
@@ -77,6 +76,14 @@ export interface PTKStreamParser {
    * prose when it changed otherwise. Costs the new text, not the whole prose: for streaming it.
    */
   proseChange(): ProseChange;
+  /**
+   * The prefix of `proseSoFar()` that no later text can change, however the reply ends (it only
+   * grows, and the finished reply's `content` starts with it): what a sink that cannot take text
+   * back may show while the reply streams.
+   */
+  settledProse(): string;
+  /** What `settledProse()` gained since the last call: costs the gain, not the whole prose. */
+  settledProseGain(): string;
 }
 
 interface ScannerOptions {
@@ -192,6 +199,18 @@ export class StreamingScanner implements PTKStreamParser {
     return this.prose.change();
   }
 
+  settledProse(): string {
+    if (this.result) return this.result.content ?? '';
+    this.updateProse();
+    return this.prose.settledProse();
+  }
+
+  settledProseGain(): string {
+    if (this.result) this.prose.settleWhole(this.result.content ?? '');
+    else this.updateProse();
+    return this.prose.takeSettledGain();
+  }
+
   private updateProse(): void {
     if (this.pending !== '') this.drainNow();
     // A ```tool block still open is a call being written: its text leaves the prose if it closes as one.
@@ -199,7 +218,9 @@ export class StreamingScanner implements PTKStreamParser {
     const shownParts = openToolFence ? Math.max(0, openToolFence.contentStartIndex) : this.contentParts.length;
     // Tidied the way buildResponse() tidies it: a reply with a call gets cleanContent(), a plain one trim().
     const tidy = this.segmentCount > 0 || this.call !== undefined || openToolFence !== undefined;
-    this.prose.update({ parts: this.contentParts, shownParts, tidy });
+    // A reply with a call ends tidied; one without may still be taken by an alternative protocol.
+    const finalProse = this.segmentCount > 0 ? 'tidied' : this.options.alternativeProtocols.length > 0 ? 'unknown' : 'either';
+    this.prose.update({ parts: this.contentParts, shownParts, tidy, finalProse });
   }
 
   end(): PTKResponse {

@@ -9,7 +9,9 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../../core/errors';
 import type { PTKExecuteOptions, PTKExecuteResult } from '../../core/loop/loopTypes';
-import { VisibleTextStream } from '../../core/modelProvider/visibleText';
+import { withoutPartialTag } from '../../core/modelProvider/visibleText';
+import type { ReplyDelta, ReplyProse } from '../../core/protocol/replyStream';
+import { protocolTags } from '../../core/protocol/tagNames';
 import { WAITING_FOR_TAB } from '../../shared/chat/workingLine';
 import { participantFollowups, type ParticipantResultMetadata } from './participantFollowups';
 import { participantHistory, participantPrompt, type ParticipantReference, type ParticipantTurn } from './participantPrompt';
@@ -73,12 +75,27 @@ function describeCall(tool: string, args: Record<string, unknown>): string {
 export function createChatRequestHandler(dependencies: ChatParticipantDependencies): vscode.ChatRequestHandler {
   return async (request, context, response, token): Promise<vscode.ChatResult> => {
     const bridged = abortSignalFromToken(token);
-    let visible = new VisibleTextStream();
-    let shownInReply = false;
+    // `response.markdown` only appends: a reply shows its settled prose as it grows (the model
+    // call reads each delta once and hands the reply on with it), then the rest of its parsed prose.
+    let reply: ReplyProse | undefined;
+    let shownInReply = '';
+    /** Another call of the same turn (a retry) streams: nothing more is shown until the turn's prose. */
+    let replaced = false;
     const show = (text: string): void => {
       if (!text) return;
       response.markdown(text);
-      shownInReply = true;
+      shownInReply += text;
+    };
+    const streamed = (delta: ReplyDelta): void => {
+      if (delta.reply !== reply) {
+        replaced = reply !== undefined && shownInReply !== '';
+        reply = delta.reply;
+      }
+      if (!replaced) show(delta.reply.settledProseGain());
+    };
+    const finished = (prose: string): void => {
+      const trimmed = withoutPartialTag(prose.trimEnd(), protocolTags());
+      if (trimmed.startsWith(shownInReply)) show(trimmed.slice(shownInReply.length));
     };
     try {
       const prompt = participantPrompt(request.prompt, await readReferences(request.references));
@@ -87,12 +104,13 @@ export function createChatRequestHandler(dependencies: ChatParticipantDependenci
       const result = await dependencies.runTask(prompt, {
         signal: bridged.signal,
         history: participantHistory(historyTurns(context.history)),
-        onDelta: (delta) => show(delta.rewrite ? visible.rewrite(delta.full) : visible.push(delta.text)),
+        onDelta: streamed,
         onIteration: (info) => {
-          if (info.type !== 'invalid') show(visible.finish(info.content ?? ''));
+          if (info.type !== 'invalid') finished(info.content ?? '');
           if (shownInReply) response.markdown('\n\n');
-          visible = new VisibleTextStream();
-          shownInReply = false;
+          reply = undefined;
+          shownInReply = '';
+          replaced = false;
         },
         // Every tab of the site is busy: the progress says so until the call gets one.
         onWaiting: (waiting) => response.progress(waiting ? WAITING_FOR_TAB : asking),
