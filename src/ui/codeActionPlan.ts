@@ -6,7 +6,7 @@
 import type { DiagnosticSeverity } from '../core/workspace';
 
 /** A diagnostic as the planner sees it. Lines are 1-based. */
-interface PlannedDiagnostic {
+export interface PlannedDiagnostic {
   message: string;
   severity: DiagnosticSeverity;
   startLine: number;

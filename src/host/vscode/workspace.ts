@@ -14,7 +14,6 @@ import type {
   ApprovalDecision,
   ApprovalRequest,
   CommandResult,
-  DiagnosticSeverity,
   ListFilesOptions,
   ListFilesResult,
   RunCommandOptions,
@@ -31,6 +30,7 @@ import { runRipgrep } from '../shared/ripgrepRunner';
 import { runShellCommand } from '../shared/runCommand';
 import type { Approver } from './approval';
 import { tokenFromAbortSignal } from './cancellation';
+import { toWorkspaceDiagnostic } from './diagnosticShapes';
 import { findRipgrep, type RipgrepLocation } from './ripgrep';
 
 /** Options of VSCodeWorkspace. */
@@ -42,13 +42,6 @@ interface VSCodeWorkspaceOptions {
   /** How long getDiagnostics(path) waits for a language service to report on a file it just opened. */
   diagnosticsSettleMs?: number;
 }
-
-const SEVERITIES: Record<number, DiagnosticSeverity> = {
-  [0]: 'error',
-  [1]: 'warning',
-  [2]: 'information',
-  [3]: 'hint',
-};
 
 /** Maps VS Code's FileSystemError (or anything else) to the port's WorkspaceError. */
 function toWorkspaceError(error: unknown, path: string, action: string): Error {
@@ -379,20 +372,3 @@ export class VSCodeWorkspace implements Workspace {
   }
 }
 
-/** Converts a vscode.Diagnostic (0-based) to the port's shape (1-based). */
-function toWorkspaceDiagnostic(path: string, diagnostic: vscode.Diagnostic): WorkspaceDiagnostic {
-  const code = typeof diagnostic.code === 'object' && diagnostic.code !== null ? diagnostic.code.value : diagnostic.code;
-  return {
-    path,
-    severity: SEVERITIES[diagnostic.severity] ?? 'error',
-    message: diagnostic.message,
-    range: {
-      startLine: diagnostic.range.start.line + 1,
-      startColumn: diagnostic.range.start.character + 1,
-      endLine: diagnostic.range.end.line + 1,
-      endColumn: diagnostic.range.end.character + 1,
-    },
-    ...(diagnostic.source ? { source: diagnostic.source } : {}),
-    ...(code !== undefined ? { code } : {}),
-  };
-}

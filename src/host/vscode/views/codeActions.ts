@@ -4,11 +4,9 @@
  * pure planCodeActions; each runs `ptk.runCodeAction`, which sends the task to the chat view.
  */
 import * as vscode from 'vscode';
-import type { DiagnosticSeverity } from '../../../core/workspace';
 import { planCodeActions, type PlannedCodeAction } from '../../../ui/codeActionPlan';
 import { COMMANDS } from './commands/commandIds';
-
-const SEVERITY_NAMES: Record<number, DiagnosticSeverity> = { 0: 'error', 1: 'warning', 2: 'information', 3: 'hint' };
+import { toPlannedDiagnostic } from '../diagnosticShapes';
 
 export class PTKCodeActionProvider implements vscode.CodeActionProvider {
   static readonly providedCodeActionKinds = [vscode.CodeActionKind.QuickFix, vscode.CodeActionKind.Empty];
@@ -19,14 +17,7 @@ export class PTKCodeActionProvider implements vscode.CodeActionProvider {
     const plans = planCodeActions({
       relativePath: vscode.workspace.asRelativePath(document.uri, false),
       languageId: document.languageId,
-      diagnostics: diagnostics.map((diagnostic) => ({
-        message: diagnostic.message,
-        severity: SEVERITY_NAMES[diagnostic.severity] ?? 'error',
-        startLine: diagnostic.range.start.line + 1,
-        endLine: diagnostic.range.end.line + 1,
-        source: diagnostic.source,
-        code: typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code,
-      })),
+      diagnostics: diagnostics.map(toPlannedDiagnostic),
       selectedText,
       selectionStartLine: range.start.line + 1,
       selectionEndLine: range.end.line + 1,

@@ -3,13 +3,13 @@
  * the lightbulb's code actions run. Each runs in a conversation of its own (runOneShot).
  */
 import * as vscode from 'vscode';
+import { ConfigurationError } from '../../../../core/errors';
 import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from '../../../../ui/codeActionPlan';
 import { selectedLines } from '../../mentions/selectionMention';
 import type { Command } from './command';
 import { COMMANDS } from './commandIds';
 import { runOneShot } from './chatRun';
-
-const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'] as const;
+import { toPlannedDiagnostic } from '../../diagnosticShapes';
 
 export const EDITOR_COMMANDS: readonly Command[] = [
   {
@@ -47,14 +47,7 @@ export const EDITOR_COMMANDS: readonly Command[] = [
       }
       const prompt = buildFixFilePrompt(
         relativePath,
-        diagnostics.map((diagnostic) => ({
-          message: diagnostic.message,
-          severity: SEVERITY_NAMES[diagnostic.severity],
-          startLine: diagnostic.range.start.line + 1,
-          endLine: diagnostic.range.end.line + 1,
-          source: diagnostic.source,
-          code: typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code,
-        })),
+        diagnostics.map(toPlannedDiagnostic),
       );
       await runOneShot(context, prompt, fixFileDisplayText(relativePath, diagnostics.length));
     },
@@ -62,7 +55,7 @@ export const EDITOR_COMMANDS: readonly Command[] = [
   {
     id: COMMANDS.runCodeAction,
     run: async (context, argument: { prompt?: unknown; displayText?: unknown; readOnly?: unknown } | undefined) => {
-      if (typeof argument?.prompt !== 'string') throw new Error('ptk.runCodeAction needs { prompt: string }.');
+      if (typeof argument?.prompt !== 'string') throw new ConfigurationError('ptk.runCodeAction needs { prompt: string }.');
       await runOneShot(context, argument.prompt, typeof argument.displayText === 'string' ? argument.displayText : undefined, argument.readOnly === true ? { readOnly: true } : undefined);
     },
   },

@@ -1,5 +1,6 @@
 /** Run Task File…: a task file's steps, one after another, as tasks of the conversation it started in. */
 import * as vscode from 'vscode';
+import { ConfigurationError } from '../../../../core/errors';
 import { ExecutionManager } from '../../../../core/loop/executionManager';
 import type { ChatSession } from '../../../../ui/chatSession';
 import { parseTaskFile } from '../../../../ui/taskFile';
@@ -19,7 +20,7 @@ async function runTaskFileSteps(conversation: ChatSession, taskFile: ReturnType<
             stepNumber++;
             progress.report({ message: `step ${stepNumber} of ${taskFile.steps.length}` });
             const result = await conversation.send(prompt, { signal: bridged.signal, displayText: `Step ${stepNumber}: ${prompt}`, extraOptions: { tools: options?.tools, maxIterations: options?.maxIterations } });
-            if (!result) throw new Error('A task was already running.');
+            if (!result) throw new ConfigurationError('A task is already running in this conversation: wait for it or stop it, then run the task file again.');
             return result;
           },
         });
