@@ -12,10 +12,10 @@ export type FrontMatter =
   | { status: 'none'; body: string }
   /** A `---` opening line with no closing `---` line. */
   | { status: 'unclosed'; body: string }
-  /** A closed header that is not valid YAML; `problem` is the parser's first line. */
-  | { status: 'invalid'; body: string; problem: string }
-  /** A closed, valid header: `data` as YAML gives it (any value, possibly null), `body` after it. */
-  | { status: 'ok'; data: unknown; body: string };
+  /** A closed header that is not valid YAML; `problem` is the parser's first line, `header` its text. */
+  | { status: 'invalid'; header: string; body: string; problem: string }
+  /** A closed, valid header: `data` as YAML gives it (any value, possibly null), `header` its text, `body` after it. */
+  | { status: 'ok'; header: string; data: unknown; body: string };
 
 const CLOSED = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 const OPENING = /^---[ \t]*\r?\n/;
@@ -26,9 +26,10 @@ export function readFrontMatter(text: string): FrontMatter {
   const match = CLOSED.exec(unmarked);
   if (!match) return OPENING.test(unmarked) ? { status: 'unclosed', body: unmarked } : { status: 'none', body: unmarked };
   const body = unmarked.slice(match[0].length);
+  const header = match[1] ?? '';
   try {
-    return { status: 'ok', data: load(match[1] ?? '', { schema: JSON_SCHEMA }), body };
+    return { status: 'ok', header, data: load(header, { schema: JSON_SCHEMA }), body };
   } catch (error) {
-    return { status: 'invalid', body, problem: (error as Error).message.split('\n')[0]! };
+    return { status: 'invalid', header, body, problem: (error as Error).message.split('\n')[0]! };
   }
 }

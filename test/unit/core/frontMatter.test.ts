@@ -4,9 +4,9 @@ import { readFrontMatter } from '../../../src/core/util/frontMatter';
 
 describe('readFrontMatter', () => {
   it('splits a YAML header from the body (CRLF, a byte-order mark, an empty header)', () => {
-    assert.deepEqual(readFrontMatter('---\ndescription: x\ntools: [a, b]\n---\nbody\n'), { status: 'ok', data: { description: 'x', tools: ['a', 'b'] }, body: 'body\n' });
-    assert.deepEqual(readFrontMatter('\uFEFF---\r\nname: y\r\n---\r\nbody'), { status: 'ok', data: { name: 'y' }, body: 'body' });
-    assert.deepEqual(readFrontMatter('---\n---\nbody'), { status: 'ok', data: undefined, body: 'body' });
+    assert.deepEqual(readFrontMatter('---\ndescription: x\ntools: [a, b]\n---\nbody\n'), { status: 'ok', header: 'description: x\ntools: [a, b]', data: { description: 'x', tools: ['a', 'b'] }, body: 'body\n' });
+    assert.deepEqual(readFrontMatter('\uFEFF---\r\nname: y\r\n---\r\nbody'), { status: 'ok', header: 'name: y', data: { name: 'y' }, body: 'body' });
+    assert.deepEqual(readFrontMatter('---\n---\nbody'), { status: 'ok', header: '', data: undefined, body: 'body' });
   });
 
   it('tells no header, an unclosed header and an invalid one apart', () => {
