@@ -15,9 +15,8 @@ import { createSearchCodeTool } from './searchCode';
 import { createWriteFileTool } from './writeFile';
 import { parseToolSettings, type ToolSettings, type ToolSettingsInput } from './settings';
 import { createToolEnvironment } from './toolEnvironment';
+import { WRITE_OR_RUN_TOOL_NAMES } from './toolNames';
 
-/** Names of the tools that write or run (disabled in an untrusted workspace; need approval). */
-const WRITE_OR_RUN_TOOLS: readonly string[] = ['write_file', 'edit_file', 'run_command', 'run_tests'];
 
 /** Options of `createWorkspaceTools`. */
 interface WorkspaceToolsOptions {
@@ -50,8 +49,8 @@ export function createWorkspaceTools(workspace: Workspace, settings: ToolSetting
     createRunTestsTool(environment),
   ];
   if (workspace.isTrusted()) return tools;
-  if (options.omitDisabledTools ?? true) return tools.filter((tool) => !WRITE_OR_RUN_TOOLS.includes(tool.name));
-  return tools.map((tool) => (WRITE_OR_RUN_TOOLS.includes(tool.name) ? { ...tool, description: `[DISABLED: the workspace is not trusted] ${tool.description}` } : tool));
+  if (options.omitDisabledTools ?? true) return tools.filter((tool) => !WRITE_OR_RUN_TOOL_NAMES.includes(tool.name));
+  return tools.map((tool) => (WRITE_OR_RUN_TOOL_NAMES.includes(tool.name) ? { ...tool, description: `[DISABLED: the workspace is not trusted] ${tool.description}` } : tool));
 }
 
 /** One sentence for the system prompt about what the tools may not do here ('' when nothing is restricted). */
@@ -64,6 +63,7 @@ export function describeWorkspaceRestrictions(workspace: Workspace): string {
 export { isCommandAllowListed, type ApprovalGateOptions } from './approval';
 export { SessionGrants, type SessionGrant } from './sessionGrants';
 export { DEFAULT_DENY_PATHS } from './settings';
+export { READ_ONLY_TOOL_NAMES, WORKSPACE_TOOL_NAMES, WRITE_OR_RUN_TOOL_NAMES } from './toolNames';
 export { DEFAULT_PROTECTED_FILES, PROTECTION_REASONS } from './protectedFiles';
 export { loadProjectRules, type ProjectRules, type ProjectRulesOptions } from './projectRules/loadProjectRules';
 export { DEFAULT_INSTRUCTION_FILES, instructionFileEntryProblem } from './projectRules/instructionFiles';

@@ -12,8 +12,8 @@
  * - `paths` with globs but a task with no files to match: the file does not apply.
  * Pure: text in, decision out.
  */
-import { load, JSON_SCHEMA } from 'js-yaml';
 import picomatch from 'picomatch';
+import { readFrontMatter } from '../../core/util/frontMatter';
 
 /** A rule file's text split into its front matter and its body. */
 export interface RuleFrontMatter {
@@ -37,20 +37,12 @@ export interface RuleDecision {
   problem?: string;
 }
 
-const FRONT_MATTER = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-
 /** Splits `text` into front matter and body; never throws. */
 export function parseRuleFrontMatter(text: string): RuleFrontMatter {
-  const unmarked = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const match = FRONT_MATTER.exec(unmarked);
-  if (!match) return { body: text };
-  let data: unknown;
-  try {
-    data = load(match[1]!, { schema: JSON_SCHEMA });
-  } catch (error) {
-    return { body: text, problem: `its front matter is not valid YAML (${(error as Error).message.split('\n')[0]})` };
-  }
-  const body = unmarked.slice(match[0].length);
+  const header = readFrontMatter(text);
+  if (header.status === 'none' || header.status === 'unclosed') return { body: text };
+  if (header.status === 'invalid') return { body: text, problem: `its front matter is not valid YAML (${header.problem})` };
+  const { data, body } = header;
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { body };
   const paths = (data as Record<string, unknown>).paths;
   if (typeof paths === 'string') return { body, paths: paths.trim() ? [paths.trim()] : [] };
