@@ -35,6 +35,10 @@ export const DEFAULTS = {
   costPerToken: 0,
   /** Loop: the completion tool's name when `finishTool` is enabled. */
   finishToolName: 'finishWorkflow',
+  /** Loop: the task-list tool's name when `todoList` is enabled. */
+  todoToolName: 'update_todos',
+  /** Loop: a task expected to need more tool calls than this is asked to write its task list first. */
+  todoListAfterCalls: 3,
   /** History budget: the latest messages always kept whole. */
   historyKeepRecentMessages: 6,
   /** History budget: older tool results are cut to about this many characters. */

@@ -14,6 +14,7 @@ import { emptyChatState, reduceChat, toolCardId } from '../shared/chat/chatReduc
 import type { ContextMention } from '../shared/chat/mentions';
 import type { ChatEvent, ChatViewState, ConnectionStatus } from '../shared/chat/protocol';
 import { quotedStart } from '../shared/chat/quotedStart';
+import { openTodoList } from '../shared/chat/todoList';
 import { summarizeToolResult } from '../shared/chat/toolSummary';
 import type { ApprovalBroker } from './approvalBroker';
 import type { TaskCheckpoints } from './checkpoints/checkpointRecorder';
@@ -456,6 +457,13 @@ export class ChatSession {
       ...(carried.length + attachments.length > 0 ? { attachments: [...carried, ...attachments] } : {}),
       signal,
       history: this.messages,
+      // The model's task list: one the conversation's last task left open goes on; each list it writes is shown and kept.
+      todoList: { items: openTodoList(this.current.todos) ?? [] },
+      onTodos: (items) => {
+        if (ended) return;
+        this.emit({ type: 'todos', taskId, items: items.map(({ text, status }) => ({ text, status })) });
+        void this.persist();
+      },
       onDelta: (delta) => {
         if (ended) return lateDelta(delta);
         const id = bubble();

@@ -20,6 +20,7 @@ import { AttachmentComposer } from './attachmentComposer';
 import { EmptyState } from './emptyState';
 import { HistoryPanel, withShownConversation } from './historyPanel';
 import { AutoApprovalChip } from './autoApprovalChip';
+import { TodoPanel } from './todoPanel';
 import { createMarkdownRenderer } from './markdown';
 import { ThumbnailStore } from './messageAttachments';
 import { MentionComposer } from './mentionComposer';
@@ -123,11 +124,12 @@ function main(): void {
   };
   const autoApproval = new AutoApprovalChip(document, { turnOffAlways: () => post({ type: 'turnOffAlways' }), openSetting: () => post({ type: 'openAutoApproveSetting' }) });
   const approvalNeeded = new ApprovalNeeded(document, list);
+  const todoPanel = new TodoPanel(document);
   // What the running task is doing ("Waiting for the site…", "Running write_file…"), under the messages.
   const working = element('div', 'working', { 'data-testid': 'working', role: 'status' });
   working.hidden = true;
   // The auto-approval chip is a row of its own above the composer: never over the messages, whose top it would hide.
-  app.append(header, historyPanel.element, empty, list, approvalNeeded.element, working, autoApproval.element, composer);
+  app.append(header, historyPanel.element, empty, list, approvalNeeded.element, working, todoPanel.element, autoApproval.element, composer);
   // Before the input's own keydown listener: the `@` list keeps Enter, Tab, arrows and Escape.
   const mentionComposer = new MentionComposer({ input, chips: mentionChips, list: mentionList, post: (message) => post(message), onChange: () => save() });
   mentionComposer.set(persisted.mentions ?? []);
@@ -212,6 +214,7 @@ function main(): void {
     list.dataset.streamedChars = String(work.streamedChars);
     list.dataset.renderedChars = String(renderer.renderedMarkdownChars);
     approvalNeeded.update(state?.pendingApprovals ?? []);
+    todoPanel.update(state);
     if (unsaved) save();
     unsaved = false;
   }, (callback) => requestAnimationFrame(callback));

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULTS } from '../constants';
+import { todoItemSchema } from '../conversation/todoList';
 import { ConfigurationError } from '../errors';
 import type { PTKExecuteOptions } from './loopTypes';
 
@@ -39,6 +40,7 @@ export const executeOptionsSchema = z.looseObject({
   model: z.string().optional(),
   site: z.string().optional(),
   finishTool: z.union([z.boolean(), z.string().min(1)]).optional(),
+  todoList: z.union([z.boolean(), z.object({ items: z.array(todoItemSchema).optional() })]).optional(),
   conversationId: z.string().optional(),
   extraInstructions: z.string().optional(),
   tools: z.array(z.unknown()).optional(),

@@ -1,6 +1,7 @@
 /**
  * Options and result of `PTKManager.orchestrateToolCalling`.
  */
+import type { TodoItem } from '../conversation/todoList';
 import type { PTKErrorCode } from '../errors';
 import type { PromptAttachment } from '../ports';
 import type { ReplyDelta } from '../protocol/replyStream';
@@ -92,6 +93,14 @@ export interface PTKExecuteOptions {
   allowMultipleCalls?: boolean;
   /** Offer a completion tool: true for `finishWorkflow`, or its name. A `DONE` call also ends the task. */
   finishTool?: boolean | string;
+  /**
+   * Offer `update_todos`, the task list the model keeps (true), or go on with a list kept from
+   * before (`{ items }`: an earlier task of the conversation). The list ends every turn's prompt,
+   * so the model sees it every turn, also after its chat started over.
+   */
+  todoList?: boolean | { items?: readonly TodoItem[] };
+  /** The model wrote its task list (the whole list). */
+  onTodos?: (items: readonly TodoItem[]) => void;
 
   /** Earlier messages of this conversation (after the system prompt, before the new prompt). */
   history?: PTKMessage[];
@@ -145,6 +154,8 @@ export interface PTKExecuteResult {
   /** Milliseconds. */
   duration: number;
   finishReason?: PTKFinishReason;
+  /** With `todoList` only: the task list as it stands at the end (empty when none was written). */
+  todos?: readonly TodoItem[];
   /**
    * With `attachments` only: true once a model call sent them (or may have: it failed after
    * sending), false when none did (the upload was refused, the run failed before its first

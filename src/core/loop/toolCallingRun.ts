@@ -10,6 +10,7 @@
  * TOOL_RESULT success false. LLM backend errors end the task (never counted as mistakes).
  */
 import { DEFAULTS } from '../constants';
+import { formatTodoReminder, type TodoItem } from '../conversation/todoList';
 import { ConfigurationError, errorMessage, LimitExceededError, LLMBackendError, PTKError, PTKErrorCode } from '../errors';
 import type { IContextManager, ILLMManager } from '../ports';
 import type { PTKFormatter, PTKParser } from '../protocol';
@@ -28,6 +29,7 @@ import { isRunFailure, runFailureOf, type RunFailure } from './runFailure';
 import { createRunState, loopStateOf } from './runState';
 import { iterationCountIs } from './stopConditions';
 import { charactersToTokens } from './tokenEstimate';
+import { createTodoTool } from './todoTool';
 import { buildTurnPrompt } from './turnPrompt';
 import { resolveTurn, type TurnContext, type TurnRules } from './turnResolution';
 
@@ -84,6 +86,8 @@ export class ToolCallingRun {
   private readonly attachments: AttachmentDelivery;
   /** The tool manager adapted once into the executor every tool call goes to. */
   private readonly execute: ToolExecutor;
+  /** The model's task list, with `todoList` (undefined: not offered). */
+  private todos: readonly TodoItem[] | undefined;
 
   constructor(private readonly dependencies: RunDependencies, private readonly prompt: string, private readonly options: PTKExecuteOptions) {
     this.execute = toolExecutor(dependencies.toolManager);
@@ -124,6 +128,7 @@ export class ToolCallingRun {
     this.resolvedOptions = options;
     const finishName = finishToolName(options.finishTool);
     if (finishName && !tools.some((tool) => tool.name === finishName)) tools.push(createFinishTool(finishName));
+    const todoName = this.offerTodoList(options, tools);
 
     const history: PTKMessage[] = [];
     if (options.conversationId && this.dependencies.contextManager) {
@@ -140,6 +145,7 @@ export class ToolCallingRun {
     const systemPrompt = this.dependencies.formatter.formatSystemPrompt(tools, {
       allowMultipleCalls: options.allowMultipleCalls,
       finishTool: finishName,
+      todoTool: todoName === undefined ? undefined : { name: todoName, afterCalls: DEFAULTS.todoListAfterCalls },
       extraInstructions: options.extraInstructions,
     });
     this.push({ role: 'system', content: systemPrompt });
@@ -187,6 +193,7 @@ export class ToolCallingRun {
         tools,
         iteration: state.iteration,
         historyBudgetChars: options.historyBudgetChars,
+        turnNote: this.todos?.length ? formatTodoReminder(this.todos, DEFAULTS.todoToolName) : undefined,
       });
       if (turnPrompt.thread) this.sentTranscript = [...this.transcript];
       this.totalChars += turnPrompt.prompt.length;
@@ -224,6 +231,19 @@ export class ToolCallingRun {
       const outcome = await resolveTurn(parsed, reply, turn);
       if (outcome.kind === 'answer') return outcome;
     }
+  }
+
+  /** With `todoList`: starts from the kept list and offers the task-list tool (unless a tool of that name is given). Returns its name when offered. */
+  private offerTodoList(options: ResolvedExecuteOptions, tools: PTKTool[]): string | undefined {
+    if (!options.todoList) return undefined;
+    this.todos = typeof options.todoList === 'object' ? (options.todoList.items ?? []) : [];
+    const name = DEFAULTS.todoToolName;
+    if (tools.some((tool) => tool.name === name)) return undefined;
+    tools.push(createTodoTool(name, (items) => {
+      this.todos = items;
+      notify('onTodos', options.onTodos, items, options.logger);
+    }));
+    return name;
   }
 
   private push(message: PTKMessage): void {
@@ -266,6 +286,7 @@ export class ToolCallingRun {
       totalCost: options ? totalTokens * options.costPerToken : 0,
       duration: Date.now() - this.startedAt,
       finishReason: outcome.finishReason,
+      ...(this.todos === undefined ? {} : { todos: this.todos }),
       ...(attachmentsSent === undefined ? {} : { attachmentsSent }),
     };
   }

@@ -27,6 +27,11 @@ export interface TurnPromptInput {
   iteration: number;
   /** History budget in characters (default DEFAULTS.historyBudgetChars). */
   historyBudgetChars?: number;
+  /**
+   * Text that ends every turn's prompt without being part of the transcript (the model's task
+   * list): sent again each turn, and with the whole transcript when a thread starts over.
+   */
+  turnNote?: string;
 }
 
 export interface TurnPrompt {
@@ -36,8 +41,9 @@ export interface TurnPrompt {
 }
 
 export function buildTurnPrompt(input: TurnPromptInput): TurnPrompt {
-  const { transcript, formatter } = input;
-  const fullTranscript = (): string => formatter.formatConversation(compactHistory(transcript, { budgetChars: input.historyBudgetChars }));
+  const { transcript, formatter, turnNote } = input;
+  const withNote = (text: string): string => (turnNote ? `${text}\n\n${turnNote}` : text);
+  const fullTranscript = (): string => withNote(formatter.formatConversation(compactHistory(transcript, { budgetChars: input.historyBudgetChars })));
   if (!input.keepsThread) return { prompt: fullTranscript() };
   const sent = input.sentTranscript;
   if (sent === undefined || !continuesTranscript(sent, transcript)) {
@@ -45,7 +51,7 @@ export function buildTurnPrompt(input: TurnPromptInput): TurnPrompt {
   }
   const parts = transcript.slice(sent.length).filter((message) => message.role !== 'assistant').map((message) => message.content);
   if (input.iteration % DEFAULTS.protocolReminderEvery === 0) parts.push(formatter.formatProtocolReminder(input.tools));
-  return { prompt: parts.join('\n\n'), thread: { newThread: false, fullTranscript, ...keyOf(input) } };
+  return { prompt: withNote(parts.join('\n\n')), thread: { newThread: false, fullTranscript, ...keyOf(input) } };
 }
 
 function keyOf(input: TurnPromptInput): { key?: string } {

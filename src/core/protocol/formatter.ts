@@ -25,6 +25,8 @@ export interface SystemPromptOptions {
   allowMultipleCalls?: boolean;
   /** Name of a tool that ends the task (e.g. finishWorkflow), when enabled. */
   finishTool?: string;
+  /** The task-list tool, when offered: the model is asked to write its list first for a task of more than `afterCalls` tool calls. */
+  todoTool?: { name: string; afterCalls: number };
   /** Appended after the rules. */
   extraInstructions?: string;
 }
@@ -60,6 +62,9 @@ export class PTKFormatter {
       `Never write ${this.resultPrefix} yourself: wait for the system to send it`,
     ];
     if (options.finishTool) rules.push(`When the whole task is done, call "${options.finishTool}" to finish`);
+    if (options.todoTool) {
+      rules.push(`If the task needs more than ${options.todoTool.afterCalls} tool calls, first call "${options.todoTool.name}" with its steps, then keep that list current as you work`);
+    }
     const sections = [
       'You are an AI coding assistant with access to these tools:',
       '',

@@ -161,6 +161,8 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       if (anchor === -1) return { ...state, items: [...state.items, item] };
       return { ...state, items: [...state.items.slice(0, anchor), item, ...state.items.slice(anchor)] };
     }
+    case 'todos':
+      return { ...state, todos: event.items };
     case 'rulesUsed':
       if (state.items.some((item) => item.id === `rules:${event.taskId}`)) return state;
       return { ...state, items: [...state.items, { kind: 'rules', id: `rules:${event.taskId}`, files: event.files }] };

@@ -69,6 +69,10 @@ type ToolCardStatus = 'running' | 'awaitingApproval' | 'approved' | 'rejected' |
 
 /** How much of an instruction file the model got: all of it, its head and tail ('cut'), or nothing for lack of room. */
 const RuleFileUsageSchema = z.enum(['whole', 'cut', 'leftOut']);
+
+/** One step of the task list the model keeps (update_todos). */
+const TodoItemSchema = z.object({ text: z.string(), status: z.enum(['pending', 'in_progress', 'done']) });
+export type TodoListItem = z.infer<typeof TodoItemSchema>;
 export type RuleFileUsage = z.infer<typeof RuleFileUsageSchema>;
 
 /** Where one site's review stands: asked, arriving, arrived, or failed (limited, signed out…). */
@@ -180,6 +184,8 @@ const ChatEventSchema = z.discriminatedUnion('type', [
     /** A task's item once "Undo all changes of this task" put its files back: the files it restored. */
     undone: z.optional(z.array(z.string())),
   }),
+  /** The model wrote its task list (the whole list): pinned above the composer while its task runs, kept with the conversation. */
+  z.object({ type: z.literal('todos'), taskId: z.string(), items: z.array(TodoItemSchema) }),
   /** The project's instruction files read into this task's system prompt (AGENTS.md, .clinerules/…), by workspace path. */
   z.object({ type: z.literal('rulesUsed'), taskId: z.string(), files: z.array(z.object({ path: z.string(), usage: RuleFileUsageSchema })) }),
   /** Second Opinion: the finished task went to these other sites for a review (one column each, waiting). */
@@ -236,6 +242,8 @@ export interface ChatViewState {
   waitingForTab?: boolean;
   /** Approval ids waiting for the user, oldest first. */
   pendingApprovals: string[];
+  /** The task list the model keeps, as it last wrote it (absent: none written). */
+  todos?: TodoListItem[];
 }
 
 /**

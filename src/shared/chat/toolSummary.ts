@@ -101,6 +101,11 @@ function describeToolResult(tool: string, args: Record<string, unknown>, record:
       const where = text(args.file) ? ` in ${text(args.file)}` : '';
       return errors + warnings === 0 ? `No errors or warnings${where}` : `${count(errors, 'error')}, ${count(warnings, 'warning')}${where}`;
     }
+    case 'update_todos': {
+      const [done, total] = [number(record.done), number(record.total)];
+      if (done === undefined || total === undefined) return undefined;
+      return `Task list: ${done} of ${count(total, 'step')} done`;
+    }
     default:
       return undefined;
   }

@@ -22,6 +22,7 @@ describe('summarizeToolResult: result lines written for people', () => {
     assert.equal(summarizeToolResult(ok({ query: 'greet', matches: ['a:1:1: greet', 'b:2:1: greet'], count: 2, truncated: true }), 'search_code'), 'Found 2+ matches for "greet"');
     assert.equal(summarizeToolResult(ok({ diagnostics: [], counts: { error: 0, warning: 0 }, omitted: 0 }), 'get_diagnostics', { file: 'a.ts' }), 'No errors or warnings in a.ts');
     assert.equal(summarizeToolResult(ok({ diagnostics: [], counts: { error: 2, warning: 1 }, omitted: 0 }), 'get_diagnostics'), '2 errors, 1 warning');
+    assert.equal(summarizeToolResult(ok({ saved: true, done: 1, total: 3 }), 'update_todos'), 'Task list: 1 of 3 steps done');
   });
 
   it('keeps errors, other tools and unknown shapes as before', () => {
