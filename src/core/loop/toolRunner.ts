@@ -196,7 +196,7 @@ export class ToolRunner implements AsyncIterable<PTKMessage>, PromiseLike<PTKMes
 
   async *[Symbol.asyncIterator](): AsyncIterator<PTKMessage> {
     if (this.consumedFlag) {
-      throw new PTKError('This ToolRunner was already consumed: create a new one to run again.', PTKErrorCode.RUNNER_CONSUMED);
+      throw new PTKError('This ToolRunner was already consumed: create a new one to run again.', { code: PTKErrorCode.RUNNER_CONSUMED });
     }
     this.consumedFlag = true;
     this.mutatedFlag = true;
@@ -233,7 +233,7 @@ export class ToolRunner implements AsyncIterable<PTKMessage>, PromiseLike<PTKMes
       throw error;
     }
     if (!lastMessage) {
-      const error = new PTKError('ToolRunner ended without any assistant message (maxIterations is 0?).', PTKErrorCode.MAX_ITERATIONS_REACHED);
+      const error = new PTKError('ToolRunner ended without any assistant message (maxIterations is 0?).', { code: PTKErrorCode.MAX_ITERATIONS_REACHED });
       this.completion.reject(error);
       throw error;
     }

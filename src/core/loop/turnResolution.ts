@@ -124,7 +124,8 @@ export async function resolveTurn(parsed: PTKResponse, reply: string, context: T
     outcomes.push({ toolCall: step.toolCall, result });
     emit(stepMessage(step, result, format));
     if (!result.success && rules.failOnToolError) {
-      throw new ToolExecutionError(`Tool ${step.toolCall.tool} failed: ${result.error ?? 'unknown error'}`, PTKErrorCode.TOOL_EXECUTION_FAILED, {
+      throw new ToolExecutionError(`Tool ${step.toolCall.tool} failed: ${result.error ?? 'unknown error'}`, {
+        code: PTKErrorCode.TOOL_EXECUTION_FAILED,
         context: { toolCall: step.toolCall, toolErrorCode: result.code },
       });
     }
