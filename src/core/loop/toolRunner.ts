@@ -27,14 +27,21 @@ import { notify, type PTKLogger } from '../util/notify';
 import { taskNumberAfter } from './callIds';
 import { callModel } from './modelCall';
 import { createRunState, type RunState } from './runState';
+import { loopStopRules } from './stopConditions';
 import { buildTurnPrompt } from './turnPrompt';
 import { resolveTurn, type TurnRules } from './turnResolution';
 
 /** The iterable runner's rules: every call runs, no run-to-end limits (its caller drives the loop). */
 const RUNNER_RULES: Omit<TurnRules, 'toolTimeout'> = {
   allowMultipleCalls: true,
-  detectCycles: false,
-  cycleMaxPeriod: DEFAULTS.cycleMaxPeriod,
+  stopRules: loopStopRules({
+    maxIterations: Number.POSITIVE_INFINITY,
+    maxToolCalls: Number.POSITIVE_INFINITY,
+    maxConsecutiveMistakes: Number.POSITIVE_INFINITY,
+    maxDuplicateWarnings: Number.POSITIVE_INFINITY,
+    detectCycles: false,
+    cycleMaxPeriod: DEFAULTS.cycleMaxPeriod,
+  }),
   detectDuplicates: false,
   duplicateWindow: 0,
   maxDuplicateWarnings: Number.POSITIVE_INFINITY,
@@ -42,7 +49,6 @@ const RUNNER_RULES: Omit<TurnRules, 'toolTimeout'> = {
   maxToolCalls: Number.POSITIVE_INFINITY,
   toolRetries: 0,
   failOnToolError: false,
-  maxConsecutiveMistakes: Number.POSITIVE_INFINITY,
 };
 
 export interface ToolRunnerParams {
