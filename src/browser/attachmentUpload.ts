@@ -257,8 +257,7 @@ export async function uploadAttachments(page: Page, adapter: SiteAdapter, files:
     const tried = [...(selectors.fileInput ?? []), ...(selectors.uploadMenuButton ?? []), ...(selectors.uploadMenuItem ?? [])];
     throw new LLMBackendError(
       `${adapter.displayName}: no file input found for the ${files.length === 1 ? 'attachment' : 'attachments'} (tried ${tried.map((selector) => `"${selector}"`).join(', ')}), so nothing was sent. The current mode may take no files, or the page changed (update the adapter's fileInput, docs/sites.md).`,
-      PTKErrorCode.ATTACHMENT_UNSUPPORTED,
-      { recoverable: false, context: { site: adapter.id, selectors: tried } },
+      { code: PTKErrorCode.ATTACHMENT_UNSUPPORTED, recoverable: false, context: { site: adapter.id, selectors: tried } },
     );
   }
   // An Escape meant for the menu could cancel an acknowledgement dialog that just opened (a
@@ -281,8 +280,7 @@ export async function uploadAttachments(page: Page, adapter: SiteAdapter, files:
           const named = names.filter((name) => refusals.some((text) => text.toLowerCase().includes(name.toLowerCase())));
           throw new LLMBackendError(
             `${adapter.displayName} refused ${named.length > 0 ? named.join(', ') : 'an attachment'}: "${refusals[0]}". Nothing was sent.`,
-            PTKErrorCode.ATTACHMENT_REFUSED,
-            { recoverable: false, context: { site: adapter.id, files: names, refusal: refusals[0] } },
+            { code: PTKErrorCode.ATTACHMENT_REFUSED, recoverable: false, context: { site: adapter.id, files: names, refusal: refusals[0] } },
           );
         }
         consentShown = view.consentShown;
@@ -300,8 +298,7 @@ export async function uploadAttachments(page: Page, adapter: SiteAdapter, files:
         const dialog = consent.stuck(consentShown) ? `; the acknowledgement dialog stayed open after ${consent.count} clicks` : '';
         throw new LLMBackendError(
           `${adapter.displayName} never showed the ${files.length === 1 ? 'attachment' : 'attachments'} as accepted within ${Math.round((deadline - startedAt) / 1000)} s (${describeStates(files, states)}${dialog}), so nothing was sent.`,
-          PTKErrorCode.ATTACHMENT_NOT_CONFIRMED,
-          { context: { site: adapter.id, files: names, states, acknowledgements: consent.count, acknowledgementDialogOpen: consentShown } },
+          { code: PTKErrorCode.ATTACHMENT_NOT_CONFIRMED, context: { site: adapter.id, files: names, states, acknowledgements: consent.count, acknowledgementDialogOpen: consentShown } },
         );
       }
       await sleep(LOOK_INTERVAL_MS, signal);

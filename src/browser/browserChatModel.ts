@@ -152,7 +152,7 @@ export class BrowserChatModel implements ILLMManager {
   private leaseTab(request: Parameters<TabPool<Page>['lease']>[0]): Promise<TabLease<Page>> {
     return this.pool.lease(request).catch((error: unknown) => {
       if (error instanceof PTKError) throw error;
-      if (this.closed) throw new LLMBackendError('The browser backend was closed.', PTKErrorCode.TAB_CLOSED, { recoverable: false });
+      if (this.closed) throw new LLMBackendError('The browser backend was closed.', { code: PTKErrorCode.TAB_CLOSED, recoverable: false });
       throw backendErrorOf(error, this.adapter);
     });
   }
@@ -227,7 +227,7 @@ export class BrowserChatModel implements ILLMManager {
    * continuing call starts a new chat with the whole transcript instead.
    */
   async call(prompt: string, options: LLMCallOptions = {}): Promise<string> {
-    if (this.closed) throw new LLMBackendError('The browser backend was closed.', PTKErrorCode.TAB_CLOSED, { recoverable: false });
+    if (this.closed) throw new LLMBackendError('The browser backend was closed.', { code: PTKErrorCode.TAB_CLOSED, recoverable: false });
     const key = this.keepsThread ? options.thread?.key : undefined;
     const lease = await this.leaseTab({ key, signal: options.signal, onWaiting: options.onWaiting });
     let heldKey: string | undefined;
@@ -252,7 +252,7 @@ export class BrowserChatModel implements ILLMManager {
     if (!onSite(page, this.adapter)) {
       const url = this.stateOf(page).chatUrl ?? this.adapter.url;
       await page.goto(url, { waitUntil: 'domcontentloaded' }).catch((error: unknown) => {
-        throw new LLMBackendError(`Cannot open ${this.adapter.displayName} at ${url}: ${errorMessage(error).split('\n')[0]}.`, PTKErrorCode.NETWORK_ERROR, { cause: error });
+        throw new LLMBackendError(`Cannot open ${this.adapter.displayName} at ${url}: ${errorMessage(error).split('\n')[0]}.`, { code: PTKErrorCode.NETWORK_ERROR, cause: error });
       });
     }
     throwIfAborted(signal);
@@ -349,15 +349,15 @@ export class BrowserChatModel implements ILLMManager {
             if (now - lostSince > (this.options.submitConfirmMs ?? DEFAULTS.browserSubmitConfirmMs) * 3) {
               if (replacedTab) {
                 // The turn went with its tab: the tab that replaced it does not show it.
-                throw new LLMBackendError(`${adapter.displayName}: the tab was closed mid-answer and its turn (${nonce}) is not in the tab that replaced it; not resending it.`, PTKErrorCode.TAB_CLOSED, { context: { nonce } });
+                throw new LLMBackendError(`${adapter.displayName}: the tab was closed mid-answer and its turn (${nonce}) is not in the tab that replaced it; not resending it.`, { code: PTKErrorCode.TAB_CLOSED, context: { nonce } });
               }
-              throw new LLMBackendError(`${adapter.displayName}: our message (turn ${nonce}) is no longer on the page; not resending it. Start a new conversation.`, PTKErrorCode.SITE_ERROR, { context: { nonce } });
+              throw new LLMBackendError(`${adapter.displayName}: our message (turn ${nonce}) is no longer on the page; not resending it. Start a new conversation.`, { code: PTKErrorCode.SITE_ERROR, context: { nonce } });
             }
           } else {
             lostSince = undefined;
           }
           if (now > deadline) {
-            throw new LLMBackendError(`${adapter.displayName} did not finish its answer in ${Math.round((deadline - record.startedAt) / 1000)} s.`, PTKErrorCode.ANSWER_TIMEOUT, { context: { nonce, textLength: watch.text.length } });
+            throw new LLMBackendError(`${adapter.displayName} did not finish its answer in ${Math.round((deadline - record.startedAt) / 1000)} s.`, { code: PTKErrorCode.ANSWER_TIMEOUT, context: { nonce, textLength: watch.text.length } });
           }
           if (watch.confirmationOverdue(now)) {
             const polled = await callRuntime<PageSnapshot | null>(page, 'snapshot').catch(() => null);
@@ -434,8 +434,7 @@ export class BrowserChatModel implements ILLMManager {
     if (pageProblem) throw pageProblem;
     throw new LLMBackendError(
       `${this.adapter.displayName}: the message was put in the input but sending it showed no effect (no new turn, no stop button, input not emptied) after 2 tries. The send button may have changed (${this.adapter.selectors.sendButton.join(', ')}).`,
-      PTKErrorCode.SUBMIT_FAILED,
-      { context: { site: this.adapter.id } },
+      { code: PTKErrorCode.SUBMIT_FAILED, context: { site: this.adapter.id } },
     );
   }
 
@@ -452,7 +451,7 @@ export class BrowserChatModel implements ILLMManager {
     try {
       await page.goto(chatUrl ?? this.adapter.url, { waitUntil: 'domcontentloaded' });
     } catch (error) {
-      throw new LLMBackendError(`${this.adapter.displayName}: the tab was lost mid-answer and could not be reopened: ${errorMessage(error).split('\n')[0]}.`, PTKErrorCode.TAB_CLOSED, { cause: error });
+      throw new LLMBackendError(`${this.adapter.displayName}: the tab was lost mid-answer and could not be reopened: ${errorMessage(error).split('\n')[0]}.`, { code: PTKErrorCode.TAB_CLOSED, cause: error });
     }
     throwIfAborted(signal);
     await callRuntime(page, 'watch', config);

@@ -57,8 +57,7 @@ export function locateBrowser(options: LocateBrowserOptions = {}): string {
     if (exists(options.browserPath)) return options.browserPath;
     throw new LLMBackendError(
       `The browser set in ptk.browserPath (--browser) does not exist: ${options.browserPath}. Fix the path, or clear the setting to use Chrome, Edge or Chromium from their usual places.`,
-      PTKErrorCode.BROWSER_NOT_FOUND,
-      { recoverable: false, context: { browserPath: options.browserPath } },
+      { code: PTKErrorCode.BROWSER_NOT_FOUND, recoverable: false, context: { browserPath: options.browserPath } },
     );
   }
   const candidates = browserCandidates(platform, env);
@@ -67,7 +66,6 @@ export function locateBrowser(options: LocateBrowserOptions = {}): string {
   const install = platform === 'linux' ? ' (on Debian/Ubuntu: sudo apt-get install chromium)' : '';
   throw new LLMBackendError(
     `No Chrome, Edge or Chromium found. Install one${install}, or set ptk.browserPath (CLI: --browser PATH) to its executable, or start a browser with --remote-debugging-port=9222 --user-data-dir=<a folder> and set ptk.cdpUrl (CLI: --cdp http://127.0.0.1:9222). Looked in: ${candidates.join(', ')}.`,
-    PTKErrorCode.BROWSER_NOT_FOUND,
-    { recoverable: false, context: { candidates } },
+    { code: PTKErrorCode.BROWSER_NOT_FOUND, recoverable: false, context: { candidates } },
   );
 }

@@ -71,8 +71,7 @@ export class BrowserSession {
       } catch (error) {
         throw new LLMBackendError(
           `Cannot attach to the browser at ${this.options.cdpUrl}: ${errorMessage(error)}. Start it with --remote-debugging-port=9222 --user-data-dir=<its own folder> (since Chrome 136 the default profile refuses debugging), or clear ptk.cdpUrl to let PTK launch its own.`,
-          PTKErrorCode.BROWSER_LAUNCH_FAILED,
-          { cause: error, context: { cdpUrl: this.options.cdpUrl } },
+          { code: PTKErrorCode.BROWSER_LAUNCH_FAILED, cause: error, context: { cdpUrl: this.options.cdpUrl } },
         );
       }
       this.ownsBrowser = false;
@@ -91,7 +90,8 @@ export class BrowserSession {
         }
       } catch (error) {
         const profileHint = this.options.profileDir ? ` If another browser window already uses the profile ${this.options.profileDir}, close it first.` : '';
-        throw new LLMBackendError(`Could not start the browser ${executablePath}: ${errorMessage(error).split('\n')[0]}.${profileHint}`, PTKErrorCode.BROWSER_LAUNCH_FAILED, {
+        throw new LLMBackendError(`Could not start the browser ${executablePath}: ${errorMessage(error).split('\n')[0]}.${profileHint}`, {
+          code: PTKErrorCode.BROWSER_LAUNCH_FAILED,
           cause: error,
           context: { executablePath },
         });
@@ -157,6 +157,6 @@ async function loadPlaywright(): Promise<typeof import('playwright-core')> {
   try {
     return await import('playwright-core');
   } catch (error) {
-    throw new LLMBackendError(`The browser backend needs the playwright-core package: ${errorMessage(error)}.`, PTKErrorCode.BROWSER_LAUNCH_FAILED, { cause: error, recoverable: false });
+    throw new LLMBackendError(`The browser backend needs the playwright-core package: ${errorMessage(error)}.`, { code: PTKErrorCode.BROWSER_LAUNCH_FAILED, cause: error, recoverable: false });
   }
 }

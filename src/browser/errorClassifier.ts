@@ -75,36 +75,34 @@ export function classifyBanner(text: string, adapter: Pick<SiteAdapter, 'display
     case PTKErrorCode.RATE_LIMITED: {
       const retryAfterMs = parseRetryAfter(text, now) ?? adapter.defaultRetryAfterMs;
       const wait = retryAfterMs === undefined ? '' : ` Try again in about ${Math.ceil(retryAfterMs / 60_000)} minute(s).`;
-      return new LLMBackendError(`${site} is rate limiting you: "${shown}".${wait}`, code, { retryAfterMs, context: { site, banner: shown } });
+      return new LLMBackendError(`${site} is rate limiting you: "${shown}".${wait}`, { code, retryAfterMs, context: { site, banner: shown } });
     }
     case PTKErrorCode.LOGIN_REQUIRED:
       return loginRequired(site, shown);
     case PTKErrorCode.BOT_CHECK:
       return botCheck(site, shown);
     case PTKErrorCode.CONVERSATION_TOO_LONG:
-      return new LLMBackendError(`${site} says the conversation is too long: "${shown}".`, code, { context: { site, banner: shown } });
+      return new LLMBackendError(`${site} says the conversation is too long: "${shown}".`, { code, context: { site, banner: shown } });
     case PTKErrorCode.PROMPT_TOO_LONG:
-      return new LLMBackendError(`${site} refused the message as too long: "${shown}". Shorten the task or the files it sends.`, code, { recoverable: false, context: { site, banner: shown } });
+      return new LLMBackendError(`${site} refused the message as too long: "${shown}". Shorten the task or the files it sends.`, { code, recoverable: false, context: { site, banner: shown } });
     case PTKErrorCode.NETWORK_ERROR:
-      return new LLMBackendError(`${site} lost its connection: "${shown}". Check the network and try again.`, code, { context: { site, banner: shown } });
+      return new LLMBackendError(`${site} lost its connection: "${shown}". Check the network and try again.`, { code, context: { site, banner: shown } });
     default:
-      return new LLMBackendError(`${site} showed an error: "${shown}".`, code, { context: { site, banner: shown } });
+      return new LLMBackendError(`${site} showed an error: "${shown}".`, { code, context: { site, banner: shown } });
   }
 }
 
 function loginRequired(site: string, detail?: string): LLMBackendError {
   return new LLMBackendError(
     `${site} needs you to log in${detail ? ` ("${detail}")` : ''}. Open the PTK browser window (run without --headless / ptk.headless off), log in to ${site} there once; the dedicated profile keeps you logged in. Then try again.`,
-    PTKErrorCode.LOGIN_REQUIRED,
-    { context: { site } },
+    { code: PTKErrorCode.LOGIN_REQUIRED, context: { site } },
   );
 }
 
 function botCheck(site: string, detail?: string): LLMBackendError {
   return new LLMBackendError(
     `${site} is showing a bot check${detail ? ` ("${detail}")` : ''}. Complete it in the PTK browser window (headful), then try again. Headless browsers get these checks more often.`,
-    PTKErrorCode.BOT_CHECK,
-    { context: { site } },
+    { code: PTKErrorCode.BOT_CHECK, context: { site } },
   );
 }
 
@@ -135,11 +133,11 @@ export function backendErrorOf(error: unknown, adapter: Pick<SiteAdapter, 'displ
   const message = errorMessage(error);
   const site = adapter.displayName;
   if (/Target (page, context or browser )?(has been )?closed|browser has been closed|Page closed/i.test(message)) {
-    return new LLMBackendError(`${site}: the browser tab was closed.`, PTKErrorCode.TAB_CLOSED, { cause: error });
+    return new LLMBackendError(`${site}: the browser tab was closed.`, { code: PTKErrorCode.TAB_CLOSED, cause: error });
   }
   if (/net::ERR_|ECONNREFUSED|ENOTFOUND/i.test(message)) {
-    return new LLMBackendError(`${site}: network error: ${message.split('\n')[0]}.`, PTKErrorCode.NETWORK_ERROR, { cause: error });
+    return new LLMBackendError(`${site}: network error: ${message.split('\n')[0]}.`, { code: PTKErrorCode.NETWORK_ERROR, cause: error });
   }
-  if (error instanceof Error && error.name === 'AbortError') return new PTKAbortError(undefined, error);
-  return new LLMBackendError(`${site}: ${message.split('\n')[0]}`, PTKErrorCode.SITE_ERROR, { cause: error });
+  if (error instanceof Error && error.name === 'AbortError') return new PTKAbortError(undefined, { cause: error });
+  return new LLMBackendError(`${site}: ${message.split('\n')[0]}`, { code: PTKErrorCode.SITE_ERROR, cause: error });
 }

@@ -163,7 +163,8 @@ async function readToggles(page: Page, picker: ModelPicker): Promise<{ locator?:
 function pickerOf(adapter: SiteAdapter): ModelPicker {
   const picker = adapter.modelPicker;
   if (!picker) {
-    throw new LLMBackendError(`${adapter.displayName} has no model picker PTK knows how to use, so a model cannot be chosen there. Clear the model setting (ptk.model) to use the site's current model.`, PTKErrorCode.MODEL_NOT_AVAILABLE, {
+    throw new LLMBackendError(`${adapter.displayName} has no model picker PTK knows how to use, so a model cannot be chosen there. Clear the model setting (ptk.model) to use the site's current model.`, {
+      code: PTKErrorCode.MODEL_NOT_AVAILABLE,
       recoverable: false,
       context: { site: adapter.id, offered: [] },
     });
@@ -219,7 +220,8 @@ function describeOffer(options: readonly NamedChoice[], toggles: readonly { name
 }
 
 function notAvailable(adapter: SiteAdapter, message: string, requested: string, options: readonly NamedChoice[], toggles: readonly { name: string }[]): LLMBackendError {
-  return new LLMBackendError(`${adapter.displayName}: ${message} The model picker offers: ${describeOffer(options, toggles)}.`, PTKErrorCode.MODEL_NOT_AVAILABLE, {
+  return new LLMBackendError(`${adapter.displayName}: ${message} The model picker offers: ${describeOffer(options, toggles)}.`, {
+    code: PTKErrorCode.MODEL_NOT_AVAILABLE,
     recoverable: false,
     context: { site: adapter.id, requested, offered: options.map((option) => option.name), switches: toggles.map((toggle) => toggle.name) },
   });
@@ -379,7 +381,7 @@ export async function applyTemperature(page: Page, adapter: SiteAdapter, tempera
   const max = range.max === null ? undefined : Number(range.max);
   const rangeText = `${min ?? '…'}–${max ?? '…'}`;
   if ((min !== undefined && temperature < min) || (max !== undefined && temperature > max)) {
-    throw new LLMBackendError(`${adapter.displayName} takes a temperature in ${rangeText}; ${temperature} is outside it.`, PTKErrorCode.CONFIG_INVALID, { recoverable: false, context: { site: adapter.id, temperature, min, max } });
+    throw new LLMBackendError(`${adapter.displayName} takes a temperature in ${rangeText}; ${temperature} is outside it.`, { code: PTKErrorCode.CONFIG_INVALID, recoverable: false, context: { site: adapter.id, temperature, min, max } });
   }
   await input.fill(String(temperature), { timeout: 5_000 });
   await input.dispatchEvent('change');
@@ -390,7 +392,7 @@ export async function applyTemperature(page: Page, adapter: SiteAdapter, tempera
     return Number.isFinite(shown) && Math.abs(shown - temperature) < 0.001;
   }, VERIFY_WAIT_MS);
   if (!kept) {
-    throw new LLMBackendError(`${adapter.displayName}'s temperature input shows ${shown} after setting ${temperature} (range ${rangeText}).`, PTKErrorCode.CONFIG_INVALID, { recoverable: false, context: { site: adapter.id, temperature, shown } });
+    throw new LLMBackendError(`${adapter.displayName}'s temperature input shows ${shown} after setting ${temperature} (range ${rangeText}).`, { code: PTKErrorCode.CONFIG_INVALID, recoverable: false, context: { site: adapter.id, temperature, shown } });
   }
 }
 

@@ -32,8 +32,7 @@ export function canUpload(adapter: SiteAdapter): boolean {
 export function attachmentsUnsupported(adapter: SiteAdapter, count: number): LLMBackendError {
   return new LLMBackendError(
     `${adapter.displayName} cannot take attachments here (its adapter names no file input and no chip that shows a file accepted), so the message with ${count} file${count === 1 ? '' : 's'} was not sent. Use a site that takes files, or describe the file input and its chip in ptk.siteOverrides / ptk.customSite (docs/sites.md).`,
-    PTKErrorCode.ATTACHMENT_UNSUPPORTED,
-    { recoverable: false, context: { site: adapter.id, attachments: count } },
+    { code: PTKErrorCode.ATTACHMENT_UNSUPPORTED, recoverable: false, context: { site: adapter.id, attachments: count } },
   );
 }
 

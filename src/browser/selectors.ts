@@ -31,7 +31,6 @@ export async function resolveSelector(list: SelectorList, count: (selector: stri
 export function selectorNotFound(adapterName: string, role: string, list: SelectorList): LLMBackendError {
   return new LLMBackendError(
     `${adapterName}: no element found for the ${role} (tried ${list.map((selector) => `"${selector}"`).join(', ') || 'no selectors'}). The site's page may have changed; update the adapter's selectors (docs/sites.md).`,
-    PTKErrorCode.SELECTOR_NOT_FOUND,
-    { context: { adapter: adapterName, role, selectors: [...list] } },
+    { code: PTKErrorCode.SELECTOR_NOT_FOUND, context: { adapter: adapterName, role, selectors: [...list] } },
   );
 }

@@ -174,8 +174,7 @@ export async function insertPrompt(page: Page, adapter: SiteAdapter, text: strin
   if (text.length > adapter.maxPromptChars) {
     throw new LLMBackendError(
       `The prompt is ${text.length} characters; ${adapter.displayName} takes at most ${adapter.maxPromptChars}. Send fewer or smaller files (read_file pages, search instead of whole files), or shorten the task.`,
-      PTKErrorCode.PROMPT_TOO_LONG,
-      { recoverable: false, context: { length: text.length, limit: adapter.maxPromptChars, site: adapter.id } },
+      { code: PTKErrorCode.PROMPT_TOO_LONG, recoverable: false, context: { length: text.length, limit: adapter.maxPromptChars, site: adapter.id } },
     );
   }
   throwIfAborted(signal);
@@ -203,8 +202,7 @@ export async function insertPrompt(page: Page, adapter: SiteAdapter, text: strin
   if (actual !== expected) {
     throw new LLMBackendError(
       `${adapter.displayName}'s input holds ${actual.length} of the prompt's ${expected.length} non-blank characters after inserting: the site cut or changed it. Shorten the prompt.`,
-      PTKErrorCode.PROMPT_TRUNCATED,
-      { context: { expected: expected.length, actual: actual.length, site: adapter.id } },
+      { code: PTKErrorCode.PROMPT_TRUNCATED, context: { expected: expected.length, actual: actual.length, site: adapter.id } },
     );
   }
 }

@@ -2,6 +2,11 @@
  * One error hierarchy for the whole product. Every error carries a stable `code`
  * (PTKErrorCode), an optional `cause` and optional structured `context`.
  * `name` is the concrete class name, so logs and `instanceof` both work.
+ *
+ * Every class is built the same way: `new X(message, { code, cause, context, ...its own fields })`.
+ * `code` may be left out where the class has a fixed one (PTKAbortError, ConfigurationError,
+ * TimeoutReason, ApprovalRejectedError, NoSuchToolError, InvalidToolInputError). The one other
+ * shape is the design's own `new PTKExecutionError(message, code, context?)`, kept working.
  */
 
 export enum PTKErrorCode {
@@ -67,9 +72,20 @@ export enum PTKErrorCode {
   FILE_CHANGED = 'FILE_CHANGED',
 }
 
+/** What every error carries besides its message. */
 export interface PTKErrorOptions {
   cause?: unknown;
   context?: Record<string, unknown>;
+}
+
+/** The options of a class whose code varies: the code is required. */
+export interface PTKFaultOptions extends PTKErrorOptions {
+  code: PTKErrorCode;
+}
+
+/** The options of a class with a fixed code: the code may be given to override it. */
+export interface PTKFixedCodeOptions extends PTKErrorOptions {
+  code?: PTKErrorCode;
 }
 
 /** Where an error keeps the kinds of the classes it belongs to (a global symbol: the same in every bundle). */
@@ -85,21 +101,22 @@ function kindsOf(errorClass: { kind?: string }): string[] {
 }
 
 /**
- * Base of every error the product throws on purpose. Each class has a stable `kind` (its
- * name, which minifiers would rename): an error records the kinds of its classes, so
- * `instanceof` also holds for an error made by another bundle of this code (the browser
- * backend, out/browser.js, is loaded as a file of its own and has its own copy of these classes).
+ * Base of every error the product throws on purpose: `new PTKError(message, { code, cause?, context? })`.
+ * Each class has a stable `kind` (its name, which minifiers would rename): an error records the
+ * kinds of its classes, so `instanceof` also holds for an error made by another bundle of this
+ * code (the browser backend, out/browser.js, is loaded as a file of its own and has its own copy
+ * of these classes).
  */
 export class PTKError extends Error {
   static readonly kind: string = 'PTKError';
   readonly code: PTKErrorCode;
   readonly context?: Record<string, unknown>;
 
-  constructor(message: string, code: PTKErrorCode, options: PTKErrorOptions = {}) {
+  constructor(message: string, options: PTKFaultOptions) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     const kinds = kindsOf(new.target);
     this.name = kinds[0] ?? new.target.name;
-    this.code = code;
+    this.code = options.code;
     this.context = options.context;
     Object.defineProperty(this, ERROR_KINDS, { value: kinds });
   }
@@ -113,13 +130,20 @@ export class PTKError extends Error {
 
 /**
  * An error the engine raises about a run (the name `orchestrateToolCalling` has always failed
- * with), with its positional constructor. The fault classes below specialise it; used as it is,
- * it stands for an unexpected failure (a bug, not a fault of the user, the model or the backend).
+ * with). The fault classes below specialise it; used as it is, it stands for an unexpected
+ * failure (a bug, not a fault of the user, the model or the backend).
+ *
+ * Built like every other class, `new PTKExecutionError(message, { code, cause?, context? })`,
+ * which is what the product uses. The design documents' positional shape
+ * `new PTKExecutionError(message, code, context?)` also works: a string code as the second
+ * argument is read positionally.
  */
 export class PTKExecutionError extends PTKError {
   static override readonly kind: string = 'PTKExecutionError';
-  constructor(message: string, code: PTKErrorCode, context?: Record<string, unknown>, cause?: unknown) {
-    super(message, code, { context, cause });
+  constructor(message: string, options: PTKFaultOptions);
+  constructor(message: string, code: PTKErrorCode, context?: Record<string, unknown>);
+  constructor(message: string, optionsOrCode: PTKFaultOptions | PTKErrorCode, context?: Record<string, unknown>) {
+    super(message, typeof optionsOrCode === 'string' ? { code: optionsOrCode, context } : optionsOrCode);
   }
 }
 
@@ -133,19 +157,14 @@ export class PTKExecutionError extends PTKError {
  *   ToolExecutionError   the tool (or the workspace it works on): it ran and failed.
  */
 
-/** Options of the fault classes whose code varies. */
-export interface PTKFaultOptions extends PTKErrorOptions {
-  code: PTKErrorCode;
-}
-
 /**
  * The user's setup is wrong: an invalid option, a tool defined badly or given twice, a tool
  * name no tool manager knows. Nothing runs until it is fixed. Code CONFIG_INVALID unless said.
  */
 export class ConfigurationError extends PTKExecutionError {
   static override readonly kind: string = 'ConfigurationError';
-  constructor(message: string, options: PTKErrorOptions & { code?: PTKErrorCode } = {}) {
-    super(message, options.code ?? PTKErrorCode.CONFIG_INVALID, options.context, options.cause);
+  constructor(message: string, options: PTKFixedCodeOptions = {}) {
+    super(message, { ...options, code: options.code ?? PTKErrorCode.CONFIG_INVALID });
   }
 }
 
@@ -157,18 +176,22 @@ export class ConfigurationError extends PTKExecutionError {
 export class ModelBehaviorError extends PTKExecutionError {
   static override readonly kind: string = 'ModelBehaviorError';
   constructor(message: string, options: PTKFaultOptions) {
-    super(message, options.code, options.context, options.cause);
+    super(message, options);
   }
 }
 
-/** The model called a tool that is not offered. `availableTools` are the names that are. */
+/** The model called a tool that is not offered. `availableTools` are the names that are. Code TOOL_NOT_FOUND unless said. */
 export class NoSuchToolError extends ModelBehaviorError {
   static override readonly kind: string = 'NoSuchToolError';
   readonly toolName: string;
   readonly availableTools: readonly string[];
 
-  constructor(message: string, options: { toolName: string; availableTools: readonly string[] }) {
-    super(message, { code: PTKErrorCode.TOOL_NOT_FOUND, context: { toolName: options.toolName, availableTools: options.availableTools } });
+  constructor(message: string, options: PTKFixedCodeOptions & { toolName: string; availableTools: readonly string[] }) {
+    super(message, {
+      code: options.code ?? PTKErrorCode.TOOL_NOT_FOUND,
+      cause: options.cause,
+      context: { ...options.context, toolName: options.toolName, availableTools: options.availableTools },
+    });
     this.toolName = options.toolName;
     this.availableTools = options.availableTools;
   }
@@ -181,14 +204,21 @@ export interface ToolInputIssue {
   readonly code?: string;
 }
 
-/** The model's arguments do not fit the tool's schema. `issues` are the schema's complaints (the zod issues when the tool has a zod schema). */
+/**
+ * The model's arguments do not fit the tool's schema. `issues` are the schema's complaints (the
+ * zod issues when the tool has a zod schema). Code INVALID_TOOL_CALL unless said.
+ */
 export class InvalidToolInputError extends ModelBehaviorError {
   static override readonly kind: string = 'InvalidToolInputError';
   readonly toolName: string;
   readonly issues: readonly ToolInputIssue[];
 
-  constructor(message: string, options: { toolName: string; issues: readonly ToolInputIssue[] }) {
-    super(message, { code: PTKErrorCode.INVALID_TOOL_CALL, context: { toolName: options.toolName } });
+  constructor(message: string, options: PTKFixedCodeOptions & { toolName: string; issues: readonly ToolInputIssue[] }) {
+    super(message, {
+      code: options.code ?? PTKErrorCode.INVALID_TOOL_CALL,
+      cause: options.cause,
+      context: { ...options.context, toolName: options.toolName },
+    });
     this.toolName = options.toolName;
     this.issues = options.issues;
   }
@@ -203,16 +233,16 @@ export class LimitExceededError extends PTKExecutionError {
   readonly limit?: number;
 
   constructor(message: string, options: PTKFaultOptions & { limit?: number }) {
-    super(message, options.code, options.context, options.cause);
+    super(message, { code: options.code, cause: options.cause, context: options.context });
     this.limit = options.limit;
   }
 }
 
-/** The reason a linked AbortSignal carries when its own timeout fired (TIMEOUT for a task, TOOL_TIMEOUT for a tool). */
+/** The reason a linked AbortSignal carries when its own timeout fired: code TIMEOUT for a task (the default), TOOL_TIMEOUT for a tool. */
 export class TimeoutReason extends LimitExceededError {
   static override readonly kind: string = 'TimeoutReason';
-  constructor(message: string, code: PTKErrorCode = PTKErrorCode.TIMEOUT) {
-    super(message, { code });
+  constructor(message: string, options: PTKFixedCodeOptions & { limit?: number } = {}) {
+    super(message, { ...options, code: options.code ?? PTKErrorCode.TIMEOUT });
   }
 }
 
@@ -230,15 +260,25 @@ export class WorkspaceError extends ToolExecutionError {
   static override readonly kind: string = 'WorkspaceError';
 }
 
-/** The user said no to a dangerous tool. `reason` is what the user typed, if anything. */
+/**
+ * The user said no to a dangerous tool: `toolName` is the tool, `reason` what the user typed, if
+ * anything. Code APPROVAL_REJECTED unless said. Without a message (undefined) the message is
+ * "The user rejected <toolName>: <reason>", the text the model is shown.
+ */
 export class ApprovalRejectedError extends ToolExecutionError {
   static override readonly kind: string = 'ApprovalRejectedError';
-  constructor(readonly toolName: string, readonly reason?: string) {
-    super(
-      `The user rejected ${toolName}${reason ? `: ${reason}` : '.'}`,
-      PTKErrorCode.APPROVAL_REJECTED,
-      { context: { toolName, reason } },
-    );
+  readonly toolName: string;
+  readonly reason?: string;
+
+  constructor(message: string | undefined, options: PTKFixedCodeOptions & { toolName: string; reason?: string }) {
+    const { toolName, reason } = options;
+    super(message ?? `The user rejected ${toolName}${reason ? `: ${reason}` : '.'}`, {
+      code: options.code ?? PTKErrorCode.APPROVAL_REJECTED,
+      cause: options.cause,
+      context: { ...options.context, toolName, reason },
+    });
+    this.toolName = toolName;
+    this.reason = reason;
   }
 }
 
@@ -253,18 +293,18 @@ export class LLMBackendError extends PTKError {
   /** True when trying again (after the user acts, or after retryAfterMs) can succeed. */
   readonly recoverable: boolean;
 
-  constructor(message: string, code: PTKErrorCode, options: PTKErrorOptions & { retryAfterMs?: number; recoverable?: boolean } = {}) {
-    super(message, code, options);
+  constructor(message: string, options: PTKFaultOptions & { retryAfterMs?: number; recoverable?: boolean }) {
+    super(message, { code: options.code, cause: options.cause, context: options.context });
     this.retryAfterMs = options.retryAfterMs;
     this.recoverable = options.recoverable ?? true;
   }
 }
 
-/** Thrown when an AbortSignal fired: the task was cancelled. */
+/** Thrown when an AbortSignal fired: the task was cancelled. Code ABORTED unless said. */
 export class PTKAbortError extends PTKError {
   static override readonly kind: string = 'PTKAbortError';
-  constructor(message = 'The operation was cancelled.', cause?: unknown) {
-    super(message, PTKErrorCode.ABORTED, { cause });
+  constructor(message = 'The operation was cancelled.', options: PTKFixedCodeOptions = {}) {
+    super(message, { ...options, code: options.code ?? PTKErrorCode.ABORTED });
   }
 }
 

@@ -74,12 +74,12 @@ export class ApprovalGate {
       return;
     }
     const answer = await this.workspace.requestApproval(request, signal);
-    if (answer.decision === 'reject') throw new ApprovalRejectedError(request.toolName, answer.reason?.trim() || undefined);
+    if (answer.decision === 'reject') throw new ApprovalRejectedError(undefined, { toolName: request.toolName, reason: answer.reason?.trim() || undefined });
     if (answer.decision === 'always') {
       if (request.kind === 'command') this.grants.grantCommand(request.toolName, request.command ?? '');
       else if (!request.protectedReason) this.grants.grantTool(request.toolName);
     } else if (answer.decision !== 'approve') {
-      throw new WorkspaceError(`Unknown approval decision "${String(answer.decision)}".`, PTKErrorCode.APPROVAL_REJECTED);
+      throw new WorkspaceError(`Unknown approval decision "${String(answer.decision)}".`, { code: PTKErrorCode.APPROVAL_REJECTED });
     }
   }
 }
@@ -89,8 +89,7 @@ export function assertTrusted(workspace: Workspace, toolName: string): void {
   if (!workspace.isTrusted()) {
     throw new WorkspaceError(
       `${toolName} is disabled because this workspace is not trusted (Restricted Mode). Only read-only tools (read_file, list_files, search_code, get_diagnostics) can be used; ask the user to trust the workspace.`,
-      PTKErrorCode.WORKSPACE_UNTRUSTED,
-      { context: { toolName } },
+      { code: PTKErrorCode.WORKSPACE_UNTRUSTED, context: { toolName } },
     );
   }
 }

@@ -57,7 +57,7 @@ export function createEditFileTool(environment: ToolEnvironment) {
       // The user may have typed in the file while the approval was pending: never overwrite that.
       const now = await readCurrentText(environment, target, context.signal);
       if (now.text !== current.text) {
-        throw new WorkspaceError(`"${safePath.displayPath}" changed while the edit was waiting for approval; nothing was written. Read the file again.`, PTKErrorCode.FILE_CHANGED, { context: { path: safePath.displayPath } });
+        throw new WorkspaceError(`"${safePath.displayPath}" changed while the edit was waiting for approval; nothing was written. Read the file again.`, { code: PTKErrorCode.FILE_CHANGED, context: { path: safePath.displayPath } });
       }
       await workspace.writeFile(target.path, content, context.signal);
       const result: EditFileResult = { path: safePath.displayPath, editsApplied: args.edits.length, matches: applied.matches };

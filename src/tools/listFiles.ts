@@ -30,8 +30,8 @@ export function createListFilesTool(environment: ToolEnvironment) {
     run: async (args, context): Promise<ListFilesToolResult> => {
       const safePath = await environment.resolvePath(args.directory, 'list');
       const stat = await workspace.stat(safePath.path);
-      if (!stat) throw new WorkspaceError(`Folder not found: "${safePath.displayPath}".`, PTKErrorCode.FILE_NOT_FOUND, { context: { path: safePath.displayPath } });
-      if (stat.type !== 'directory') throw new WorkspaceError(`"${safePath.displayPath}" is a file, not a folder; use read_file to read it.`, PTKErrorCode.NOT_A_DIRECTORY, { context: { path: safePath.displayPath } });
+      if (!stat) throw new WorkspaceError(`Folder not found: "${safePath.displayPath}".`, { code: PTKErrorCode.FILE_NOT_FOUND, context: { path: safePath.displayPath } });
+      if (stat.type !== 'directory') throw new WorkspaceError(`"${safePath.displayPath}" is a file, not a folder; use read_file to read it.`, { code: PTKErrorCode.NOT_A_DIRECTORY, context: { path: safePath.displayPath } });
       const limit = settings.listMaxEntries;
       const listed = await workspace.listFiles(safePath.path, { pattern: args.pattern, limit, respectExcludes: true, exclude: settings.denyPaths, signal: context.signal });
       const canonicalRoots = await canonicalRootsOf(workspace);

@@ -45,7 +45,7 @@ const LOOKALIKE_CHARACTERS = /[\u2024\u2025\u2026\uFE52\uFF0E\u3002\uFF61\u2215\
 const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 
 function invalid(message: string, rawPath: string): never {
-  throw new WorkspaceError(message, PTKErrorCode.PATH_INVALID, { context: { path: rawPath } });
+  throw new WorkspaceError(message, { code: PTKErrorCode.PATH_INVALID, context: { path: rawPath } });
 }
 
 /** True when the roots are Windows paths (drive letter or UNC). */
@@ -140,7 +140,7 @@ export function isDeniedPath(relativePath: string, options: Omit<PathSafetyOptio
  */
 export async function resolveWorkspacePath(workspace: Workspace, rawPath: unknown, options: PathSafetyOptions): Promise<SafePath> {
   const roots = workspace.roots;
-  if (roots.length === 0) throw new WorkspaceError('No workspace folder is open; open a folder first.', PTKErrorCode.NO_WORKSPACE);
+  if (roots.length === 0) throw new WorkspaceError('No workspace folder is open; open a folder first.', { code: PTKErrorCode.NO_WORKSPACE });
   const windowsHost = isWindowsStyleRoot(roots[0]!);
   const pathApi = windowsHost ? path.win32 : path.posix;
   const caseInsensitive = workspace.caseInsensitive ?? windowsHost;
@@ -165,7 +165,7 @@ export async function resolveWorkspacePath(workspace: Workspace, rawPath: unknow
     if (!isInside(lexicalRoot, candidate, pathApi, caseInsensitive)) lexicalRoot = '';
   }
   if (!lexicalRoot) {
-    throw new WorkspaceError(`"${display}" is outside the workspace folder${roots.length > 1 ? 's' : ''}; only files inside the workspace can be used.`, PTKErrorCode.PATH_OUTSIDE_WORKSPACE, { context: { path: display } });
+    throw new WorkspaceError(`"${display}" is outside the workspace folder${roots.length > 1 ? 's' : ''}; only files inside the workspace can be used.`, { code: PTKErrorCode.PATH_OUTSIDE_WORKSPACE, context: { path: display } });
   }
 
   // Follow symlinks: the canonical path must still be inside a (canonical) workspace folder.
@@ -173,14 +173,14 @@ export async function resolveWorkspacePath(workspace: Workspace, rawPath: unknow
   const canonical = await canonicalPathOf(workspace, candidate, pathApi, display);
   const rootIndex = canonicalRoots.findIndex((root) => isInside(root, canonical, pathApi, caseInsensitive));
   if (rootIndex === -1) {
-    throw new WorkspaceError(`"${display}" is a symbolic link (or goes through one) that points outside the workspace.`, PTKErrorCode.PATH_OUTSIDE_WORKSPACE, { context: { path: display } });
+    throw new WorkspaceError(`"${display}" is a symbolic link (or goes through one) that points outside the workspace.`, { code: PTKErrorCode.PATH_OUTSIDE_WORKSPACE, context: { path: display } });
   }
   const root = canonicalRoots[rootIndex]!;
   const relativePath = toPosix(pathApi.relative(root, canonical));
   const lexicalRelative = toPosix(pathApi.relative(lexicalRoot, candidate));
   if (isDeniedPath(lexicalRelative, options) || isDeniedPath(relativePath, options)) {
     const what = options.access === 'write' && !isDeniedPath(relativePath, { ...options, access: 'read' }) ? 'written' : 'accessed';
-    throw new WorkspaceError(`"${display}" is protected by the deny list and cannot be ${what} (settings: denyPaths / denyWritePaths).`, PTKErrorCode.PATH_DENIED, { context: { path: display } });
+    throw new WorkspaceError(`"${display}" is protected by the deny list and cannot be ${what} (settings: denyPaths / denyWritePaths).`, { code: PTKErrorCode.PATH_DENIED, context: { path: display } });
   }
   const displayPath = roots.length > 1 ? `${pathApi.basename(roots[rootIndex]!)}/${relativePath}`.replace(/\/$/, '') : relativePath || '.';
   const protectedReason = options.access === 'write' ? options.protectedFiles?.reasonFor([lexicalRelative, relativePath]) : undefined;
@@ -208,12 +208,12 @@ async function canonicalPathOf(workspace: Workspace, candidate: string, pathApi:
     if (ancestorReal !== undefined) break;
   }
   if (ancestorReal === undefined) {
-    throw new WorkspaceError(`"${display}" cannot be resolved.`, PTKErrorCode.PATH_INVALID, { context: { path: display } });
+    throw new WorkspaceError(`"${display}" cannot be resolved.`, { code: PTKErrorCode.PATH_INVALID, context: { path: display } });
   }
   // A name that exists but does not resolve is a dangling symlink.
   const entries = await workspace.readDirectory(ancestorReal).catch(() => []);
   if (entries.some((entry) => entry.name === missing[0] && entry.type === 'symlink')) {
-    throw new WorkspaceError(`"${display}" goes through a broken symbolic link; refusing to follow it.`, PTKErrorCode.PATH_OUTSIDE_WORKSPACE, { context: { path: display } });
+    throw new WorkspaceError(`"${display}" goes through a broken symbolic link; refusing to follow it.`, { code: PTKErrorCode.PATH_OUTSIDE_WORKSPACE, context: { path: display } });
   }
   return pathApi.join(ancestorReal, ...missing);
 }
@@ -227,7 +227,7 @@ async function canonicalPathOf(workspace: Workspace, candidate: string, pathApi:
  */
 export async function assertWriteTargetInsideWorkspace(workspace: Workspace, absolutePath: string): Promise<string> {
   const roots = workspace.roots;
-  if (roots.length === 0) throw new WorkspaceError('No workspace folder is open; nothing can be written.', PTKErrorCode.NO_WORKSPACE);
+  if (roots.length === 0) throw new WorkspaceError('No workspace folder is open; nothing can be written.', { code: PTKErrorCode.NO_WORKSPACE });
   const windowsHost = isWindowsStyleRoot(roots[0]!);
   const pathApi = windowsHost ? path.win32 : path.posix;
   const caseInsensitive = workspace.caseInsensitive ?? windowsHost;
@@ -236,8 +236,7 @@ export async function assertWriteTargetInsideWorkspace(workspace: Workspace, abs
   if (!canonicalRoots.some((root) => isInside(root, canonical, pathApi, caseInsensitive))) {
     throw new WorkspaceError(
       `Refusing to write ${absolutePath}: following its symbolic links it now leads to ${canonical}, outside the workspace (a folder on the path was replaced by a link?).`,
-      PTKErrorCode.PATH_OUTSIDE_WORKSPACE,
-      { context: { path: absolutePath } },
+      { code: PTKErrorCode.PATH_OUTSIDE_WORKSPACE, context: { path: absolutePath } },
     );
   }
   return canonical;

@@ -40,10 +40,10 @@ export function createReadFileTool(environment: ToolEnvironment) {
         return { path: safePath.displayPath, content: '', startLine: 1, endLine: 0, totalLines: 0, source: current.source, note: 'The file is empty.' };
       }
       if (startLine > totalLines) {
-        throw new ToolExecutionError(`startLine ${startLine} is past the end of "${safePath.displayPath}" (${totalLines} lines).`, PTKErrorCode.INVALID_TOOL_CALL);
+        throw new ToolExecutionError(`startLine ${startLine} is past the end of "${safePath.displayPath}" (${totalLines} lines).`, { code: PTKErrorCode.INVALID_TOOL_CALL });
       }
       if (args.endLine !== undefined && args.endLine < startLine) {
-        throw new ToolExecutionError(`endLine ${args.endLine} is before startLine ${startLine}.`, PTKErrorCode.INVALID_TOOL_CALL);
+        throw new ToolExecutionError(`endLine ${args.endLine} is before startLine ${startLine}.`, { code: PTKErrorCode.INVALID_TOOL_CALL });
       }
       const pageEnd = startLine + settings.readPageLines - 1;
       let endLine = Math.min(args.endLine ?? pageEnd, pageEnd, totalLines);

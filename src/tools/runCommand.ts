@@ -35,11 +35,11 @@ const runTestsInput = z.object({
 async function runInWorkspace(environment: ToolEnvironment, toolName: string, command: string, rawCwd: string | undefined, context: ToolContext): Promise<RunCommandResult> {
   const { workspace, settings, approvalGate } = environment;
   assertTrusted(workspace, toolName);
-  if (command.includes('\u0000')) throw new ToolExecutionError('The command contains a NUL byte.', PTKErrorCode.INVALID_TOOL_CALL);
+  if (command.includes('\u0000')) throw new ToolExecutionError('The command contains a NUL byte.', { code: PTKErrorCode.INVALID_TOOL_CALL });
   const safeCwd = await environment.resolvePath(rawCwd ?? '.', 'list');
   const stat = await workspace.stat(safeCwd.path);
   if (!stat || stat.type !== 'directory') {
-    throw new ToolExecutionError(`The working folder "${safeCwd.displayPath}" does not exist or is not a folder.`, stat ? PTKErrorCode.NOT_A_DIRECTORY : PTKErrorCode.FILE_NOT_FOUND);
+    throw new ToolExecutionError(`The working folder "${safeCwd.displayPath}" does not exist or is not a folder.`, { code: stat ? PTKErrorCode.NOT_A_DIRECTORY : PTKErrorCode.FILE_NOT_FOUND });
   }
   await approvalGate.ensureApproved({ toolName, kind: 'command', command, cwd: safeCwd.path, summary: `Run "${command}" in ${safeCwd.displayPath}` }, context.signal);
   // The folder may have become a symbolic link to elsewhere while the approval was open.
@@ -49,8 +49,7 @@ async function runInWorkspace(environment: ToolEnvironment, toolName: string, co
     const tail = (outcome.stderr || outcome.stdout).slice(-2000);
     throw new ToolExecutionError(
       `"${command}" did not finish within ${settings.commandTimeoutMs} ms and was stopped.${tail ? ` Last output:\n${tail}` : ''}`,
-      PTKErrorCode.COMMAND_TIMEOUT,
-      { context: { command, stdout: outcome.stdout, stderr: outcome.stderr } },
+      { code: PTKErrorCode.COMMAND_TIMEOUT, context: { command, stdout: outcome.stdout, stderr: outcome.stderr } },
     );
   }
   const result: RunCommandResult = {

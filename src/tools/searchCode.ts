@@ -57,13 +57,13 @@ export function createSearchCodeTool(environment: ToolEnvironment) {
     readOnly: true,
     run: async (args, context): Promise<SearchCodeResult> => {
       const options = args.options;
-      if (args.query.includes('\u0000')) throw new ToolExecutionError('The query contains a NUL byte.', PTKErrorCode.INVALID_SEARCH_PATTERN);
+      if (args.query.includes('\u0000')) throw new ToolExecutionError('The query contains a NUL byte.', { code: PTKErrorCode.INVALID_SEARCH_PATTERN });
       let folder = options.path !== undefined ? await environment.resolvePath(options.path, 'list') : undefined;
       let include = toArray(options.include);
       let onlyFile: string | undefined;
       if (folder) {
         const stat = await workspace.stat(folder.path);
-        if (!stat) throw new ToolExecutionError(`Folder not found: "${folder.displayPath}".`, PTKErrorCode.FILE_NOT_FOUND);
+        if (!stat) throw new ToolExecutionError(`Folder not found: "${folder.displayPath}".`, { code: PTKErrorCode.FILE_NOT_FOUND });
         if (stat.type === 'file') {
           // Searching one file: search its folder, restricted to its name.
           onlyFile = folder.path;

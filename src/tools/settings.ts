@@ -80,7 +80,7 @@ export function parseToolSettings(input: ToolSettingsInput = {}): ToolSettings {
   const parsed = ToolSettingsSchema.safeParse(input);
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
-    throw new PTKError(`Invalid tool settings: ${details}`, PTKErrorCode.CONFIG_INVALID, { cause: parsed.error });
+    throw new PTKError(`Invalid tool settings: ${details}`, { code: PTKErrorCode.CONFIG_INVALID, cause: parsed.error });
   }
   return parsed.data;
 }

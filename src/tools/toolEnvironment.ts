@@ -48,15 +48,13 @@ export async function resolvePathAgain(environment: ToolEnvironment, rawPath: un
     if (!(error instanceof WorkspaceError) || error.code !== PTKErrorCode.PATH_OUTSIDE_WORKSPACE) throw error;
     throw new WorkspaceError(
       `"${approved.displayPath}" changed while waiting for approval: it now leads outside the workspace (a folder on the path became a symbolic link); ${whatIsHeld}.`,
-      PTKErrorCode.PATH_OUTSIDE_WORKSPACE,
-      { cause: error, context: { path: approved.displayPath } },
+      { code: PTKErrorCode.PATH_OUTSIDE_WORKSPACE, cause: error, context: { path: approved.displayPath } },
     );
   }
   if (now.path !== approved.path) {
     throw new WorkspaceError(
       `"${approved.displayPath}" changed while waiting for approval: it now leads to "${now.displayPath}" instead (a folder on the path became a symbolic link); ${whatIsHeld}.`,
-      PTKErrorCode.PATH_OUTSIDE_WORKSPACE,
-      { context: { path: approved.displayPath, now: now.displayPath } },
+      { code: PTKErrorCode.PATH_OUTSIDE_WORKSPACE, context: { path: approved.displayPath, now: now.displayPath } },
     );
   }
   return now;
@@ -77,17 +75,16 @@ export async function readCurrentText(environment: ToolEnvironment, safePath: Sa
   const dirty = await workspace.readDirtyBuffer?.(safePath.path);
   if (dirty !== undefined) return { text: dirty, source: 'unsaved editor buffer' };
   const stat = await workspace.stat(safePath.path);
-  if (!stat) throw new WorkspaceError(`File not found: "${safePath.displayPath}". Use list_files or search_code to find the right path.`, PTKErrorCode.FILE_NOT_FOUND, { context: { path: safePath.displayPath } });
-  if (stat.type !== 'file') throw new WorkspaceError(`"${safePath.displayPath}" is a directory, not a file; use list_files to see what it contains.`, PTKErrorCode.NOT_A_FILE, { context: { path: safePath.displayPath } });
+  if (!stat) throw new WorkspaceError(`File not found: "${safePath.displayPath}". Use list_files or search_code to find the right path.`, { code: PTKErrorCode.FILE_NOT_FOUND, context: { path: safePath.displayPath } });
+  if (stat.type !== 'file') throw new WorkspaceError(`"${safePath.displayPath}" is a directory, not a file; use list_files to see what it contains.`, { code: PTKErrorCode.NOT_A_FILE, context: { path: safePath.displayPath } });
   if (stat.size > settings.maxFileBytes) {
     throw new WorkspaceError(
       `"${safePath.displayPath}" is ${formatBytes(stat.size)}, over the ${formatBytes(settings.maxFileBytes)} limit; use search_code to find what you need in it.`,
-      PTKErrorCode.FILE_TOO_LARGE,
-      { context: { path: safePath.displayPath, size: stat.size, limit: settings.maxFileBytes } },
+      { code: PTKErrorCode.FILE_TOO_LARGE, context: { path: safePath.displayPath, size: stat.size, limit: settings.maxFileBytes } },
     );
   }
   const bytes = await workspace.readFile(safePath.path, signal);
-  if (isBinary(bytes)) throw new WorkspaceError(`"${safePath.displayPath}" is a binary file (${formatBytes(bytes.length)}); only text files can be read.`, PTKErrorCode.BINARY_FILE, { context: { path: safePath.displayPath } });
+  if (isBinary(bytes)) throw new WorkspaceError(`"${safePath.displayPath}" is a binary file (${formatBytes(bytes.length)}); only text files can be read.`, { code: PTKErrorCode.BINARY_FILE, context: { path: safePath.displayPath } });
   return { text: decodeText(bytes), source: 'disk' };
 }
 

@@ -41,8 +41,7 @@ async function assertParentIsFolder(workspace: Workspace, safePath: SafePath): P
     const blocking = displaySegments.slice(0, -levels).join('/');
     throw new WorkspaceError(
       `Cannot create "${safePath.displayPath}": "${blocking}" is ${stat.type === 'file' ? 'a file, not a folder' : 'not a folder'}, so nothing can be put inside it. Nothing was written; choose another path.`,
-      PTKErrorCode.NOT_A_DIRECTORY,
-      { context: { path: safePath.displayPath, blockedBy: blocking } },
+      { code: PTKErrorCode.NOT_A_DIRECTORY, context: { path: safePath.displayPath, blockedBy: blocking } },
     );
   }
 }
@@ -60,7 +59,7 @@ export function createWriteFileTool(environment: ToolEnvironment) {
       const safePath = await environment.resolvePath(args.path, 'write');
       const stat = await workspace.stat(safePath.path);
       if (stat && stat.type !== 'file') {
-        throw new WorkspaceError(`"${safePath.displayPath}" is a directory; give a file path.`, PTKErrorCode.NOT_A_FILE, { context: { path: safePath.displayPath } });
+        throw new WorkspaceError(`"${safePath.displayPath}" is a directory; give a file path.`, { code: PTKErrorCode.NOT_A_FILE, context: { path: safePath.displayPath } });
       }
       if (!stat) await assertParentIsFolder(workspace, safePath);
       // The user approves, and the disk gets, exactly the text that UTF-8 can hold.

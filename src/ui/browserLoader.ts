@@ -85,12 +85,12 @@ export function createBrowserModelFactory(
   return async () => {
     const modulePath = join(extensionPath, 'out', 'browser.js');
     if (!existsSync(modulePath)) {
-      throw new LLMBackendError(`The browser backend is missing from this build (${modulePath}).`, PTKErrorCode.BROWSER_LAUNCH_FAILED, { recoverable: false });
+      throw new LLMBackendError(`The browser backend is missing from this build (${modulePath}).`, { code: PTKErrorCode.BROWSER_LAUNCH_FAILED, recoverable: false });
     }
     // A runtime require of a path: esbuild leaves it alone, so playwright-core loads only now.
     const backend = createRequire(modulePath)(modulePath) as Partial<typeof BrowserBackend>;
     if (typeof backend.createBrowserChatModel !== 'function') {
-      throw new LLMBackendError('out/browser.js does not export createBrowserChatModel.', PTKErrorCode.BROWSER_LAUNCH_FAILED, { recoverable: false });
+      throw new LLMBackendError('out/browser.js does not export createBrowserChatModel.', { code: PTKErrorCode.BROWSER_LAUNCH_FAILED, recoverable: false });
     }
     const current = settings();
     const { onProblems, rememberedLimits, onSiteStates, ...hooks } = routing;

@@ -41,16 +41,16 @@ export function parseTaskFile(text: string, fileName = 'task file'): TaskFile {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new PTKError(`${fileName} is not valid JSON: ${(error as Error).message}`, PTKErrorCode.CONFIG_INVALID, { cause: error });
+    throw new PTKError(`${fileName} is not valid JSON: ${(error as Error).message}`, { code: PTKErrorCode.CONFIG_INVALID, cause: error });
   }
   const parsed = TaskFileSchema.safeParse(json);
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`).join('; ');
-    throw new PTKError(`${fileName} is not a valid task file: ${details}`, PTKErrorCode.CONFIG_INVALID, { cause: parsed.error });
+    throw new PTKError(`${fileName} is not a valid task file: ${details}`, { code: PTKErrorCode.CONFIG_INVALID, cause: parsed.error });
   }
   const ids = new Set<string>();
   for (const step of parsed.data.steps) {
-    if (ids.has(step.stepId)) throw new PTKError(`${fileName}: duplicate stepId "${step.stepId}".`, PTKErrorCode.CONFIG_INVALID);
+    if (ids.has(step.stepId)) throw new PTKError(`${fileName}: duplicate stepId "${step.stepId}".`, { code: PTKErrorCode.CONFIG_INVALID });
     ids.add(step.stepId);
   }
   return {

@@ -27,7 +27,7 @@ function tools(): ToolRegistry {
       inputSchema: z.object({ path: z.string() }),
       run: ({ path }) => {
         const content = files[path];
-        if (content === undefined) throw new ToolExecutionError(`File not found: ${path}`, PTKErrorCode.FILE_NOT_FOUND);
+        if (content === undefined) throw new ToolExecutionError(`File not found: ${path}`, { code: PTKErrorCode.FILE_NOT_FOUND });
         return { content, lines: content.split('\n').length };
       },
     }),

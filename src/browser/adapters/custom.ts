@@ -112,7 +112,7 @@ export function parseCustomSite(input: unknown): CustomSiteConfig {
   const parsed = customSiteSchema.safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
-    throw new PTKError(`The custom site setting (ptk.customSite) is invalid: ${problems}.`, PTKErrorCode.CONFIG_INVALID, { context: { issues: parsed.error.issues } });
+    throw new PTKError(`The custom site setting (ptk.customSite) is invalid: ${problems}.`, { code: PTKErrorCode.CONFIG_INVALID, context: { issues: parsed.error.issues } });
   }
   return parsed.data;
 }

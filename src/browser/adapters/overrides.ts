@@ -118,7 +118,7 @@ export function parseSiteOverrides(input: unknown, knownSites: readonly string[]
     }
   }
   if (problems.length > 0 || !parsed.success) {
-    throw new PTKError(`The site overrides setting is invalid: ${problems.join('; ')}.`, PTKErrorCode.CONFIG_INVALID, { context: { problems } });
+    throw new PTKError(`The site overrides setting is invalid: ${problems.join('; ')}.`, { code: PTKErrorCode.CONFIG_INVALID, context: { problems } });
   }
   return parsed.data;
 }

@@ -40,14 +40,14 @@ export interface ResolveAdapterOptions {
 export function resolveAdapter(site: string, options: ResolveAdapterOptions = {}): SiteAdapter {
   if (site === 'custom') {
     if (options.customSite === undefined || options.customSite === null) {
-      throw new PTKError('Site "custom" needs its description: set ptk.customSite (url, input, stopButton, userTurn, answerContainer, actionBar…); see docs/sites.md.', PTKErrorCode.CONFIG_INVALID);
+      throw new PTKError('Site "custom" needs its description: set ptk.customSite (url, input, stopButton, userTurn, answerContainer, actionBar…); see docs/sites.md.', { code: PTKErrorCode.CONFIG_INVALID });
     }
     const customSite = options.siteUrl ? { ...(options.customSite as object), url: options.siteUrl } : options.customSite;
     return createCustomAdapter(customSite);
   }
   const adapter = builtInAdapters.find((candidate) => candidate.id === site);
   if (!adapter) {
-    throw new PTKError(`Unknown site "${site}". Known sites: ${adapterIds().join(', ')}.`, PTKErrorCode.CONFIG_INVALID);
+    throw new PTKError(`Unknown site "${site}". Known sites: ${adapterIds().join(', ')}.`, { code: PTKErrorCode.CONFIG_INVALID });
   }
   const overrides = parseSiteOverrides(options.siteOverrides, builtInAdapters.map((candidate) => candidate.id));
   const repaired = applySiteOverride(adapter, overrides[site]);

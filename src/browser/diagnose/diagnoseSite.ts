@@ -146,7 +146,7 @@ export async function diagnoseSite(page: Page, adapter: SiteAdapter, now: () => 
     diagnosis = (await page.evaluate(pageCall(runPageDiagnosis, [input], DIAGNOSIS_PIECES))) as PageDiagnosis;
     html = (await page.evaluate(pageCall(redactedSnapshot, [allow], SNAPSHOT_PIECES))) as string;
   } catch (error) {
-    throw new LLMBackendError(`Could not diagnose ${adapter.displayName}: ${errorMessage(error).split('\n')[0]}.`, PTKErrorCode.TAB_CLOSED, { cause: error });
+    throw new LLMBackendError(`Could not diagnose ${adapter.displayName}: ${errorMessage(error).split('\n')[0]}.`, { code: PTKErrorCode.TAB_CLOSED, cause: error });
   }
   // The report and the snapshot's header say where the page was, not which conversation it showed.
   const redaction = createSnapshotRedaction(allow);

@@ -14,16 +14,17 @@ import { callSignature } from '../util/callSignature';
 import { callIdFor } from './callIds';
 import { isFinishCall } from './finishTool';
 import { loopStateOf, type RunState } from './runState';
-import { duplicateWarningsExceed, findCycle, isDuplicateToolCall, toolCallCountIs } from './stopConditions';
+import { cyclePeriodOf, isDuplicateToolCall, stopRuleHolds, type StopRule } from './stopConditions';
 
 /** The rules planning applies (from the resolved options; the iterable runner uses its own set). */
 export interface PlanningRules {
   /** Plan every call of the reply (false: only the first; the others are counted as ignored). */
   allowMultipleCalls: boolean;
-  detectCycles: boolean;
-  cycleMaxPeriod: number;
+  /** The run's stop rules (loopStopRules); planning applies the cycle, duplicate and tool-call ones. */
+  stopRules: readonly StopRule[];
   detectDuplicates: boolean;
   duplicateWindow: number;
+  /** The limits of the duplicate and tool-call rules, as their errors report them. */
   maxDuplicateWarnings: number;
   cacheReadOnlyResults: boolean;
   maxToolCalls: number;
@@ -111,27 +112,26 @@ export function planCalls({ calls: replyCalls, state, tools, rules }: PlanningIn
     const signature = callSignature(toolCall);
     next.attemptedSignatures.push(signature);
 
-    if (rules.detectCycles) {
-      const period = findCycle(next.attemptedSignatures, { maxPeriod: rules.cycleMaxPeriod });
-      if (period !== undefined) {
-        if (next.cycleWarned) {
-          return plan({
-            stop: new LimitExceededError(`Cycle detected: the model keeps repeating the same sequence of tool calls (last: ${toolCall.tool}).`, {
-              code: PTKErrorCode.CYCLE_DETECTED,
-              context: { toolCall },
-            }),
-          });
-        }
-        next.cycleWarned = true;
-        next.attemptedSignatures = [];
-        steps.push({ kind: 'cycle', toolCall, period });
-        continue;
+    const attempted = { ...loopStateOf(state), attemptedCallSignatures: next.attemptedSignatures };
+    if (stopRuleHolds(rules.stopRules, 'cycle', attempted)) {
+      if (next.cycleWarned) {
+        return plan({
+          stop: new LimitExceededError(`Cycle detected: the model keeps repeating the same sequence of tool calls (last: ${toolCall.tool}).`, {
+            code: PTKErrorCode.CYCLE_DETECTED,
+            context: { toolCall },
+          }),
+        });
       }
+      const period = cyclePeriodOf(rules.stopRules, attempted) ?? 0;
+      next.cycleWarned = true;
+      next.attemptedSignatures = [];
+      steps.push({ kind: 'cycle', toolCall, period });
+      continue;
     }
 
     if (rules.detectDuplicates && isRepeatedCall(toolCall, tool, state, tools, rules.duplicateWindow)) {
       next.duplicateWarnings++;
-      if (duplicateWarningsExceed(rules.maxDuplicateWarnings)({ ...loopStateOf(state), duplicateWarnings: next.duplicateWarnings })) {
+      if (stopRuleHolds(rules.stopRules, 'duplicates', { ...loopStateOf(state), duplicateWarnings: next.duplicateWarnings })) {
         steps.push({ kind: 'duplicate', toolCall });
         return plan({
           stop: new LimitExceededError(
@@ -145,7 +145,7 @@ export function planCalls({ calls: replyCalls, state, tools, rules }: PlanningIn
       continue;
     }
 
-    if (toolCallCountIs(rules.maxToolCalls)({ ...loopStateOf(state), totalToolCalls: state.totalToolCalls + plannedRuns })) {
+    if (stopRuleHolds(rules.stopRules, 'toolCalls', { ...loopStateOf(state), totalToolCalls: state.totalToolCalls + plannedRuns })) {
       return plan({
         stop: new LimitExceededError(`Max tool calls limit reached (${rules.maxToolCalls}). Possible infinite loop.`, {
           code: PTKErrorCode.MAX_TOOL_CALLS_REACHED,

@@ -60,7 +60,8 @@ export async function callModel(input: ModelCallInput): Promise<string> {
   } catch (error) {
     if (signal?.aborted) throw abortErrorOf(signal);
     const backendError = error instanceof LLMBackendError ? error : undefined;
-    throw new LLMBackendError(`LLM call failed: ${errorMessage(error)}`, PTKErrorCode.LLM_CALL_FAILED, {
+    throw new LLMBackendError(`LLM call failed: ${errorMessage(error)}`, {
+      code: PTKErrorCode.LLM_CALL_FAILED,
       cause: error,
       retryAfterMs: backendError?.retryAfterMs,
       recoverable: backendError?.recoverable,
@@ -71,7 +72,7 @@ export async function callModel(input: ModelCallInput): Promise<string> {
   }
   throwIfAborted(signal);
   if (typeof reply !== 'string') {
-    throw new LLMBackendError('LLM call failed: the LLM manager returned no text.', PTKErrorCode.LLM_CALL_FAILED, { context: { iteration: input.iteration } });
+    throw new LLMBackendError('LLM call failed: the LLM manager returned no text.', { code: PTKErrorCode.LLM_CALL_FAILED, context: { iteration: input.iteration } });
   }
   return reply;
 }

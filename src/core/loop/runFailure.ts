@@ -47,8 +47,8 @@ export function runFailureOf(thrown: unknown, signal: AbortSignal): RunFailure {
   if (signal.aborted && (thrown === signal.reason || thrown instanceof PTKAbortError || !(thrown instanceof PTKError))) {
     const reason = abortErrorOf(signal);
     if (reason.code === PTKErrorCode.TIMEOUT) return reason as RunFailure;
-    return new PTKAbortError('The task was cancelled.', reason) as RunFailure;
+    return new PTKAbortError('The task was cancelled.', { cause: reason }) as RunFailure;
   }
   if (isRunFailure(thrown)) return thrown;
-  return new PTKExecutionError(`Unexpected error: ${errorMessage(thrown)}`, PTKErrorCode.TOOL_EXECUTION_FAILED, undefined, thrown) as RunFailure;
+  return new PTKExecutionError(`Unexpected error: ${errorMessage(thrown)}`, { code: PTKErrorCode.TOOL_EXECUTION_FAILED, cause: thrown }) as RunFailure;
 }

@@ -1,6 +1,7 @@
 /**
  * Stop rules as small pure predicates over the loop's state (vercel/ai stop-condition
- * style). The loop evaluates them; each is tested alone.
+ * style), each tested alone. A run gathers them in one list (loopStopRules) and the loop
+ * evaluates that list: these predicates are the only implementation of its limits.
  */
 import { DEFAULTS } from '../constants';
 import type { PTKToolCall } from '../types';
@@ -39,6 +40,60 @@ export const duplicateWarningsExceed = (maxDuplicateWarnings: number): StopCondi
 /** True when the attempted calls end in a cycle (A-B-A-B, A-B-C-A-B-C, …). */
 export const cycleDetected = (options: CycleOptions = {}): StopCondition => (state) =>
   findCycle(state.attemptedCallSignatures, options) !== undefined;
+
+/** Which of the loop's stop rules a predicate is: where the loop checks it and the error it stops with. */
+export type StopRuleId = 'iterations' | 'toolCalls' | 'mistakes' | 'duplicates' | 'cycle';
+
+/** One of the loop's stop rules: the predicate, and which rule it is (the cycle rule also keeps what it looks for). */
+export type StopRule =
+  | { readonly id: Exclude<StopRuleId, 'cycle'>; readonly when: StopCondition }
+  | { readonly id: 'cycle'; readonly when: StopCondition; readonly cycle: CycleOptions };
+
+/** The limits the loop's stop rules are made of. */
+export interface StopLimits {
+  maxIterations: number;
+  maxToolCalls: number;
+  maxConsecutiveMistakes: number;
+  maxDuplicateWarnings: number;
+  /** Cycles end the task (after one warning) only when true. */
+  detectCycles: boolean;
+  /** Longest cycle looked for. */
+  cycleMaxPeriod: number;
+}
+
+/**
+ * The loop's stop rules, one list built once per run from its limits: the predicates above,
+ * each tagged with the rule it is. A rule that is off (cycles when `detectCycles` is false) is
+ * left out. The loop asks the list (stopRuleHolds) at the point where each rule applies:
+ * iterations before each model call, cycles, duplicates and the tool-call limit per planned
+ * call, mistakes after each mistake.
+ */
+export function loopStopRules(limits: StopLimits): StopRule[] {
+  const rules: StopRule[] = [
+    { id: 'iterations', when: iterationCountIs(limits.maxIterations) },
+    { id: 'toolCalls', when: toolCallCountIs(limits.maxToolCalls) },
+    { id: 'mistakes', when: consecutiveMistakesReach(limits.maxConsecutiveMistakes) },
+    { id: 'duplicates', when: duplicateWarningsExceed(limits.maxDuplicateWarnings) },
+  ];
+  if (limits.detectCycles) {
+    const cycle: CycleOptions = { maxPeriod: limits.cycleMaxPeriod };
+    rules.push({ id: 'cycle', when: cycleDetected(cycle), cycle });
+  }
+  return rules;
+}
+
+/** True when the list holds rule `id` and its predicate is true of `state` (a rule left out never holds). */
+export function stopRuleHolds(rules: readonly StopRule[], id: StopRuleId, state: LoopState): boolean {
+  return rules.some((rule) => rule.id === id && rule.when(state));
+}
+
+/** The length of the cycle the list's cycle rule sees in the state's calls (the warning names it); undefined when none or the rule is off. */
+export function cyclePeriodOf(rules: readonly StopRule[], state: LoopState): number | undefined {
+  for (const rule of rules) {
+    if (rule.id === 'cycle') return findCycle(state.attemptedCallSignatures, rule.cycle);
+  }
+  return undefined;
+}
 
 export interface CycleOptions {
   /** Longest cycle looked for (default DEFAULTS.cycleMaxPeriod, 4). */

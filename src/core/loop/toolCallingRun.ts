@@ -27,7 +27,7 @@ import type { PTKExecuteOptions, PTKExecuteResult, PTKFinishReason } from './loo
 import { callModel } from './modelCall';
 import { isRunFailure, runFailureOf, type RunFailure } from './runFailure';
 import { createRunState, loopStateOf } from './runState';
-import { iterationCountIs } from './stopConditions';
+import { loopStopRules, stopRuleHolds } from './stopConditions';
 import { charactersToTokens } from './tokenEstimate';
 import { createTodoTool } from './todoTool';
 import { buildTurnPrompt } from './turnPrompt';
@@ -52,8 +52,14 @@ interface RunSetUp {
 function turnRulesOf(options: ResolvedExecuteOptions, finishName: string | undefined): TurnRules {
   return {
     allowMultipleCalls: options.allowMultipleCalls,
-    detectCycles: options.detectCycles,
-    cycleMaxPeriod: DEFAULTS.cycleMaxPeriod,
+    stopRules: loopStopRules({
+      maxIterations: options.maxIterations,
+      maxToolCalls: options.maxToolCalls,
+      maxConsecutiveMistakes: options.maxConsecutiveMistakes,
+      maxDuplicateWarnings: options.maxDuplicateWarnings,
+      detectCycles: options.detectCycles,
+      cycleMaxPeriod: DEFAULTS.cycleMaxPeriod,
+    }),
     detectDuplicates: options.detectDuplicates,
     duplicateWindow: options.duplicateWindow,
     maxDuplicateWarnings: options.maxDuplicateWarnings,
@@ -63,7 +69,6 @@ function turnRulesOf(options: ResolvedExecuteOptions, finishName: string | undef
     toolTimeout: options.toolTimeout,
     toolRetries: options.retryFailedTools ? options.maxToolRetries : 0,
     failOnToolError: options.failOnToolError,
-    maxConsecutiveMistakes: options.maxConsecutiveMistakes,
     resultMaxChars: options.resultMaxChars,
   };
 }
@@ -172,9 +177,8 @@ export class ToolCallingRun {
         onDuplicateDetected: (toolCall) => notify('onDuplicateDetected', options.onDuplicateDetected, toolCall, logger),
       },
     };
-    const reachedIterationLimit = iterationCountIs(options.maxIterations);
     for (;;) {
-      if (reachedIterationLimit(loopStateOf(state))) {
+      if (stopRuleHolds(rules.stopRules, 'iterations', loopStateOf(state))) {
         throw new LimitExceededError(`Max iterations reached (${options.maxIterations}). LLM did not provide final answer.`, {
           code: PTKErrorCode.MAX_ITERATIONS_REACHED,
           limit: options.maxIterations,

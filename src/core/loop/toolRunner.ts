@@ -27,14 +27,21 @@ import { notify, type PTKLogger } from '../util/notify';
 import { taskNumberAfter } from './callIds';
 import { callModel } from './modelCall';
 import { createRunState, type RunState } from './runState';
+import { loopStopRules } from './stopConditions';
 import { buildTurnPrompt } from './turnPrompt';
 import { resolveTurn, type TurnRules } from './turnResolution';
 
 /** The iterable runner's rules: every call runs, no run-to-end limits (its caller drives the loop). */
 const RUNNER_RULES: Omit<TurnRules, 'toolTimeout'> = {
   allowMultipleCalls: true,
-  detectCycles: false,
-  cycleMaxPeriod: DEFAULTS.cycleMaxPeriod,
+  stopRules: loopStopRules({
+    maxIterations: Number.POSITIVE_INFINITY,
+    maxToolCalls: Number.POSITIVE_INFINITY,
+    maxConsecutiveMistakes: Number.POSITIVE_INFINITY,
+    maxDuplicateWarnings: Number.POSITIVE_INFINITY,
+    detectCycles: false,
+    cycleMaxPeriod: DEFAULTS.cycleMaxPeriod,
+  }),
   detectDuplicates: false,
   duplicateWindow: 0,
   maxDuplicateWarnings: Number.POSITIVE_INFINITY,
@@ -42,7 +49,6 @@ const RUNNER_RULES: Omit<TurnRules, 'toolTimeout'> = {
   maxToolCalls: Number.POSITIVE_INFINITY,
   toolRetries: 0,
   failOnToolError: false,
-  maxConsecutiveMistakes: Number.POSITIVE_INFINITY,
 };
 
 export interface ToolRunnerParams {
@@ -196,7 +202,7 @@ export class ToolRunner implements AsyncIterable<PTKMessage>, PromiseLike<PTKMes
 
   async *[Symbol.asyncIterator](): AsyncIterator<PTKMessage> {
     if (this.consumedFlag) {
-      throw new PTKError('This ToolRunner was already consumed: create a new one to run again.', PTKErrorCode.RUNNER_CONSUMED);
+      throw new PTKError('This ToolRunner was already consumed: create a new one to run again.', { code: PTKErrorCode.RUNNER_CONSUMED });
     }
     this.consumedFlag = true;
     this.mutatedFlag = true;
@@ -233,7 +239,7 @@ export class ToolRunner implements AsyncIterable<PTKMessage>, PromiseLike<PTKMes
       throw error;
     }
     if (!lastMessage) {
-      const error = new PTKError('ToolRunner ended without any assistant message (maxIterations is 0?).', PTKErrorCode.MAX_ITERATIONS_REACHED);
+      const error = new PTKError('ToolRunner ended without any assistant message (maxIterations is 0?).', { code: PTKErrorCode.MAX_ITERATIONS_REACHED });
       this.completion.reject(error);
       throw error;
     }

@@ -19,7 +19,7 @@ import { invalidReplyMessage, oneCallPerReplyMessage, stepMessage } from './feed
 import { finishCallAnswer } from './finishTool';
 import type { PTKFinishReason, ToolResultInfo } from './loopTypes';
 import { loopStateOf, type RunState } from './runState';
-import { consecutiveMistakesReach } from './stopConditions';
+import { stopRuleHolds } from './stopConditions';
 
 /** The rules of a turn: planning's, plus those applied while and after the calls run. */
 export interface TurnRules extends PlanningRules {
@@ -28,8 +28,6 @@ export interface TurnRules extends PlanningRules {
   toolRetries: number;
   /** A call still failing after its retries ends the task with TOOL_EXECUTION_FAILED. */
   failOnToolError: boolean;
-  /** Mistakes in a row that end the task (Infinity: never). */
-  maxConsecutiveMistakes: number;
   /** Cap of one tool result shown to the model (undefined: the formatter's own). */
   resultMaxChars?: number;
 }
@@ -124,7 +122,8 @@ export async function resolveTurn(parsed: PTKResponse, reply: string, context: T
     outcomes.push({ toolCall: step.toolCall, result });
     emit(stepMessage(step, result, format));
     if (!result.success && rules.failOnToolError) {
-      throw new ToolExecutionError(`Tool ${step.toolCall.tool} failed: ${result.error ?? 'unknown error'}`, PTKErrorCode.TOOL_EXECUTION_FAILED, {
+      throw new ToolExecutionError(`Tool ${step.toolCall.tool} failed: ${result.error ?? 'unknown error'}`, {
+        code: PTKErrorCode.TOOL_EXECUTION_FAILED,
         context: { toolCall: step.toolCall, toolErrorCode: result.code },
       });
     }
@@ -152,10 +151,10 @@ function recordExecutedCall(state: RunState, toolCall: PTKToolCall, readOnly: bo
   }
 }
 
-/** One more mistake in a row; throws once there were `maxConsecutiveMistakes`. */
+/** One more mistake in a row; throws once the run's mistakes rule holds (`maxConsecutiveMistakes` in a row). */
 function countMistake({ state, rules }: TurnContext, mistake: ModelBehaviorError, lastFeedback: string): void {
   state.consecutiveMistakes++;
-  if (!consecutiveMistakesReach(rules.maxConsecutiveMistakes)(loopStateOf(state))) return;
+  if (!stopRuleHolds(rules.stopRules, 'mistakes', loopStateOf(state))) return;
   const what = mistake.code === PTKErrorCode.PARSE_ERROR
     ? 'invalid tool calls'
     : mistake.code === PTKErrorCode.TOOL_NOT_FOUND ? 'calls to unknown tools' : 'tool calls with invalid arguments';

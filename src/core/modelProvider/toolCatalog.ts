@@ -55,7 +55,7 @@ export function buildToolCatalog(tools: readonly PTKTool[], maxFullTools: number
     // A zod schema (kept) is checked by the loop; a JSON schema only by the full tool, here.
     handler: tool.inputSchema ? tool.handler : (args, context) => {
       const validation = validateToolCall({ tool: tool.name, args: args ?? {} }, [tool]);
-      if (!validation.valid) throw new ToolExecutionError(validation.error ?? `Invalid arguments for ${tool.name}.`, PTKErrorCode.INVALID_TOOL_CALL);
+      if (!validation.valid) throw new ToolExecutionError(validation.error ?? `Invalid arguments for ${tool.name}.`, { code: PTKErrorCode.INVALID_TOOL_CALL });
       return tool.handler(validation.args ?? args, context);
     },
   }));
@@ -72,7 +72,7 @@ function createDescribeTool(describe: (name: string) => ToolDescription | undefi
     handler: ({ name }) => {
       const description = describe(name);
       if (!description) {
-        throw new ToolExecutionError(`Unknown tool "${name}". Tools: ${names.join(', ')}.`, PTKErrorCode.TOOL_NOT_FOUND, { context: { name } });
+        throw new ToolExecutionError(`Unknown tool "${name}". Tools: ${names.join(', ')}.`, { code: PTKErrorCode.TOOL_NOT_FOUND, context: { name } });
       }
       return description;
     },

@@ -134,8 +134,7 @@ export class WebChatLanguageModel {
     if (tokens <= limit) return;
     throw new LLMBackendError(
       `The request is ${tokens} tokens (as countTokens counts them); this model takes at most ${limit} input tokens (maxInputTokens). Send fewer or shorter messages or tool results.`,
-      PTKErrorCode.PROMPT_TOO_LONG,
-      { recoverable: false, context: { tokens, limit } },
+      { code: PTKErrorCode.PROMPT_TOO_LONG, recoverable: false, context: { tokens, limit } },
     );
   }
 

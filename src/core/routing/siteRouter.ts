@@ -328,17 +328,18 @@ export class SiteRouter implements ILLMManager {
     const summary = `No site can go on: ${this.summary(candidates, now)}.`;
     if (limited.length === 0) {
       const code = backendCodeOf(failure) ?? this.stateError(site).code;
-      return new LLMBackendError(failure === undefined ? summary : `${summary} ${errorMessage(failure)}`, code, { cause: failure, context: { sites: states } });
+      return new LLMBackendError(failure === undefined ? summary : `${summary} ${errorMessage(failure)}`, { code, cause: failure, context: { sites: states } });
     }
     const earliest = Math.min(...limited.map((state) => state.until!));
-    return new LLMBackendError(summary, PTKErrorCode.RATE_LIMITED, { cause: failure, retryAfterMs: Math.max(0, earliest - now), context: { sites: states } });
+    return new LLMBackendError(summary, { code: PTKErrorCode.RATE_LIMITED, cause: failure, retryAfterMs: Math.max(0, earliest - now), context: { sites: states } });
   }
 
   /** The error a site's remembered state stands for (its code says what the user can do). */
   private stateError(site: string): LLMBackendError {
     const state = this.health.states().find((candidate) => candidate.site === site)!;
     const now = this.now();
-    return new LLMBackendError(`${state.label}: ${describeSiteState(state, now, this.options.formatTime)}.`, STATE_CODE[state.status], {
+    return new LLMBackendError(`${state.label}: ${describeSiteState(state, now, this.options.formatTime)}.`, {
+      code: STATE_CODE[state.status],
       cause: this.health.lastError(site),
       ...(state.until !== undefined && this.health.isWaitable(site) ? { retryAfterMs: Math.max(0, state.until - now) } : {}),
       context: { site },

@@ -69,7 +69,7 @@ export class ScriptedChatModel implements ILLMManager {
     if (this.options.delayMs) await abortableSleep(this.options.delayMs, options.signal);
     const next = this.script.length > 0 ? this.script.shift()! : this.options.whenExhausted;
     if (next === undefined) {
-      throw new LLMBackendError(`ScriptedChatModel: no reply scripted for call ${recorded.index + 1}.`, PTKErrorCode.SITE_ERROR, { recoverable: false });
+      throw new LLMBackendError(`ScriptedChatModel: no reply scripted for call ${recorded.index + 1}.`, { code: PTKErrorCode.SITE_ERROR, recoverable: false });
     }
     const produced = typeof next === 'function' ? await raceWithSignal(Promise.resolve(next(prompt, recorded)), options.signal) : next;
     if (produced instanceof Error) throw produced;

@@ -84,8 +84,7 @@ export function chooseConsultSite(sites: readonly string[], requested: string | 
     if (sites.includes(requested)) return requested;
     throw new ToolExecutionError(
       `The site "${requested}" is not one consult may ask: ${CONSULT_SITES_SETTING} lists ${sites.map((site) => `"${site}"`).join(', ')}. Leave "site" out to ask the first of them.`,
-      PTKErrorCode.CONFIG_INVALID,
-      { context: { site: requested, consultSites: [...sites] } },
+      { code: PTKErrorCode.CONFIG_INVALID, context: { site: requested, consultSites: [...sites] } },
     );
   }
   return sites.find((site) => site !== own) ?? sites[0]!;
@@ -103,8 +102,7 @@ function siteError(site: string, error: unknown): ToolExecutionError {
   const code = isPTKError(error) ? error.code : PTKErrorCode.TOOL_EXECUTION_FAILED;
   return new ToolExecutionError(
     `${site} could not answer${state ? ` (${state})` : ''}: ${errorMessage(error)} Go on without its opinion, or ask another site of ${CONSULT_SITES_SETTING}.`,
-    code,
-    { cause: error, context: { site, ...(state ? { state } : {}) } },
+    { code, cause: error, context: { site, ...(state ? { state } : {}) } },
   );
 }
 

@@ -49,7 +49,7 @@ export function linkAbortSignals(options: LinkOptions): LinkedAbortSignal {
     const timeoutMs = options.timeoutMs;
     const timer = setTimeout(() => {
       timedOut = true;
-      controller.abort(new TimeoutReason(options.timeoutMessage ?? `Timed out after ${timeoutMs} ms.`, options.timeoutCode ?? PTKErrorCode.TIMEOUT));
+      controller.abort(new TimeoutReason(options.timeoutMessage ?? `Timed out after ${timeoutMs} ms.`, { code: options.timeoutCode }));
       dispose();
     }, timeoutMs);
     cleanups.push(() => clearTimeout(timer));
@@ -62,7 +62,7 @@ export function linkAbortSignals(options: LinkOptions): LinkedAbortSignal {
 export function abortErrorOf(signal: AbortSignal): PTKError {
   const reason: unknown = signal.reason;
   if (reason instanceof PTKError) return reason;
-  return new PTKAbortError(undefined, reason);
+  return new PTKAbortError(undefined, { cause: reason });
 }
 
 /** Throws the signal's PTKError when it has fired. */

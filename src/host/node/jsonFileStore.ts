@@ -63,11 +63,11 @@ export class JsonFileContextManager implements IContextManager {
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw new PTKError(`Conversation file ${file} is not valid JSON: ${(error as Error).message}`, PTKErrorCode.CONFIG_INVALID, { cause: error });
+      throw new PTKError(`Conversation file ${file} is not valid JSON: ${(error as Error).message}`, { code: PTKErrorCode.CONFIG_INVALID, cause: error });
     }
     const parsed = fileSchema.safeParse(json);
     if (!parsed.success) {
-      throw new PTKError(`Conversation file ${file} is not a saved conversation:\n${z.prettifyError(parsed.error)}`, PTKErrorCode.CONFIG_INVALID);
+      throw new PTKError(`Conversation file ${file} is not a saved conversation:\n${z.prettifyError(parsed.error)}`, { code: PTKErrorCode.CONFIG_INVALID });
     }
     return parsed.data.messages as PTKMessage[];
   }
@@ -76,7 +76,7 @@ export class JsonFileContextManager implements IContextManager {
     const file = this.fileOf(conversationId);
     const checked = z.array(messageSchema).safeParse(copyMessages(messages));
     if (!checked.success) {
-      throw new PTKError(`Cannot save conversation ${conversationId}: invalid messages:\n${z.prettifyError(checked.error)}`, PTKErrorCode.CONFIG_INVALID);
+      throw new PTKError(`Cannot save conversation ${conversationId}: invalid messages:\n${z.prettifyError(checked.error)}`, { code: PTKErrorCode.CONFIG_INVALID });
     }
     await mkdir(this.directory, { recursive: true });
     await this.keepDamagedFile(file);

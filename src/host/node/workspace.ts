@@ -101,8 +101,8 @@ export class NodeWorkspace implements Workspace {
       return await fs.readFile(filePath, { signal });
     } catch (error) {
       if (signal?.aborted) throw new PTKAbortError();
-      if (MISSING.has(errorCode(error) ?? '')) throw new WorkspaceError(`File not found: ${filePath}`, PTKErrorCode.FILE_NOT_FOUND, { cause: error });
-      if (errorCode(error) === 'EISDIR') throw new WorkspaceError(`${filePath} is a directory, not a file.`, PTKErrorCode.NOT_A_FILE, { cause: error });
+      if (MISSING.has(errorCode(error) ?? '')) throw new WorkspaceError(`File not found: ${filePath}`, { code: PTKErrorCode.FILE_NOT_FOUND, cause: error });
+      if (errorCode(error) === 'EISDIR') throw new WorkspaceError(`${filePath} is a directory, not a file.`, { code: PTKErrorCode.NOT_A_FILE, cause: error });
       throw error;
     }
   }
@@ -122,13 +122,13 @@ export class NodeWorkspace implements Workspace {
     await assertWriteTargetInsideWorkspace(this, filePath);
     const directory = path.dirname(filePath);
     const existing = await fs.stat(filePath).catch(() => undefined);
-    if (existing?.isDirectory()) throw new WorkspaceError(`${filePath} is a directory.`, PTKErrorCode.NOT_A_FILE);
+    if (existing?.isDirectory()) throw new WorkspaceError(`${filePath} is a directory.`, { code: PTKErrorCode.NOT_A_FILE });
     try {
       await fs.mkdir(directory, { recursive: true });
     } catch (error) {
       // EEXIST: the folder's own name is a file; ENOTDIR: one of its parents is.
       if (errorCode(error) === 'EEXIST' || errorCode(error) === 'ENOTDIR') {
-        throw new WorkspaceError(`Cannot create ${filePath}: a file stands where a folder on its path should be.`, PTKErrorCode.NOT_A_DIRECTORY, { cause: error, context: { path: filePath } });
+        throw new WorkspaceError(`Cannot create ${filePath}: a file stands where a folder on its path should be.`, { code: PTKErrorCode.NOT_A_DIRECTORY, cause: error, context: { path: filePath } });
       }
       throw error;
     }
@@ -155,8 +155,8 @@ export class NodeWorkspace implements Workspace {
         .map((entry): WorkspaceDirectoryEntry => ({ name: entry.name, type: entry.isSymbolicLink() ? 'symlink' : entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'other' }))
         .sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') throw new WorkspaceError(`Folder not found: ${directory}`, PTKErrorCode.FILE_NOT_FOUND, { cause: error });
-      if (errorCode(error) === 'ENOTDIR') throw new WorkspaceError(`${directory} is not a folder.`, PTKErrorCode.NOT_A_DIRECTORY, { cause: error });
+      if (errorCode(error) === 'ENOENT') throw new WorkspaceError(`Folder not found: ${directory}`, { code: PTKErrorCode.FILE_NOT_FOUND, cause: error });
+      if (errorCode(error) === 'ENOTDIR') throw new WorkspaceError(`${directory} is not a folder.`, { code: PTKErrorCode.NOT_A_DIRECTORY, cause: error });
       throw error;
     }
   }

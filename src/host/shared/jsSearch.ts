@@ -29,7 +29,7 @@ export function compileSearchPattern(query: Pick<WorkspaceSearchQuery, 'pattern'
   try {
     return new RegExp(source, query.caseSensitive ? 'g' : 'gi');
   } catch (error) {
-    throw new WorkspaceError(`Invalid regular expression "${query.pattern}": ${(error as Error).message}`, PTKErrorCode.INVALID_SEARCH_PATTERN, { cause: error });
+    throw new WorkspaceError(`Invalid regular expression "${query.pattern}": ${(error as Error).message}`, { code: PTKErrorCode.INVALID_SEARCH_PATTERN, cause: error });
   }
 }
 

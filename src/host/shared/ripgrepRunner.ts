@@ -83,12 +83,12 @@ function runRipgrepInFolder(ripgrepPath: string, query: WorkspaceSearchQuery, fo
     child.stderr.on('data', (chunk: string) => {
       if (stderr.length < 4000) stderr += chunk;
     });
-    child.on('error', (error) => finish(() => reject(new WorkspaceError(`Could not run ripgrep (${ripgrepPath}): ${error.message}`, PTKErrorCode.TOOL_EXECUTION_FAILED, { cause: error }))));
+    child.on('error', (error) => finish(() => reject(new WorkspaceError(`Could not run ripgrep (${ripgrepPath}): ${error.message}`, { code: PTKErrorCode.TOOL_EXECUTION_FAILED, cause: error }))));
     child.on('close', (code) => {
       if (carry && !truncated) add(carry);
       // rg: 0 = matches, 1 = none, 2 = an error (a bad regex, or only unreadable files).
       if (code === 2 && matches.length === 0 && /regex|parse error|unclosed|unrecognized/i.test(stderr)) {
-        finish(() => reject(new WorkspaceError(`Invalid regular expression "${query.pattern}": ${stderr.trim().split('\n').slice(-3).join(' ')}`, PTKErrorCode.INVALID_SEARCH_PATTERN)));
+        finish(() => reject(new WorkspaceError(`Invalid regular expression "${query.pattern}": ${stderr.trim().split('\n').slice(-3).join(' ')}`, { code: PTKErrorCode.INVALID_SEARCH_PATTERN })));
         return;
       }
       finish(() => resolve({ matches: sortByPath(matches), truncated, engine: 'ripgrep' }));

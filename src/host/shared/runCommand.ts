@@ -61,7 +61,7 @@ export function runShellCommand(command: string, options: RunCommandOptions): Pr
     child.on('error', (error) => {
       clearTimeout(timeout);
       options.signal?.removeEventListener('abort', onAbort);
-      reject(new WorkspaceError(`Could not start "${command}": ${error.message}`, PTKErrorCode.COMMAND_FAILED, { cause: error }));
+      reject(new WorkspaceError(`Could not start "${command}": ${error.message}`, { code: PTKErrorCode.COMMAND_FAILED, cause: error }));
     });
     child.on('close', (exitCode, signalName) => {
       clearTimeout(timeout);

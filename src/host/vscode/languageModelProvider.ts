@@ -46,7 +46,7 @@ export class PTKLanguageModelProvider implements vscode.LanguageModelChatProvide
       const info = infos.find((candidate) => candidate.id === model.id);
       if (!info) {
         const offered = infos.map((candidate) => candidate.id);
-        throw new LLMBackendError(`${model.id} is no longer offered: PTK's chat tab now serves ${offered.join(', ')} (the ptk.site or ptk.sites setting changed).`, PTKErrorCode.MODEL_NOT_AVAILABLE, { recoverable: false, context: { requested: model.id, offered } });
+        throw new LLMBackendError(`${model.id} is no longer offered: PTK's chat tab now serves ${offered.join(', ')} (the ptk.site or ptk.sites setting changed).`, { code: PTKErrorCode.MODEL_NOT_AVAILABLE, recoverable: false, context: { requested: model.id, offered } });
       }
       await this.webModel.respond(
         {

@@ -88,7 +88,7 @@ export function readSettingsFrom<Schema extends z.ZodObject>(schema: Schema, sec
     const details = parsed.error.issues
       .map((issue) => `${[section, ...issue.path.map(String)].join('.')}: ${issue.message}`)
       .join('; ');
-    throw new PTKError(`Invalid settings: ${details}`, PTKErrorCode.CONFIG_INVALID, { cause: parsed.error, context: { section } });
+    throw new PTKError(`Invalid settings: ${details}`, { code: PTKErrorCode.CONFIG_INVALID, cause: parsed.error, context: { section } });
   }
   return parsed.data;
 }

@@ -51,17 +51,17 @@ function toWorkspaceError(error: unknown, path: string, action: string): Error {
     case 'FileNotFound':
     case 'EntryNotFound':
     case 'ENOENT':
-      return new WorkspaceError(`File not found: ${path}`, PTKErrorCode.FILE_NOT_FOUND, { cause: error, context: { path } });
+      return new WorkspaceError(`File not found: ${path}`, { code: PTKErrorCode.FILE_NOT_FOUND, cause: error, context: { path } });
     case 'FileIsADirectory':
     case 'EntryIsADirectory':
     case 'EISDIR':
-      return new WorkspaceError(`Not a file (it is a directory): ${path}`, PTKErrorCode.NOT_A_FILE, { cause: error, context: { path } });
+      return new WorkspaceError(`Not a file (it is a directory): ${path}`, { code: PTKErrorCode.NOT_A_FILE, cause: error, context: { path } });
     case 'FileNotADirectory':
     case 'EntryNotADirectory':
     case 'ENOTDIR':
-      return new WorkspaceError(`Not a directory: ${path}`, PTKErrorCode.NOT_A_DIRECTORY, { cause: error, context: { path } });
+      return new WorkspaceError(`Not a directory: ${path}`, { code: PTKErrorCode.NOT_A_DIRECTORY, cause: error, context: { path } });
     default:
-      return new WorkspaceError(`Could not ${action} ${path}: ${(error as Error)?.message ?? String(error)}`, PTKErrorCode.TOOL_EXECUTION_FAILED, { cause: error, context: { path } });
+      return new WorkspaceError(`Could not ${action} ${path}: ${(error as Error)?.message ?? String(error)}`, { code: PTKErrorCode.TOOL_EXECUTION_FAILED, cause: error, context: { path } });
   }
 }
 
@@ -170,7 +170,7 @@ export class VSCodeWorkspace implements Workspace {
     await assertWriteTargetInsideWorkspace(this, path);
     const uri = vscode.Uri.file(path);
     const existing = await this.stat(path);
-    if (existing && existing.type !== 'file') throw new WorkspaceError(`Not a file (it is a ${existing.type}): ${path}`, PTKErrorCode.NOT_A_FILE, { context: { path } });
+    if (existing && existing.type !== 'file') throw new WorkspaceError(`Not a file (it is a ${existing.type}): ${path}`, { code: PTKErrorCode.NOT_A_FILE, context: { path } });
     const edit = new vscode.WorkspaceEdit();
     if (!existing) {
       // A file that appeared meanwhile makes the edit fail (refused below) rather than be overwritten.
@@ -188,11 +188,11 @@ export class VSCodeWorkspace implements Workspace {
     throwIfAborted(signal);
     await assertWriteTargetInsideWorkspace(this, path);
     const applied = await vscode.workspace.applyEdit(edit);
-    if (!applied) throw new WorkspaceError(`VS Code refused the edit of ${path} (the file may be read-only or changed meanwhile).`, PTKErrorCode.TOOL_EXECUTION_FAILED, { context: { path } });
+    if (!applied) throw new WorkspaceError(`VS Code refused the edit of ${path} (the file may be read-only or changed meanwhile).`, { code: PTKErrorCode.TOOL_EXECUTION_FAILED, context: { path } });
     // A new file is on disk as written; only a document already open for it could hold unsaved text.
     const document = existing ? await vscode.workspace.openTextDocument(uri) : this.openDocument(path);
     if (document?.isDirty && !(await document.save())) {
-      throw new WorkspaceError(`The edit of ${path} was applied but could not be saved.`, PTKErrorCode.TOOL_EXECUTION_FAILED, { context: { path } });
+      throw new WorkspaceError(`The edit of ${path} was applied but could not be saved.`, { code: PTKErrorCode.TOOL_EXECUTION_FAILED, context: { path } });
     }
   }
 
@@ -205,7 +205,7 @@ export class VSCodeWorkspace implements Workspace {
       // Some file system providers report "not a directory" as a generic error; check.
       if (!(mapped instanceof WorkspaceError) || mapped.code !== PTKErrorCode.TOOL_EXECUTION_FAILED) throw mapped;
       const stat = await this.stat(path);
-      if (stat && stat.type !== 'directory') throw new WorkspaceError(`Not a directory: ${path}`, PTKErrorCode.NOT_A_DIRECTORY, { context: { path } });
+      if (stat && stat.type !== 'directory') throw new WorkspaceError(`Not a directory: ${path}`, { code: PTKErrorCode.NOT_A_DIRECTORY, context: { path } });
       throw mapped;
     }
     return entries
@@ -227,8 +227,8 @@ export class VSCodeWorkspace implements Workspace {
   async listFiles(directory: string, options: ListFilesOptions): Promise<ListFilesResult> {
     throwIfAborted(options.signal);
     const stat = await this.stat(directory);
-    if (!stat) throw new WorkspaceError(`Directory not found: ${directory}`, PTKErrorCode.FILE_NOT_FOUND, { context: { path: directory } });
-    if (stat.type !== 'directory') throw new WorkspaceError(`Not a directory: ${directory}`, PTKErrorCode.NOT_A_DIRECTORY, { context: { path: directory } });
+    if (!stat) throw new WorkspaceError(`Directory not found: ${directory}`, { code: PTKErrorCode.FILE_NOT_FOUND, context: { path: directory } });
+    if (stat.type !== 'directory') throw new WorkspaceError(`Not a directory: ${directory}`, { code: PTKErrorCode.NOT_A_DIRECTORY, context: { path: directory } });
     const respectExcludes = options.respectExcludes ?? true;
     const directoryUri = vscode.Uri.file(directory);
     const include = new vscode.RelativePattern(directoryUri, options.pattern ?? '**/*');

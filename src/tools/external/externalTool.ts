@@ -32,7 +32,7 @@ export function createExternalTool(selected: SelectedExternalTool, options: Exte
     handler: async (args, context) => {
       // The prompt may have shown a compact entry: the call is checked against the full schema here.
       const validation = validateToolCall({ tool: descriptor.name, args }, [schemaTool]);
-      if (!validation.valid) throw new ToolExecutionError(validation.error ?? `Invalid arguments for ${descriptor.name}.`, PTKErrorCode.INVALID_TOOL_CALL);
+      if (!validation.valid) throw new ToolExecutionError(validation.error ?? `Invalid arguments for ${descriptor.name}.`, { code: PTKErrorCode.INVALID_TOOL_CALL });
       await options.approvals.ensureApproved(descriptor.name, args, selected.preApproved, context.signal, descriptor.tags);
       const parts = await options.invoke(descriptor.name, args, context.signal);
       return externalResultText(parts);

@@ -66,7 +66,7 @@ export class ExternalToolApprovals {
       return;
     }
     const answer = await this.requestApproval(request, signal);
-    if (answer.decision === 'reject') throw new ApprovalRejectedError(toolName, answer.reason?.trim() || undefined);
+    if (answer.decision === 'reject') throw new ApprovalRejectedError(undefined, { toolName, reason: answer.reason?.trim() || undefined });
     if (answer.decision === 'always') this.grants.grantTool(toolName);
   }
 }

@@ -74,7 +74,7 @@ export function applyEdits(original: string, edits: readonly TextEdit[]): Applie
     const search = edit.search.replace(/\r\n/g, '\n').split('\n').join(eol);
     const replace = edit.replace.replace(/\r\n/g, '\n').split('\n').join(eol);
     if (search.length === 0) {
-      throw new WorkspaceError(`${label}: "search" is empty; copy the exact text to replace from the file (use write_file to create a file).`, PTKErrorCode.EDIT_NO_MATCH, { context: { editIndex: index } });
+      throw new WorkspaceError(`${label}: "search" is empty; copy the exact text to replace from the file (use write_file to create a file).`, { code: PTKErrorCode.EDIT_NO_MATCH, context: { editIndex: index } });
     }
     const exact = countOccurrences(content, search);
     if (exact.count === 1) {
@@ -83,7 +83,7 @@ export function applyEdits(original: string, edits: readonly TextEdit[]): Applie
       return;
     }
     if (exact.count > 1) {
-      throw new WorkspaceError(`${label}: the search text occurs ${exact.count} times in the file; add surrounding lines so it matches exactly once. Nothing was changed.`, PTKErrorCode.EDIT_AMBIGUOUS, { context: { editIndex: index, occurrences: exact.count } });
+      throw new WorkspaceError(`${label}: the search text occurs ${exact.count} times in the file; add surrounding lines so it matches exactly once. Nothing was changed.`, { code: PTKErrorCode.EDIT_AMBIGUOUS, context: { editIndex: index, occurrences: exact.count } });
     }
     // Whitespace-tolerant: compare whole lines with indentation and inner runs of spaces ignored.
     const searchLines = search.split(eol).map((line) => line.replace(/\r$/, ''));
@@ -103,10 +103,10 @@ export function applyEdits(original: string, edits: readonly TextEdit[]): Applie
       if (same) found.push(start);
     }
     if (found.length === 0 || wanted.every((line) => line === '')) {
-      throw new WorkspaceError(`${label}: the search text was not found in the file (not even ignoring whitespace). Read the file again and copy the lines exactly. Nothing was changed.`, PTKErrorCode.EDIT_NO_MATCH, { context: { editIndex: index } });
+      throw new WorkspaceError(`${label}: the search text was not found in the file (not even ignoring whitespace). Read the file again and copy the lines exactly. Nothing was changed.`, { code: PTKErrorCode.EDIT_NO_MATCH, context: { editIndex: index } });
     }
     if (found.length > 1) {
-      throw new WorkspaceError(`${label}: the search text matches ${found.length} places when whitespace is ignored; add surrounding lines so it matches exactly once. Nothing was changed.`, PTKErrorCode.EDIT_AMBIGUOUS, { context: { editIndex: index, occurrences: found.length } });
+      throw new WorkspaceError(`${label}: the search text matches ${found.length} places when whitespace is ignored; add surrounding lines so it matches exactly once. Nothing was changed.`, { code: PTKErrorCode.EDIT_AMBIGUOUS, context: { editIndex: index, occurrences: found.length } });
     }
     const first = fileLines[found[0]!]!;
     const last = fileLines[found[0]! + wanted.length - 1]!;

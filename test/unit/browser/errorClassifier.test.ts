@@ -126,7 +126,7 @@ describe('backendErrorOf', () => {
     const aborted = backendErrorOf(abort, chatgptAdapter);
     assert.ok(aborted instanceof PTKAbortError);
     assert.equal(aborted.code, PTKErrorCode.ABORTED);
-    const typed = new LLMBackendError('ChatGPT is rate limiting you.', PTKErrorCode.RATE_LIMITED);
+    const typed = new LLMBackendError('ChatGPT is rate limiting you.', { code: PTKErrorCode.RATE_LIMITED });
     assert.equal(backendErrorOf(typed, chatgptAdapter), typed);
     const thrown = backendErrorOf('odd failure', chatgptAdapter);
     assert.equal(thrown.code, PTKErrorCode.SITE_ERROR);

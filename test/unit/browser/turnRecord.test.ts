@@ -94,7 +94,7 @@ describe('TurnRecord', () => {
 
   it('a failed turn carries its error code and message; an untyped error is UNKNOWN', () => {
     const typed = new TurnRecord(turn);
-    typed.failed(new LLMBackendError('ChatGPT is rate limiting you.', PTKErrorCode.RATE_LIMITED));
+    typed.failed(new LLMBackendError('ChatGPT is rate limiting you.', { code: PTKErrorCode.RATE_LIMITED }));
     assert.deepEqual(typed.entry.error, { code: PTKErrorCode.RATE_LIMITED, message: 'ChatGPT is rate limiting you.' });
     const untyped = new TurnRecord(turn);
     untyped.failed(new Error('boom'));

@@ -113,7 +113,7 @@ describe('images sent from the chat view (host side)', () => {
   });
 
   it('Retry after the site refused the upload sends the images again', async () => {
-    const refused = new LLMBackendError('The site did not take screenshot.png.', PTKErrorCode.ATTACHMENT_REFUSED);
+    const refused = new LLMBackendError('The site did not take screenshot.png.', { code: PTKErrorCode.ATTACHMENT_REFUSED });
     const { session, model } = setup([refused, 'A login form.']);
     const first = await session.send('What does this show?', { attachments: [screenshot()] });
     assert.equal(first?.success, false);
@@ -124,7 +124,7 @@ describe('images sent from the chat view (host side)', () => {
   });
 
   it('Retry after a failure that came once the images were sent carries them once into the new chat', async () => {
-    const timedOut = new LLMBackendError('No answer in 300 s.', PTKErrorCode.ANSWER_TIMEOUT);
+    const timedOut = new LLMBackendError('No answer in 300 s.', { code: PTKErrorCode.ANSWER_TIMEOUT });
     const { session, model } = setup([timedOut, 'A login form.']);
     await session.send('What does this show?', { attachments: [screenshot()] });
     const retried = await session.retry();
@@ -140,7 +140,7 @@ describe('images sent from the chat view (host side)', () => {
     let browserReady = false;
     const session = new ChatSession({
       runTask: (prompt, options) => {
-        if (!browserReady) throw new LLMBackendError('No browser found.', PTKErrorCode.BROWSER_NOT_FOUND);
+        if (!browserReady) throw new LLMBackendError('No browser found.', { code: PTKErrorCode.BROWSER_NOT_FOUND });
         return manager.orchestrateToolCalling(prompt, options);
       },
       store: new ConversationStore(new MemoryKeyValueStore()),
@@ -159,7 +159,7 @@ describe('images sent from the chat view (host side)', () => {
     let nextId = 0;
     const session = new ChatSessions({
       runTask: (prompt, options) => {
-        if (!browser.ready) throw new LLMBackendError('No browser found.', PTKErrorCode.BROWSER_NOT_FOUND);
+        if (!browser.ready) throw new LLMBackendError('No browser found.', { code: PTKErrorCode.BROWSER_NOT_FOUND });
         return manager.orchestrateToolCalling(prompt, options);
       },
       store: new ConversationStore(new MemoryKeyValueStore()),

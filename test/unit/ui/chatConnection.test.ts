@@ -9,7 +9,7 @@ function fakeModel(loggedIn: boolean, log: string[]): ChatModelHandle {
     call: async () => 'hi',
     openTab: async () => {
       log.push('openTab');
-      if (!loggedIn) throw new LLMBackendError('Claude needs you to log in.', PTKErrorCode.LOGIN_REQUIRED);
+      if (!loggedIn) throw new LLMBackendError('Claude needs you to log in.', { code: PTKErrorCode.LOGIN_REQUIRED });
     },
     close: async () => void log.push('close'),
   };
@@ -54,7 +54,7 @@ describe('ChatConnection', () => {
     await assert.rejects(loginWall.openTab(), /needs you to log in/);
     assert.equal(loginWall.state.status, 'loginRequired');
     const noBrowser = new ChatConnection(async () => {
-      throw new LLMBackendError('No Chrome found: set ptk.browserPath.', PTKErrorCode.BROWSER_NOT_FOUND);
+      throw new LLMBackendError('No Chrome found: set ptk.browserPath.', { code: PTKErrorCode.BROWSER_NOT_FOUND });
     }, 'gemini');
     await assert.rejects(noBrowser.getModel(), /No Chrome found/);
     assert.deepEqual(noBrowser.state, { site: 'gemini', status: 'error', detail: 'No Chrome found: set ptk.browserPath.' });

@@ -162,7 +162,7 @@ describe('ChatSession with the real engine', () => {
 
   it('a login wall becomes an error card with Log in / Open tab and tells the connection', async () => {
     const problems: string[] = [];
-    const { session } = setup([new LLMBackendError('Log in to chat.example first.', PTKErrorCode.LOGIN_REQUIRED)], { onConnectionProblem: (status) => problems.push(status) });
+    const { session } = setup([new LLMBackendError('Log in to chat.example first.', { code: PTKErrorCode.LOGIN_REQUIRED })], { onConnectionProblem: (status) => problems.push(status) });
     await session.send('hi');
     const error = session.state.items.find((item) => item.kind === 'error');
     assert.deepEqual(error?.kind === 'error' && error.actions, ['login', 'openTab']);

@@ -83,7 +83,7 @@ describe('consult through the site router', () => {
   });
 
   it('a limited consult site is the tool\'s error naming it and its state; no other site is asked, the task\'s site is not moved', async () => {
-    const limit = new LLMBackendError('Claude is rate limiting you.', PTKErrorCode.RATE_LIMITED, { retryAfterMs: 60 * 60_000 });
+    const limit = new LLMBackendError('Claude is rate limiting you.', { code: PTKErrorCode.RATE_LIMITED, retryAfterMs: 60 * 60_000 });
     const { routed, models, failovers } = routedOver({ chatgpt: ['should not be asked'], claude: [limit] });
     const tool = consultOver(routed, { site: 'chatgpt', sites: ['chatgpt', 'claude'], consultSites: ['claude'] })!;
     const result = await runTool(tool, { question: 'Why?' }, context());

@@ -159,7 +159,7 @@ describe("the site actions act on the conversation's site", () => {
     const chatgpt = recordingSite('chatgpt', 'ChatGPT', []);
     const claude = recordingSite('claude', 'Claude', []);
     claude.model.openTab = async () => {
-      throw new LLMBackendError('Claude needs you to log in.', PTKErrorCode.LOGIN_REQUIRED);
+      throw new LLMBackendError('Claude needs you to log in.', { code: PTKErrorCode.LOGIN_REQUIRED });
     };
     const routed = new RoutedChatModel(new SiteRouter([chatgpt, claude], { failover: 'off' }), [chatgpt, claude]);
     const connection = new ChatConnection(async () => routed, 'chatgpt');
@@ -171,7 +171,7 @@ describe("the site actions act on the conversation's site", () => {
 
   it('makes a signed-out site ready again once the user logged in there', async () => {
     const chatgpt = recordingSite('chatgpt', 'ChatGPT', []);
-    const claude = recordingSite('claude', 'Claude', [new LLMBackendError('Claude needs you to log in.', PTKErrorCode.LOGIN_REQUIRED)]);
+    const claude = recordingSite('claude', 'Claude', [new LLMBackendError('Claude needs you to log in.', { code: PTKErrorCode.LOGIN_REQUIRED })]);
     const routed = new RoutedChatModel(new SiteRouter([chatgpt, claude], { failover: 'off' }), [chatgpt, claude]);
     await assert.rejects(routed.call('hi', { thread: threadOf(true), site: 'claude' }));
     assert.equal(routed.sites().find((line) => line.site === 'claude')!.status, 'signedOut');
@@ -182,10 +182,10 @@ describe("the site actions act on the conversation's site", () => {
 
   it("an error card names the site the task failed on, so its Log in and Open tab act there", async () => {
     const chatgpt = recordingSite('chatgpt', 'ChatGPT', []);
-    const claude = recordingSite('claude', 'Claude', [new LLMBackendError('Claude needs you to log in.', PTKErrorCode.LOGIN_REQUIRED)]);
+    const claude = recordingSite('claude', 'Claude', [new LLMBackendError('Claude needs you to log in.', { code: PTKErrorCode.LOGIN_REQUIRED })]);
     const routed = new RoutedChatModel(new SiteRouter([chatgpt, claude], { failover: 'off' }), [chatgpt, claude]);
     const failure = await routed.call('hi', { thread: threadOf(true), site: 'claude' }).catch((error: unknown) => error);
-    const wrapped = new LLMBackendError('LLM call failed: signed out', PTKErrorCode.LLM_CALL_FAILED, { cause: failure });
+    const wrapped = new LLMBackendError('LLM call failed: signed out', { code: PTKErrorCode.LLM_CALL_FAILED, cause: failure });
     assert.deepEqual(errorEvent('Claude: signed out.', wrapped), { type: 'error', message: 'Claude: signed out.', code: PTKErrorCode.LOGIN_REQUIRED, actions: ['login', 'openTab'], site: 'claude' });
     assert.equal(errorEvent('boom', new Error('boom')).site, undefined, 'one site: no site named');
   });

@@ -5,20 +5,20 @@ import { actionableCode, actionsForError, connectionStatusForError } from '../..
 
 describe('errorActions', () => {
   it("reads the backend's own code through a failed model call", () => {
-    const cause = new LLMBackendError('Log in first', PTKErrorCode.LOGIN_REQUIRED);
-    const failure = new LLMBackendError('The model call failed', PTKErrorCode.LLM_CALL_FAILED, { cause });
+    const cause = new LLMBackendError('Log in first', { code: PTKErrorCode.LOGIN_REQUIRED });
+    const failure = new LLMBackendError('The model call failed', { code: PTKErrorCode.LLM_CALL_FAILED, cause });
     assert.equal(actionableCode(failure), PTKErrorCode.LOGIN_REQUIRED);
     assert.deepEqual(actionsForError(failure), ['login', 'openTab']);
     assert.equal(connectionStatusForError(failure), 'loginRequired');
   });
 
   it("uses the error's own code otherwise, and offers nothing for a cancelled task or a foreign error", () => {
-    assert.deepEqual(actionsForError(new LLMBackendError('slow down', PTKErrorCode.RATE_LIMITED)), ['retry', 'openTab']);
-    assert.deepEqual(actionsForError(new LLMBackendError('no browser', PTKErrorCode.BROWSER_NOT_FOUND)), ['chooseSite', 'retry']);
-    assert.equal(connectionStatusForError(new LLMBackendError('no browser', PTKErrorCode.BROWSER_NOT_FOUND)), 'error');
-    assert.deepEqual(actionsForError(new PTKError('stopped', PTKErrorCode.ABORTED)), []);
+    assert.deepEqual(actionsForError(new LLMBackendError('slow down', { code: PTKErrorCode.RATE_LIMITED })), ['retry', 'openTab']);
+    assert.deepEqual(actionsForError(new LLMBackendError('no browser', { code: PTKErrorCode.BROWSER_NOT_FOUND })), ['chooseSite', 'retry']);
+    assert.equal(connectionStatusForError(new LLMBackendError('no browser', { code: PTKErrorCode.BROWSER_NOT_FOUND })), 'error');
+    assert.deepEqual(actionsForError(new PTKError('stopped', { code: PTKErrorCode.ABORTED })), []);
     assert.deepEqual(actionsForError(new Error('boom')), []);
     assert.equal(actionableCode(new Error('boom')), undefined);
-    assert.equal(connectionStatusForError(new PTKError('bad reply', PTKErrorCode.MAX_ITERATIONS_REACHED)), undefined);
+    assert.equal(connectionStatusForError(new PTKError('bad reply', { code: PTKErrorCode.MAX_ITERATIONS_REACHED })), undefined);
   });
 });

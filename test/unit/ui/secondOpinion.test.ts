@@ -87,7 +87,7 @@ describe('Second Opinion: the fan-out', () => {
   });
 
   it('a limited site fails in its own column, naming the site and why; the others still review', async () => {
-    const limit = new LLMBackendError('Claude is rate limiting you.', PTKErrorCode.RATE_LIMITED, { retryAfterMs: 60 * 60_000 });
+    const limit = new LLMBackendError('Claude is rate limiting you.', { code: PTKErrorCode.RATE_LIMITED, retryAfterMs: 60 * 60_000 });
     const { session, run } = rig({ chatgpt: [], claude: [limit], gemini: ['fine'] });
     await session.send('Fix the bug');
     const outcome = await run('chatgpt');
@@ -203,7 +203,7 @@ describe('Second Opinion: nothing is sent', () => {
   });
 
   it('without a finished task: an empty conversation, or a failed task', async () => {
-    const { session, models, run } = rig({ chatgpt: [], claude: ['never'] }, [new LLMBackendError('The site broke.', PTKErrorCode.SITE_ERROR)]);
+    const { session, models, run } = rig({ chatgpt: [], claude: ['never'] }, [new LLMBackendError('The site broke.', { code: PTKErrorCode.SITE_ERROR })]);
     assert.deepEqual(await run('chatgpt'), { status: 'noFinishedTask' });
     await session.send('Do it');
     assert.deepEqual(await run('chatgpt'), { status: 'noFinishedTask' });

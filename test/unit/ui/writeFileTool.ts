@@ -13,7 +13,7 @@ export function approvedWriteFileTool(broker: Pick<ApprovalBroker, 'request'>, f
     inputSchema: z.object({ path: z.string(), content: z.string() }),
     run: async ({ path, content }, context) => {
       const decision: ApprovalDecision = await broker.request({ toolName: 'write_file', kind: 'write', path, before: files.get(path), after: content } satisfies ApprovalRequest, context.signal);
-      if (decision.decision === 'reject') throw new ApprovalRejectedError('write_file', decision.reason);
+      if (decision.decision === 'reject') throw new ApprovalRejectedError(undefined, { toolName: 'write_file', reason: decision.reason });
       files.set(path, content);
       return { path, bytesWritten: content.length };
     },

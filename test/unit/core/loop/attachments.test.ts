@@ -37,7 +37,7 @@ describe('attachments of a task (PTKExecuteOptions.attachments)', () => {
   });
 
   it('an upload the site refused sent nothing: the result says the attachments were not sent', async () => {
-    const refused = new LLMBackendError('The site refused screenshot.png: too large.', PTKErrorCode.ATTACHMENT_REFUSED);
+    const refused = new LLMBackendError('The site refused screenshot.png: too large.', { code: PTKErrorCode.ATTACHMENT_REFUSED });
     const model = new ScriptedChatModel([refused]);
     const result = await new PTKManager(model, registryWith()).orchestrateToolCalling('Look at this', { attachments: [screenshot] });
     assert.equal(result.success, false);
@@ -48,7 +48,7 @@ describe('attachments of a task (PTKExecuteOptions.attachments)', () => {
   });
 
   it('a failure after sending (no answer in time) counts as sent: a retry must not upload them again', async () => {
-    const model = new ScriptedChatModel([new LLMBackendError('No answer in 300 s.', PTKErrorCode.ANSWER_TIMEOUT)]);
+    const model = new ScriptedChatModel([new LLMBackendError('No answer in 300 s.', { code: PTKErrorCode.ANSWER_TIMEOUT })]);
     const result = await new PTKManager(model, registryWith()).orchestrateToolCalling('Look at this', { attachments: [screenshot] });
     assert.equal(result.success, false);
     assert.equal(result.attachmentsSent, true);
@@ -80,18 +80,18 @@ describe('AttachmentDelivery', () => {
     delivery.delivered();
     assert.equal(delivery.forNextCall(), undefined);
     assert.equal(delivery.wereSent(), true);
-    delivery.failed(new LLMBackendError('refused', PTKErrorCode.ATTACHMENT_REFUSED));
+    delivery.failed(new LLMBackendError('refused', { code: PTKErrorCode.ATTACHMENT_REFUSED }));
     assert.equal(delivery.forNextCall(), undefined, 'a later failure does not make sent attachments pending again');
   });
 
   it('a retry of the same call carries them again only when the failed call sent nothing', () => {
     const refusedFirst = new AttachmentDelivery([screenshot]);
-    refusedFirst.failed(new LLMBackendError('LLM call failed: refused', PTKErrorCode.LLM_CALL_FAILED, { cause: new LLMBackendError('refused', PTKErrorCode.ATTACHMENT_NOT_CONFIRMED) }));
+    refusedFirst.failed(new LLMBackendError('LLM call failed: refused', { code: PTKErrorCode.LLM_CALL_FAILED, cause: new LLMBackendError('refused', { code: PTKErrorCode.ATTACHMENT_NOT_CONFIRMED }) }));
     assert.deepEqual(refusedFirst.forNextCall(), [screenshot]);
     assert.equal(refusedFirst.wereSent(), false);
 
     const sentFirst = new AttachmentDelivery([screenshot]);
-    sentFirst.failed(new LLMBackendError('LLM call failed: gone', PTKErrorCode.LLM_CALL_FAILED, { cause: new LLMBackendError('gone', PTKErrorCode.TAB_CLOSED) }));
+    sentFirst.failed(new LLMBackendError('LLM call failed: gone', { code: PTKErrorCode.LLM_CALL_FAILED, cause: new LLMBackendError('gone', { code: PTKErrorCode.TAB_CLOSED }) }));
     assert.equal(sentFirst.forNextCall(), undefined);
     assert.equal(sentFirst.wereSent(), true);
   });
@@ -107,10 +107,10 @@ describe('AttachmentDelivery', () => {
 
   it('sentNothing: only the codes that promise nothing was sent, found through the causes', () => {
     for (const code of [PTKErrorCode.ATTACHMENT_UNSUPPORTED, PTKErrorCode.ATTACHMENT_REFUSED, PTKErrorCode.ATTACHMENT_NOT_CONFIRMED, PTKErrorCode.MODEL_NOT_AVAILABLE, PTKErrorCode.BROWSER_NOT_FOUND, PTKErrorCode.BROWSER_LAUNCH_FAILED]) {
-      assert.equal(sentNothing(new LLMBackendError('x', code)), true, code);
-      assert.equal(sentNothing(new LLMBackendError('wrapped', PTKErrorCode.LLM_CALL_FAILED, { cause: new LLMBackendError('x', code) })), true, `${code} as cause`);
+      assert.equal(sentNothing(new LLMBackendError('x', { code })), true, code);
+      assert.equal(sentNothing(new LLMBackendError('wrapped', { code: PTKErrorCode.LLM_CALL_FAILED, cause: new LLMBackendError('x', { code }) })), true, `${code} as cause`);
     }
-    for (const error of [new LLMBackendError('x', PTKErrorCode.ANSWER_TIMEOUT), new LLMBackendError('x', PTKErrorCode.SUBMIT_FAILED), new PTKAbortError(), new Error('boom'), 'text']) {
+    for (const error of [new LLMBackendError('x', { code: PTKErrorCode.ANSWER_TIMEOUT }), new LLMBackendError('x', { code: PTKErrorCode.SUBMIT_FAILED }), new PTKAbortError(), new Error('boom'), 'text']) {
       assert.equal(sentNothing(error), false, String(error));
     }
   });

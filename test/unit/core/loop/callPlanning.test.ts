@@ -3,20 +3,36 @@ import { describe, it } from 'node:test';
 import { InvalidToolInputError, LimitExceededError, NoSuchToolError, PTKErrorCode } from '../../../../src/core/errors';
 import { planCalls, plannedRuns, type PlanningRules } from '../../../../src/core/loop/callPlanning';
 import { createRunState, type RunState } from '../../../../src/core/loop/runState';
+import { loopStopRules, type StopLimits } from '../../../../src/core/loop/stopConditions';
 import type { PTKTool, PTKToolCall } from '../../../../src/core/types';
 import { callSignature } from '../../../../src/core/util/callSignature';
 import { readFileTool, writeFileTool } from './helpers';
 
-const RULES: PlanningRules = {
-  allowMultipleCalls: false,
+const LIMITS: StopLimits = {
+  maxIterations: 10,
+  maxToolCalls: 20,
+  maxConsecutiveMistakes: 3,
+  maxDuplicateWarnings: 3,
   detectCycles: true,
   cycleMaxPeriod: 4,
-  detectDuplicates: true,
-  duplicateWindow: 3,
-  maxDuplicateWarnings: 3,
-  cacheReadOnlyResults: true,
-  maxToolCalls: 20,
 };
+
+type RuleChanges = Partial<Omit<PlanningRules, 'stopRules'>> & Partial<StopLimits>;
+
+/** The planning rules with these changes, the stop rules made of the same limits (as a run makes them). */
+function rulesWith(changes: RuleChanges = {}): PlanningRules {
+  const limits = { ...LIMITS, ...changes };
+  return {
+    allowMultipleCalls: false,
+    detectDuplicates: true,
+    duplicateWindow: 3,
+    cacheReadOnlyResults: true,
+    ...changes,
+    maxDuplicateWarnings: limits.maxDuplicateWarnings,
+    maxToolCalls: limits.maxToolCalls,
+    stopRules: loopStopRules(limits),
+  };
+}
 
 const reader = readFileTool();
 const writer = writeFileTool();
@@ -34,8 +50,8 @@ function stateWith(changes: Partial<RunState> = {}): RunState {
   return { ...createRunState(), iteration: 1, ...changes };
 }
 
-function plan(calls: PTKToolCall[], state = stateWith(), rules: Partial<PlanningRules> = {}) {
-  return planCalls({ calls, state, tools: TOOLS, rules: { ...RULES, ...rules } });
+function plan(calls: PTKToolCall[], state = stateWith(), rules: RuleChanges = {}) {
+  return planCalls({ calls, state, tools: TOOLS, rules: rulesWith(rules) });
 }
 
 describe('planCalls: checking each call', () => {
@@ -156,5 +172,19 @@ describe('planCalls: cycles and the tool-call limit', () => {
     assert.equal(result.stop?.code, PTKErrorCode.MAX_TOOL_CALLS_REACHED);
     assert.equal(result.stop?.limit, 3);
     assert.equal(plannedRuns(result).length, 2);
+  });
+
+  it("applies the run's list of stop rules: a rule of the list that holds stops, a rule left out never does", () => {
+    const always = (): boolean => true;
+    const toolCallsRule = { ...rulesWith(), stopRules: [{ id: 'toolCalls' as const, when: always }] };
+    assert.equal(planCalls({ calls: [read('a')], state: stateWith(), tools: TOOLS, rules: toolCallsRule }).stop?.code, PTKErrorCode.MAX_TOOL_CALLS_REACHED);
+
+    const cycleRule = { ...rulesWith({ detectDuplicates: false }), stopRules: [{ id: 'cycle' as const, when: always, cycle: { maxPeriod: 4 } }] };
+    const warned = planCalls({ calls: [write('a')], state: stateWith({ cycleWarned: true }), tools: TOOLS, rules: cycleRule });
+    assert.equal(warned.stop?.code, PTKErrorCode.CYCLE_DETECTED, 'the cycle is what the list\'s cycle predicate says');
+
+    const withoutCycles = plan([write('b')], stateWith({ attemptedSignatures: signatures, cycleWarned: true }), { detectDuplicates: false, detectCycles: false });
+    assert.equal(withoutCycles.stop, undefined);
+    assert.equal(withoutCycles.steps[0].kind, 'run');
   });
 });

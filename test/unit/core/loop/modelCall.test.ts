@@ -25,7 +25,7 @@ describe('callModel', () => {
   });
 
   it('a backend failure becomes LLMBackendError(LLM_CALL_FAILED) with the backend\'s error as cause', async () => {
-    const thrown = new LLMBackendError('Slow down', PTKErrorCode.RATE_LIMITED, { retryAfterMs: 5_000, recoverable: true });
+    const thrown = new LLMBackendError('Slow down', { code: PTKErrorCode.RATE_LIMITED, retryAfterMs: 5_000, recoverable: true });
     const rejection = await callModel(input(new ScriptedChatModel([thrown]))).then(() => undefined, (error: unknown) => error);
     assert.ok(rejection instanceof LLMBackendError);
     assert.equal(rejection.code, PTKErrorCode.LLM_CALL_FAILED);

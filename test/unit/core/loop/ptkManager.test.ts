@@ -155,7 +155,7 @@ describe('PTKManager.orchestrateToolCalling: tool failures', () => {
     const writer = writeFileTool();
     const registry = new ToolRegistry([writer]);
     registry.use(async (toolCall, next) => {
-      if (toolCall.tool === 'write_file') throw new ApprovalRejectedError('write_file', 'not in main branch');
+      if (toolCall.tool === 'write_file') throw new ApprovalRejectedError(undefined, { toolName: 'write_file', reason: 'not in main branch' });
       return next();
     });
     const model = new ScriptedChatModel([call('write_file', { path: 'a', content: 'b' }), 'understood']);
@@ -254,7 +254,7 @@ describe('PTKManager.orchestrateToolCalling: limits, cancellation, backend error
   });
 
   it('an LLM error fails with LLM_CALL_FAILED and keeps the backend code', async () => {
-    const model = new ScriptedChatModel([new LLMBackendError('Too many requests', PTKErrorCode.RATE_LIMITED, { retryAfterMs: 1000 })]);
+    const model = new ScriptedChatModel([new LLMBackendError('Too many requests', { code: PTKErrorCode.RATE_LIMITED, retryAfterMs: 1000 })]);
     const errors: Error[] = [];
     const result = await new PTKManager(model, registryWith()).orchestrateToolCalling('go', { onError: (error) => errors.push(error) });
     assert.equal(result.success, false);

@@ -36,7 +36,7 @@ describe('runFailureOf', () => {
     assert.ok(failure instanceof PTKExecutionError);
     assert.equal(failure.code, PTKErrorCode.TOOL_EXECUTION_FAILED);
     assert.equal(failure.cause, bug);
-    const foreign = runFailureOf(new PTKError('no such file', PTKErrorCode.FILE_NOT_FOUND), signal);
+    const foreign = runFailureOf(new PTKError('no such file', { code: PTKErrorCode.FILE_NOT_FOUND }), signal);
     assert.equal(foreign.code, PTKErrorCode.TOOL_EXECUTION_FAILED, 'a code a run never fails with is not passed through');
   });
 });

@@ -60,7 +60,7 @@ describe('PTKExecuteResult.failure: errors by who is at fault', () => {
   });
 
   it('the backend: LLMBackendError(LLM_CALL_FAILED) whose cause is what the backend threw', async () => {
-    const thrown = new LLMBackendError('Log in first', PTKErrorCode.LOGIN_REQUIRED, { recoverable: true });
+    const thrown = new LLMBackendError('Log in first', { code: PTKErrorCode.LOGIN_REQUIRED, recoverable: true });
     const result = await new PTKManager(new ScriptedChatModel([thrown]), registryWith()).orchestrateToolCalling('go');
     assert.ok(result.failure instanceof LLMBackendError);
     assert.equal(result.failure.code, PTKErrorCode.LLM_CALL_FAILED);

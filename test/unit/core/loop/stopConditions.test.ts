@@ -7,7 +7,10 @@ import {
   duplicateWarningsExceed,
   findCycle,
   isDuplicateToolCall,
+  cyclePeriodOf,
   iterationCountIs,
+  loopStopRules,
+  stopRuleHolds,
   toolCallCountIs,
   type LoopState,
 } from '../../../../src/core/loop/stopConditions';
@@ -44,6 +47,26 @@ describe('stop conditions', () => {
     assert.equal(findCycle(['A', 'B', 'C', 'D', 'E', 'A', 'B', 'C', 'D', 'E'], { maxPeriod: 5 }), 5);
     assert.equal(cycleDetected()({ ...base, attemptedCallSignatures: ['A', 'B', 'A', 'B'] }), true);
     assert.equal(cycleDetected()({ ...base, attemptedCallSignatures: ['A', 'B', 'C', 'B'] }), false);
+  });
+
+  it("loopStopRules: the loop's rules as one list of these predicates, the cycle rule only when cycles are detected", () => {
+    const limits = { maxIterations: 5, maxToolCalls: 20, maxConsecutiveMistakes: 3, maxDuplicateWarnings: 2, detectCycles: true, cycleMaxPeriod: 5 };
+    const rules = loopStopRules(limits);
+    assert.deepEqual(rules.map((rule) => rule.id), ['iterations', 'toolCalls', 'mistakes', 'duplicates', 'cycle']);
+    assert.equal(stopRuleHolds(rules, 'iterations', { ...base, iteration: 4 }), false);
+    assert.equal(stopRuleHolds(rules, 'iterations', { ...base, iteration: 5 }), true);
+    assert.equal(stopRuleHolds(rules, 'toolCalls', { ...base, totalToolCalls: 20 }), true);
+    assert.equal(stopRuleHolds(rules, 'mistakes', { ...base, consecutiveMistakes: 3 }), true);
+    assert.equal(stopRuleHolds(rules, 'duplicates', { ...base, duplicateWarnings: 3 }), true);
+    const fiveCycle = { ...base, attemptedCallSignatures: ['A', 'B', 'C', 'D', 'E', 'A', 'B', 'C', 'D', 'E'] };
+    assert.equal(stopRuleHolds(rules, 'cycle', fiveCycle), true, 'the cycle rule looks as far as cycleMaxPeriod');
+    assert.equal(cyclePeriodOf(rules, fiveCycle), 5);
+    assert.equal(stopRuleHolds(rules, 'iterations', fiveCycle), false, 'a rule is asked alone');
+
+    const withoutCycles = loopStopRules({ ...limits, detectCycles: false });
+    assert.deepEqual(withoutCycles.map((rule) => rule.id), ['iterations', 'toolCalls', 'mistakes', 'duplicates']);
+    assert.equal(stopRuleHolds(withoutCycles, 'cycle', fiveCycle), false);
+    assert.equal(cyclePeriodOf(withoutCycles, fiveCycle), undefined);
   });
 });
 

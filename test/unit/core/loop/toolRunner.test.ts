@@ -86,7 +86,7 @@ describe('ToolRunner.done / then', () => {
   });
 
   it('an LLM error rejects done() and resets consumed', async () => {
-    const { runner } = setUp([new LLMBackendError('Rate limited', PTKErrorCode.RATE_LIMITED)]);
+    const { runner } = setUp([new LLMBackendError('Rate limited', { code: PTKErrorCode.RATE_LIMITED })]);
     await assert.rejects(runner.runUntilDone(), /Rate limited/);
     await assert.rejects(runner.done(), /Rate limited/);
     assert.equal(runner.consumed, false);

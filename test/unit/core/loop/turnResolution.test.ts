@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { LimitExceededError, ModelBehaviorError, NoSuchToolError, PTKAbortError, PTKErrorCode, ToolExecutionError } from '../../../../src/core/errors';
 import { createRunState, type RunState } from '../../../../src/core/loop/runState';
+import { loopStopRules, type StopLimits } from '../../../../src/core/loop/stopConditions';
 import { resolveTurn, type TurnContext, type TurnRules } from '../../../../src/core/loop/turnResolution';
 import { PTKFormatter } from '../../../../src/core/protocol/formatter';
 import { PTKParser } from '../../../../src/core/protocol/parser';
@@ -11,31 +12,45 @@ import { invokeTool } from '../../../../src/core/tools/runTool';
 import type { PTKMessage, PTKTool, PTKToolCall } from '../../../../src/core/types';
 import { call, readFileTool, writeFileTool } from './helpers';
 
-const RULES: TurnRules = {
-  allowMultipleCalls: false,
+const LIMITS: StopLimits = {
+  maxIterations: 10,
+  maxToolCalls: 20,
+  maxConsecutiveMistakes: 3,
+  maxDuplicateWarnings: 3,
   detectCycles: true,
   cycleMaxPeriod: 4,
-  detectDuplicates: true,
-  duplicateWindow: 3,
-  maxDuplicateWarnings: 3,
-  cacheReadOnlyResults: true,
-  maxToolCalls: 20,
-  toolTimeout: 1_000,
-  toolRetries: 0,
-  failOnToolError: false,
-  maxConsecutiveMistakes: 3,
 };
+
+type RuleChanges = Partial<Omit<TurnRules, 'stopRules'>> & Partial<StopLimits>;
+
+/** The turn rules with these changes, the stop rules made of the same limits (as a run makes them). */
+function rulesWith(changes: RuleChanges = {}): TurnRules {
+  const limits = { ...LIMITS, ...changes };
+  return {
+    allowMultipleCalls: false,
+    detectDuplicates: true,
+    duplicateWindow: 3,
+    cacheReadOnlyResults: true,
+    toolTimeout: 1_000,
+    toolRetries: 0,
+    failOnToolError: false,
+    ...changes,
+    maxDuplicateWarnings: limits.maxDuplicateWarnings,
+    maxToolCalls: limits.maxToolCalls,
+    stopRules: loopStopRules(limits),
+  };
+}
 
 const parser = new PTKParser();
 
-function setUp(tools: PTKTool[], rules: Partial<TurnRules> = {}, state: RunState = { ...createRunState(), iteration: 1 }, signal?: AbortSignal) {
+function setUp(tools: PTKTool[], rules: RuleChanges = {}, state: RunState = { ...createRunState(), iteration: 1 }, signal?: AbortSignal) {
   const emitted: PTKMessage[] = [];
   const duplicates: PTKToolCall[] = [];
   const fromCache: boolean[] = [];
   const context: TurnContext = {
     state,
     tools: new Map(tools.map((tool) => [tool.name, tool])),
-    rules: { ...RULES, ...rules },
+    rules: rulesWith(rules),
     formatter: new PTKFormatter(),
     signal,
     execute: invokeTool,

@@ -38,7 +38,7 @@ describe('waiting for the backend, as a run event', () => {
       (_prompt, recorded) => {
         recorded.options.onWaiting?.(true);
         recorded.options.onWaiting?.(true);
-        return new LLMBackendError('The site went away', PTKErrorCode.SITE_ERROR);
+        return new LLMBackendError('The site went away', { code: PTKErrorCode.SITE_ERROR });
       },
     ]);
     const result = await new PTKManager(model).orchestrateToolCalling('hi', { onWaiting: (waiting) => events.push(waiting) });

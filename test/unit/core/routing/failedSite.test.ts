@@ -9,7 +9,7 @@ import { failedSiteOf, markFailedSite } from '../../../../src/core/routing';
 import { routerOver, threadOf, usageLimit, HOUR } from './helpers';
 
 function loginWall(site: string): LLMBackendError {
-  return new LLMBackendError(`${site} needs you to log in.`, PTKErrorCode.LOGIN_REQUIRED);
+  return new LLMBackendError(`${site} needs you to log in.`, { code: PTKErrorCode.LOGIN_REQUIRED });
 }
 
 describe('failedSiteOf', () => {
@@ -20,7 +20,7 @@ describe('failedSiteOf', () => {
       (thrown: unknown) => thrown,
     );
     assert.equal(failedSiteOf(error), 'claude');
-    const wrapped = new LLMBackendError('LLM call failed', PTKErrorCode.LLM_CALL_FAILED, { cause: error });
+    const wrapped = new LLMBackendError('LLM call failed', { code: PTKErrorCode.LLM_CALL_FAILED, cause: error });
     assert.equal(failedSiteOf(wrapped), 'claude');
   });
 

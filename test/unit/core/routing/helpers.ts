@@ -12,11 +12,11 @@ export const HOUR = 60 * MINUTE;
 export const TRANSCRIPT = 'SYSTEM: tools…\nUSER: fix the bug\nAI ACTION: read_file\nTOOL_RESULT: …';
 
 export function usageLimit(site: string, retryAfterMs?: number): LLMBackendError {
-  return new LLMBackendError(`${site} is rate limiting you.`, PTKErrorCode.RATE_LIMITED, { retryAfterMs });
+  return new LLMBackendError(`${site} is rate limiting you.`, { code: PTKErrorCode.RATE_LIMITED, retryAfterMs });
 }
 
 export function siteError(site: string): LLMBackendError {
-  return new LLMBackendError(`${site} showed an error.`, PTKErrorCode.SITE_ERROR);
+  return new LLMBackendError(`${site} showed an error.`, { code: PTKErrorCode.SITE_ERROR });
 }
 
 /** The thread option the loop gives: a task's first turn (newThread) or a later one. */

@@ -134,7 +134,7 @@ describe('SiteRouter: remembered states', () => {
   });
 
   it('states() and the change listener report each transition', async () => {
-    const { router, clock } = routerOver({ chatgpt: [new LLMBackendError('ChatGPT needs you to log in.', PTKErrorCode.LOGIN_REQUIRED), 'ok'], claude: ['ok'] });
+    const { router, clock } = routerOver({ chatgpt: [new LLMBackendError('ChatGPT needs you to log in.', { code: PTKErrorCode.LOGIN_REQUIRED }), 'ok'], claude: ['ok'] });
     const seen: string[] = [];
     router.onDidChangeStates((states) => seen.push(states.map((state) => `${state.site}:${state.status}`).join(',')));
     await router.call('Hello', { thread: threadOf(true) });
@@ -158,15 +158,15 @@ describe('SiteRouter: when every site is limited', () => {
   });
 
   it("'stop' names a signed-out site as such", async () => {
-    const { router } = routerOver({ chatgpt: [usageLimit('ChatGPT', HOUR)], claude: [new LLMBackendError('Claude needs you to log in.', PTKErrorCode.LOGIN_REQUIRED)] });
+    const { router } = routerOver({ chatgpt: [usageLimit('ChatGPT', HOUR)], claude: [new LLMBackendError('Claude needs you to log in.', { code: PTKErrorCode.LOGIN_REQUIRED })] });
     const error = await rejectionOf(router.call('Hello', { thread: threadOf(true) }));
     assert.match((error as Error).message, /ChatGPT: limited until 15:00; Claude: signed out/);
   });
 
   it('with no site limited, the error names each site and keeps the code and words of the failure met', async () => {
     const { router } = routerOver({
-      chatgpt: [new LLMBackendError('ChatGPT needs you to log in.', PTKErrorCode.LOGIN_REQUIRED)],
-      claude: [new LLMBackendError('Claude needs you to log in.', PTKErrorCode.LOGIN_REQUIRED)],
+      chatgpt: [new LLMBackendError('ChatGPT needs you to log in.', { code: PTKErrorCode.LOGIN_REQUIRED })],
+      claude: [new LLMBackendError('Claude needs you to log in.', { code: PTKErrorCode.LOGIN_REQUIRED })],
     });
     const error = await rejectionOf(router.call('Hello', { thread: threadOf(true) }));
     assert.ok(error instanceof LLMBackendError);
@@ -230,7 +230,7 @@ describe('SiteRouter: when every site is limited', () => {
 
 describe('SiteRouter: failures that never move a task', () => {
   it('a lost sign-in moves on to the next site', async () => {
-    const { router, models, failovers } = routerOver({ chatgpt: [new LLMBackendError('ChatGPT needs you to log in.', PTKErrorCode.LOGIN_REQUIRED)], claude: ['ok'] });
+    const { router, models, failovers } = routerOver({ chatgpt: [new LLMBackendError('ChatGPT needs you to log in.', { code: PTKErrorCode.LOGIN_REQUIRED })], claude: ['ok'] });
     assert.equal(await router.call('Hello', { thread: threadOf(true) }), 'ok');
     assert.equal(models.claude.calls.length, 1);
     assert.equal(failovers[0].message, 'ChatGPT: signed out — continuing on Claude');
@@ -239,8 +239,8 @@ describe('SiteRouter: failures that never move a task', () => {
 
   it('an adapter that no longer finds its page, and a bot check, move on too', async () => {
     const { router, failovers } = routerOver({
-      gemini: [new LLMBackendError('Gemini: no composer found.', PTKErrorCode.SELECTOR_NOT_FOUND)],
-      chatgpt: [new LLMBackendError('ChatGPT is showing a bot check.', PTKErrorCode.BOT_CHECK)],
+      gemini: [new LLMBackendError('Gemini: no composer found.', { code: PTKErrorCode.SELECTOR_NOT_FOUND })],
+      chatgpt: [new LLMBackendError('ChatGPT is showing a bot check.', { code: PTKErrorCode.BOT_CHECK })],
       claude: ['ok'],
     });
     assert.equal(await router.call('Hello', { thread: threadOf(true) }), 'ok');
@@ -269,8 +269,8 @@ describe('SiteRouter: failures that never move a task', () => {
   it("the model's own mistakes and site-independent failures never move on", async () => {
     const failures = [
       new ModelBehaviorError('unreadable', { code: PTKErrorCode.PARSE_ERROR }),
-      new LLMBackendError('too long', PTKErrorCode.PROMPT_TOO_LONG, { recoverable: false }),
-      new LLMBackendError('no browser', PTKErrorCode.BROWSER_NOT_FOUND),
+      new LLMBackendError('too long', { code: PTKErrorCode.PROMPT_TOO_LONG, recoverable: false }),
+      new LLMBackendError('no browser', { code: PTKErrorCode.BROWSER_NOT_FOUND }),
     ];
     for (const failure of failures) {
       const { router, models } = routerOver({ chatgpt: [failure], claude: ['never'] });
@@ -281,7 +281,7 @@ describe('SiteRouter: failures that never move a task', () => {
   });
 
   it('a failure wrapped as LLM_CALL_FAILED is read by the code it wraps', async () => {
-    const wrapped = new LLMBackendError('LLM call failed: limited', PTKErrorCode.LLM_CALL_FAILED, { cause: usageLimit('ChatGPT', HOUR) });
+    const wrapped = new LLMBackendError('LLM call failed: limited', { code: PTKErrorCode.LLM_CALL_FAILED, cause: usageLimit('ChatGPT', HOUR) });
     const { router } = routerOver({ chatgpt: [wrapped], claude: ['ok'] });
     assert.equal(await router.call('Hello', { thread: threadOf(true) }), 'ok');
     assert.deepEqual([router.states()[0].status, router.states()[0].until], ['limited', T0 + HOUR]);

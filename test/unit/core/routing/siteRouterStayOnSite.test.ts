@@ -30,7 +30,7 @@ describe('SiteRouter: a call for one site alone (stayOnSite)', () => {
   });
 
   it('a signed-out site fails with LOGIN_REQUIRED naming it', async () => {
-    const { router } = routerOver({ chatgpt: [], claude: [new LLMBackendError('Log in.', PTKErrorCode.LOGIN_REQUIRED)] });
+    const { router } = routerOver({ chatgpt: [], claude: [new LLMBackendError('Log in.', { code: PTKErrorCode.LOGIN_REQUIRED })] });
     const error = (await rejectionOf(router.call('Question', { site: 'claude', stayOnSite: true }))) as LLMBackendError;
     assert.equal(error.code, PTKErrorCode.LOGIN_REQUIRED);
     assert.equal(error.message, 'Claude: signed out.');

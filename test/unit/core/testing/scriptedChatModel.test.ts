@@ -15,7 +15,7 @@ describe('ScriptedChatModel', () => {
   });
 
   it('answers from a function and throws scripted errors', async () => {
-    const model = new ScriptedChatModel((prompt, call) => (prompt === 'fail' ? new LLMBackendError('limited', PTKErrorCode.RATE_LIMITED) : `${call.index}:${prompt}`));
+    const model = new ScriptedChatModel((prompt, call) => (prompt === 'fail' ? new LLMBackendError('limited', { code: PTKErrorCode.RATE_LIMITED }) : `${call.index}:${prompt}`));
     assert.equal(await model.call('hi'), '0:hi');
     await assert.rejects(model.call('fail'), /limited/);
   });

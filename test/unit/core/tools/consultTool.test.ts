@@ -17,7 +17,7 @@ function fakePort(options: { own?: string; answer?: (site: string, prompt: strin
     ownSite: () => options.own,
     approve: async (request) => {
       approvals.push(request);
-      if (options.reject !== undefined) throw new ApprovalRejectedError(request.toolName, options.reject);
+      if (options.reject !== undefined) throw new ApprovalRejectedError(undefined, { toolName: request.toolName, reason: options.reject });
     },
     send: async (site, prompt, signal) => {
       sent.push({ site, prompt, signal });
@@ -109,7 +109,7 @@ describe('consult: what is sent and what comes back', () => {
 
 describe('consult: errors of the consulted site are the tool\'s result, the task goes on', () => {
   it('a limited site: the error names the site and its state', async () => {
-    const { port } = fakePort({ answer: async () => Promise.reject(new LLMBackendError('You have reached the usage limit.', PTKErrorCode.RATE_LIMITED)) });
+    const { port } = fakePort({ answer: async () => Promise.reject(new LLMBackendError('You have reached the usage limit.', { code: PTKErrorCode.RATE_LIMITED })) });
     const result = await runTool(consultTool(['claude'], port), { question: 'Why?' }, context());
     assert.equal(result.success, false);
     assert.equal(result.code, PTKErrorCode.RATE_LIMITED);
@@ -117,14 +117,14 @@ describe('consult: errors of the consulted site are the tool\'s result, the task
   });
 
   it('a signed-out site: the error names the site and "signed out"', async () => {
-    const { port } = fakePort({ answer: async () => Promise.reject(new LLMBackendError('Login required.', PTKErrorCode.LOGIN_REQUIRED)) });
+    const { port } = fakePort({ answer: async () => Promise.reject(new LLMBackendError('Login required.', { code: PTKErrorCode.LOGIN_REQUIRED })) });
     const result = await runTool(consultTool(['gemini'], port), { question: 'Why?' }, context());
     assert.equal(result.code, PTKErrorCode.LOGIN_REQUIRED);
     assert.match(result.error ?? '', /^gemini could not answer \(signed out\): Login required\./);
   });
 
   it('in a task: the failed consultation goes back to the model as a tool result and the task finishes', async () => {
-    const { port } = fakePort({ answer: async () => Promise.reject(new LLMBackendError('Login required.', PTKErrorCode.LOGIN_REQUIRED)) });
+    const { port } = fakePort({ answer: async () => Promise.reject(new LLMBackendError('Login required.', { code: PTKErrorCode.LOGIN_REQUIRED })) });
     const model = new ScriptedChatModel(['<TOOL_CALL>{"tool":"consult","args":{"question":"Is x safe?"}}</TOOL_CALL>', 'I could not get a second opinion; x looks safe.']);
     const result = await new PTKManager(model, new ToolRegistry(createConsultTools(['claude'], port))).orchestrateToolCalling('Check x');
     assert.equal(result.success, true);
@@ -148,7 +148,7 @@ describe('consult: cancellation', () => {
     const { port, sent } = fakePort({
       answer: (_site, _prompt, signal) =>
         new Promise<string>((_resolve, reject) => {
-          signal.addEventListener('abort', () => reject(new LLMBackendError('The call was stopped.', PTKErrorCode.SITE_ERROR)), { once: true });
+          signal.addEventListener('abort', () => reject(new LLMBackendError('The call was stopped.', { code: PTKErrorCode.SITE_ERROR })), { once: true });
           started();
         }),
     });

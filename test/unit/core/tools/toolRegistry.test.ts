@@ -29,7 +29,7 @@ describe('runTool', () => {
 
   it('turns a throw into success false with the error code', async () => {
     const failing = defineTool({ name: 'failing', description: 'f', inputSchema: z.object({}), run: () => {
-      throw new PTKError('no such file', PTKErrorCode.FILE_NOT_FOUND);
+      throw new PTKError('no such file', { code: PTKErrorCode.FILE_NOT_FOUND });
     } });
     const result = await runTool(failing, {}, context());
     assert.deepEqual([result.success, result.error, result.code], [false, 'no such file', PTKErrorCode.FILE_NOT_FOUND]);
@@ -81,7 +81,7 @@ describe('ToolRegistry', () => {
   it('a middleware rejection becomes success false with the reason', async () => {
     const registry = new ToolRegistry([echo]);
     registry.use(async () => {
-      throw new ApprovalRejectedError('echo', 'too loud');
+      throw new ApprovalRejectedError(undefined, { toolName: 'echo', reason: 'too loud' });
     });
     const result = await registry.execute('echo', { text: 'x' }, context());
     assert.equal(result.success, false);
