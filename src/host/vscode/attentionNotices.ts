@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { attentionMessage, type Attention } from '../../ui/attentionNotice';
 
-export interface AttentionNoticeDependencies {
+interface AttentionNoticeDependencies {
   /** `ptk.notify`. */
   enabled(): boolean;
   /** Whether the chat view is on screen. */
@@ -18,7 +18,7 @@ export interface AttentionNoticeDependencies {
   pendingApprovals(): number;
 }
 
-export const SHOW_CHAT = 'Show chat';
+const SHOW_CHAT = 'Show chat';
 
 /** Shows the notification an attention calls for, if any. */
 export function notifyAttention(attention: Attention, dependencies: AttentionNoticeDependencies): void {
