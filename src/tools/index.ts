@@ -62,9 +62,8 @@ export function describeWorkspaceRestrictions(workspace: Workspace): string {
 }
 
 export { isCommandAllowListed, type ApprovalGateOptions } from './approval';
-export { SessionGrants, type SessionGrant } from './sessionGrants';
+export { SessionGrants } from './sessionGrants';
 export { DEFAULT_DENY_PATHS } from './settings';
 export { DEFAULT_PROTECTED_FILES, PROTECTION_REASONS } from './protectedFiles';
-export { loadProjectRules, type ProjectRules, type ProjectRulesOptions } from './projectRules/loadProjectRules';
+export { loadProjectRules } from './projectRules/loadProjectRules';
 export { DEFAULT_INSTRUCTION_FILES, instructionFileEntryProblem } from './projectRules/instructionFiles';
-export type { ProjectRuleFile } from './projectRules/projectRulesText';
