@@ -20,9 +20,9 @@ import { firstMatching, sleep } from './pageWaits';
 import { CONSENT_DIALOG_CONTAINERS, ConsentClicks } from './uploadConsent';
 
 /** Default longest wait for every file to show as accepted. */
-export const DEFAULT_ATTACHMENT_CONFIRM_MS = 60_000;
+const DEFAULT_ATTACHMENT_CONFIRM_MS = 60_000;
 /** How long the accepted state must hold (with three consecutive looks) before it counts. */
-export const ATTACHMENT_HOLD_MS = 300;
+const ATTACHMENT_HOLD_MS = 300;
 /** Pause between looks at the page. */
 const LOOK_INTERVAL_MS = 80;
 /** Longest wait for a menu item or a file chooser on the menu path. */

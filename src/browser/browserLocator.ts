@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { LLMBackendError, PTKErrorCode } from '../core/errors';
 
-export interface LocateBrowserOptions {
+interface LocateBrowserOptions {
   /** The user's setting (ptk.browserPath / --browser). */
   browserPath?: string;
   platform?: NodeJS.Platform;

@@ -28,7 +28,7 @@ export interface BrowserSessionOptions {
 }
 
 /** Flags for a launched browser; --no-sandbox only when running as root (it refuses otherwise). */
-export function defaultLaunchArgs(): string[] {
+function defaultLaunchArgs(): string[] {
   const args = ['--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
   if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
   return args;

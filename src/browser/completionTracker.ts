@@ -45,7 +45,7 @@ export interface CompletionDecision {
   recheckInMs?: number;
 }
 
-export interface CompletionTrackerOptions {
+interface CompletionTrackerOptions {
   /** Consecutive observations the finished state must be seen in. Default 3. */
   barObservations?: number;
   /** Time those observations must span, ms. Default DEFAULT_ACTION_BAR_HOLD_MS. */
@@ -55,7 +55,7 @@ export interface CompletionTrackerOptions {
 /** Default span of the action-bar debounce, ms. */
 export const DEFAULT_ACTION_BAR_HOLD_MS = 60;
 /** Default number of observations of the action-bar debounce. */
-export const DEFAULT_ACTION_BAR_OBSERVATIONS = 3;
+const DEFAULT_ACTION_BAR_OBSERVATIONS = 3;
 
 export class CompletionTracker {
   private sawActive = false;

@@ -12,7 +12,7 @@ import { BOT_CHECK_TEXT, GENERIC_NOTICE_PATTERNS } from './pageSignals';
 import { parseRetryAfter } from './retryAfter';
 
 /** What the page runtime reports about problems on the page. */
-export interface PageProblems {
+interface PageProblems {
   /** Texts of visible banners (ours or page-level; stale ones excluded), notices included. */
   banners: string[];
   /** A login wall with no composer next to it (a guest page has both and is no problem). */
@@ -26,7 +26,7 @@ export interface PageProblems {
 type ClassifierSite = Pick<SiteAdapter, 'displayName' | 'errorPatterns' | 'defaultRetryAfterMs' | 'noticePatterns'>;
 
 /** Generic banner patterns, in priority order. */
-export const GENERIC_ERROR_PATTERNS: readonly ErrorPattern[] = [
+const GENERIC_ERROR_PATTERNS: readonly ErrorPattern[] = [
   { code: PTKErrorCode.BOT_CHECK, pattern: `${BOT_CHECK_TEXT}|are you a robot|captcha|unusual activity` },
   { code: PTKErrorCode.LOGIN_REQUIRED, pattern: 'log ?in again|sign ?in again|session (has )?expired|please (log|sign) ?in|not logged in|unauthori[sz]ed' },
   { code: PTKErrorCode.CONVERSATION_TOO_LONG, pattern: 'conversation is too long|conversation (has )?reached (its|the) (maximum|limit)|context (window|length) (is )?(full|exceeded)|start a new (chat|conversation)' },

@@ -1,7 +1,7 @@
 /**
  * Public entry of the browser backend (built into out/browser.js, playwright-core external):
  * `createBrowserChatModel({ site, … })` → a BrowserChatModel implementing the engine's
- * ILLMManager port over a chat site in a real Chrome / Edge / Chromium.
+ * ChatModel port over a chat site in a real Chrome / Edge / Chromium.
  */
 import type { Browser } from 'playwright-core';
 import { BrowserChatModel, type BrowserChatModelOptions } from './browserChatModel';
@@ -9,10 +9,9 @@ import { resolveAdapter } from './adapters/registry';
 import type { TurnLogEntry } from './turnLog';
 
 // Kept small: the extension and the CLI load this bundle for createBrowserChatModel alone; the
-// rest is the types their code names. Everything else is internal to the backend.
-export { BrowserChatModel, type BrowserChatModelOptions, type BrowserModelStatus } from './browserChatModel';
-export { adapterIds, resolveAdapter, type ResolveAdapterOptions } from './adapters/registry';
-export type { SiteAdapter, SiteSelectors, SelectorList } from './adapters/types';
+// rest is the types their code names (the model, its status and turn log, what it diagnoses and
+// offers). Everything else is internal to the backend and imported by module path.
+export type { BrowserChatModel, BrowserModelStatus } from './browserChatModel';
 export type { SiteDiagnosis } from './diagnose/diagnoseSite';
 export type { TurnLogEntry, TurnTimings } from './turnLog';
 export type { OfferedChoices } from './modelSelection';

@@ -38,7 +38,7 @@ export interface NamedChoice {
 }
 
 /** The outcome of matching a request. */
-export type NameMatch<T> =
+type NameMatch<T> =
   | { kind: 'match'; choice: T; level: 'exact' | 'sameWords' | 'wholeWords' }
   | { kind: 'ambiguous'; choices: T[] }
   | { kind: 'none' };

@@ -23,10 +23,10 @@ import { firstMatching, waitFor } from './pageWaits';
 import { selectorNotFound } from './selectors';
 
 /** What an option sets: the model, or a reasoning level / mode of it (ChatGPT's efforts). */
-export type OfferedGroup = 'model' | 'level';
+type OfferedGroup = 'model' | 'level';
 
 /** One option the picker offers. */
-export interface OfferedModel extends NamedChoice {
+interface OfferedModel extends NamedChoice {
   aliases: string[];
   /** The page's evidence names it now. */
   current: boolean;
@@ -34,7 +34,7 @@ export interface OfferedModel extends NamedChoice {
 }
 
 /** One switch next to the picker. */
-export interface OfferedToggle {
+interface OfferedToggle {
   name: string;
   on: boolean;
 }
@@ -263,7 +263,7 @@ export async function listModelChoices(page: Page, adapter: SiteAdapter, signal?
  * change on the page. Nothing is clicked before every part of the request matched something
  * the picker offers. Returns the names that were chosen.
  */
-export async function applyModelChoice(page: Page, adapter: SiteAdapter, requested: string, signal?: AbortSignal): Promise<string[]> {
+async function applyModelChoice(page: Page, adapter: SiteAdapter, requested: string, signal?: AbortSignal): Promise<string[]> {
   const picker = pickerOf(adapter);
   const parts = requestParts(requested);
   if (parts.length === 0) return [];
@@ -372,7 +372,7 @@ function hasTemperature(adapter: SiteAdapter): boolean {
  * Sets the site's temperature input and reads it back. A value outside the input's range, or
  * one the page does not keep, fails with CONFIG_INVALID naming the range.
  */
-export async function applyTemperature(page: Page, adapter: SiteAdapter, temperature: number): Promise<void> {
+async function applyTemperature(page: Page, adapter: SiteAdapter, temperature: number): Promise<void> {
   const picker = pickerOf(adapter);
   const input = (await firstVisible(page, picker.temperatureInput))?.first();
   if (!input) throw selectorNotFound(adapter.displayName, 'temperature input', picker.temperatureInput ?? []);

@@ -12,7 +12,7 @@ import { LLMBackendError, PTKErrorCode } from '../core/errors';
 import type { PromptAttachment } from '../core/ports';
 import type { SiteAdapter } from './adapters/types';
 
-export interface OutgoingMessage {
+interface OutgoingMessage {
   /** The prompt to type (without the nonce). */
   prompt: string;
   /** Files to upload before typing: the caller's, then the overflow files. */
@@ -37,7 +37,7 @@ export function attachmentsUnsupported(adapter: SiteAdapter, count: number): LLM
 }
 
 /** How the backend frames the turn. */
-export interface OutgoingFraming {
+interface OutgoingFraming {
   /** What the backend adds to the prompt after this (the nonce line), which must still fit the site's limit. */
   reservedChars: number;
   /**

@@ -36,7 +36,7 @@ export async function waitFor(check: () => Promise<boolean>, ms: number, signal?
 }
 
 /** The first selector of `list` that matches; `locator` holds all its matches. */
-export interface MatchedSelector {
+interface MatchedSelector {
   selector: string;
   index: number;
   locator: Locator;

@@ -103,7 +103,7 @@ export function onSignInHost(page: Page, adapter: SiteAdapter): boolean {
   }
 }
 
-export interface NewChatOptions {
+interface NewChatOptions {
   /** Open the site's temporary (history-free) chat where it has one. */
   temporary?: boolean;
 }

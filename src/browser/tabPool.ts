@@ -15,7 +15,7 @@ export interface PoolClock {
   setTimer(callback: () => void, ms: number): { cancel(): void };
 }
 
-export const systemClock: PoolClock = {
+const systemClock: PoolClock = {
   setTimer(callback, ms) {
     const handle = setTimeout(callback, ms);
     handle.unref?.();
@@ -23,7 +23,7 @@ export const systemClock: PoolClock = {
   },
 };
 
-export interface TabPoolOptions<Tab> {
+interface TabPoolOptions<Tab> {
   /** Most tabs at once (at least 1). */
   maxTabs: number;
   /** A tab idle this long is closed (ms). */
@@ -38,7 +38,7 @@ export interface TabPoolOptions<Tab> {
 }
 
 /** What a call asks for. */
-export interface LeaseRequest {
+interface LeaseRequest {
   /** The conversation the call belongs to (prefers the tab whose chat holds it). */
   key?: string;
   /** Aborting a waiting call removes it from the queue and rejects with the abort's error. */

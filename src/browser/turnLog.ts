@@ -51,7 +51,7 @@ export interface TurnLogEntry {
 }
 
 /** What a turn uploaded, and how the site took it. */
-export interface TurnUploads {
+interface TurnUploads {
   files: { name: string; mimeType: string; bytes: number }[];
   /** ms from putting the files in to the site showing every one accepted. */
   confirmedAfterMs: number;

@@ -10,7 +10,7 @@ import type { AttachmentUploadReport } from './attachmentUpload';
 import type { TurnLogEntry } from './turnLog';
 
 /** What a turn is known by before anything is sent. */
-export interface TurnIdentity {
+interface TurnIdentity {
   site: string;
   nonce: string;
   /** The prompt as sent (nonce line included). */
@@ -20,7 +20,7 @@ export interface TurnIdentity {
 }
 
 /** What the record reads from the turn's watch when the watch ends. */
-export interface WatchedTurnFacts {
+interface WatchedTurnFacts {
   readonly notices: readonly string[];
   readonly matched: Readonly<Record<string, number>>;
   /** Node clock (epoch ms) of the first answer text. */

@@ -11,10 +11,10 @@
 export const CONSENT_DIALOG_CONTAINERS = '[role="dialog"], [role="alertdialog"], dialog, [aria-modal="true"], mat-dialog-container, .mat-mdc-dialog-container';
 
 /** Most clicks on an acknowledge button during one upload. */
-export const MAX_CONSENT_CLICKS = 3;
+const MAX_CONSENT_CLICKS = 3;
 
 /** Pause after a click before a button still shown may be clicked again (a dialog takes a moment to close). */
-export const CONSENT_CLICK_GAP_MS = 1_000;
+const CONSENT_CLICK_GAP_MS = 1_000;
 
 /** When to click a shown acknowledge button during one upload: at once, then again only after a gap, a few times at most. */
 export class ConsentClicks {

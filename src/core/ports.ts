@@ -1,7 +1,8 @@
 /**
  * The interfaces the core needs from the outside world. Adapters implement them:
- * the browser backend (src/browser) implements ILLMManager; src/host/* implement
- * the workspace and stores.
+ * the browser backend (src/browser) implements ChatModel; src/host/* implement
+ * the workspace and stores. The design documents' names for them (`ILLMManager`,
+ * `IToolManager`, `IContextManager`) are kept as type aliases at the end of this file.
  */
 import type { PTKMessage, PTKTool, PTKToolResult, ToolContext } from './types';
 
@@ -79,7 +80,7 @@ export interface LLMCallOptions {
 }
 
 /** The model backend (the "LLM manager"): makes one model call and returns the reply text. */
-export interface ILLMManager {
+export interface ChatModel {
   /**
    * True for backends that keep their own conversation (a chat tab): the loop then sends
    * only what is new since the last turn, with the system prompt once at the start.
@@ -95,7 +96,7 @@ export type ToolMiddleware = (
 ) => Promise<PTKToolResult>;
 
 /** The tool manager: knows the tools and runs them. */
-export interface IToolManager {
+export interface ToolManager {
   registerTool(tool: PTKTool): void;
   getTool(name: string): PTKTool | undefined;
   listTools(): PTKTool[];
@@ -105,7 +106,7 @@ export interface IToolManager {
 }
 
 /** The context manager: stores a task's transcript by conversation id, so a later task can continue it. */
-export interface IContextManager {
+export interface ConversationStore {
   load(conversationId: string): Promise<PTKMessage[]>;
   save(conversationId: string, messages: PTKMessage[]): Promise<void>;
   list(): Promise<string[]>;
@@ -113,3 +114,11 @@ export interface IContextManager {
 }
 
 export type { Workspace } from './workspace';
+
+// The design documents' names of the ports, so code written against them compiles unchanged.
+/** The design documents' name of {@link ChatModel}. */
+export type ILLMManager = ChatModel;
+/** The design documents' name of {@link ToolManager}. */
+export type IToolManager = ToolManager;
+/** The design documents' name of {@link ConversationStore}. */
+export type IContextManager = ConversationStore;

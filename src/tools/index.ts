@@ -61,10 +61,9 @@ export function describeWorkspaceRestrictions(workspace: Workspace): string {
 }
 
 export { isCommandAllowListed, type ApprovalGateOptions } from './approval';
-export { SessionGrants, type SessionGrant } from './sessionGrants';
+export { SessionGrants } from './sessionGrants';
 export { DEFAULT_DENY_PATHS } from './settings';
 export { READ_ONLY_TOOL_NAMES, WORKSPACE_TOOL_NAMES, WRITE_OR_RUN_TOOL_NAMES } from './toolNames';
 export { DEFAULT_PROTECTED_FILES, PROTECTION_REASONS } from './protectedFiles';
-export { loadProjectRules, type ProjectRules, type ProjectRulesOptions } from './projectRules/loadProjectRules';
+export { loadProjectRules } from './projectRules/loadProjectRules';
 export { DEFAULT_INSTRUCTION_FILES, instructionFileEntryProblem } from './projectRules/instructionFiles';
-export type { ProjectRuleFile } from './projectRules/projectRulesText';

@@ -6,7 +6,7 @@
  */
 
 /** One "Always" grant as the chat view names it. */
-export interface SessionGrant {
+interface SessionGrant {
   toolName: string;
   /** Set for a command grant: the exact command line it covers. */
   command?: string;

@@ -52,7 +52,7 @@ export function primarySite(settings: ExtensionSettings): SiteId {
 }
 
 /** What the UI does for the site router: how it asks before a move, where the failover line goes. */
-export type RoutingHooks = Pick<SiteRouterOptions, 'confirm' | 'onFailover' | 'onWait' | 'logger'> & {
+type RoutingHooks = Pick<SiteRouterOptions, 'confirm' | 'onFailover' | 'onWait' | 'logger'> & {
   /** Told the ptk.sites entries that were skipped. */
   onProblems?: (problems: string[]) => void;
   /** The usage limits kept from before a restart, read when the router is made. */

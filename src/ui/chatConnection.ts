@@ -10,7 +10,7 @@ import { connectionStatusForError } from './errorActions';
 import type { ConnectionState } from '../shared/chat/protocol';
 
 /** What the chat talks to beyond the site's name: the model setting, an address override, the demo. */
-export type ConnectionTarget = Pick<ConnectionState, 'model' | 'url' | 'demo'>;
+type ConnectionTarget = Pick<ConnectionState, 'model' | 'url' | 'demo'>;
 import type { OfferedChoices } from '../browser/modelSelection';
 
 /** What the backend reports next to its connection (the browser backend's status). */

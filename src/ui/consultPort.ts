@@ -14,7 +14,7 @@ import type { ChatModelHandle } from './chatConnection';
 import type { ExtensionSettings } from './settings';
 
 /** What the port is built from; every function is called when the tool runs. */
-export interface ConsultWiring {
+interface ConsultWiring {
   settings(): ExtensionSettings;
   /** The connection's model (one site, or the router over ptk.sites). */
   model(): Promise<ChatModelHandle>;

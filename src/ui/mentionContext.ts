@@ -39,7 +39,7 @@ function escapeContent(content: string): string {
 }
 
 /** What a mention is called in notes and in the history ("file src/a.ts"). */
-export function describeMention(mention: ContextMention): string {
+function describeMention(mention: ContextMention): string {
   return mention.kind === 'terminal' || mention.kind === 'problems' || mention.kind === 'changes' ? mention.label : `${mention.kind} ${mention.label}`;
 }
 

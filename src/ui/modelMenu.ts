@@ -7,10 +7,10 @@ import type { OfferedChoices } from '../browser/modelSelection';
 import { DEMO_SITE_NAME } from '../shared/chat/connectionLabels';
 
 /** What the demo replica does with a model choice: nothing, its answers are scripted. */
-export const DEMO_MODEL_NOTE = 'the demo answers the same whatever you pick';
+const DEMO_MODEL_NOTE = 'the demo answers the same whatever you pick';
 
 /** Where the offered models come from: the site, or (on the offline demo) the demo's replica of its picker. */
-export interface ModelMenuContext {
+interface ModelMenuContext {
   /** True when PTK talks to the offline demo replica (ptk.siteUrl at a local address). */
   demo?: boolean;
   /**

@@ -31,7 +31,7 @@ export interface ReviewSite {
 }
 
 /** The sites to ask: the configured ones (ptk.sites, in order) except the conversation's own. */
-export function reviewSites(configured: readonly ReviewSite[], own: string | undefined): ReviewSite[] {
+function reviewSites(configured: readonly ReviewSite[], own: string | undefined): ReviewSite[] {
   return configured.filter((entry) => entry.site !== own);
 }
 
@@ -68,7 +68,7 @@ export function finishedReview(state: ChatViewState, itemId: string, site: strin
 }
 
 /** The conversation as Second Opinion uses it (ChatSession). */
-export interface SecondOpinionSession {
+interface SecondOpinionSession {
   readonly state: ChatViewState;
   /** Applies an event to the shown conversation (a streaming column). */
   publish(event: ChatEvent): void;
@@ -76,7 +76,7 @@ export interface SecondOpinionSession {
   record(event: ChatEvent): Promise<void>;
 }
 
-export interface SecondOpinionOptions {
+interface SecondOpinionOptions {
   session: SecondOpinionSession;
   /** The configured sites (ptk.sites, or ptk.site alone), in order, with their names. */
   sites: readonly ReviewSite[];
@@ -92,7 +92,7 @@ export interface SecondOpinionOptions {
 }
 
 /** One site's result. */
-export interface SiteReview {
+interface SiteReview {
   site: string;
   label: string;
   ok: boolean;

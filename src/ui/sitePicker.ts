@@ -8,13 +8,13 @@ import { DEMO_SITE_NAME, isLocalAddress } from '../shared/chat/connectionLabels'
 import { SITE_IDS, SITE_LABELS, type SiteId } from './settings';
 
 /** The settings a choice depends on: ptk.site and ptk.siteUrl as they count now. */
-export interface SiteChoiceContext {
+interface SiteChoiceContext {
   currentSite: string;
   siteUrl?: string;
 }
 
 /** One entry of the site quick pick; no `site`: the demo (the settings stay as they are). */
-export interface SitePickerItem {
+interface SitePickerItem {
   label: string;
   description?: string;
   detail?: string;
@@ -49,14 +49,14 @@ export function sitePickerItems(context: SiteChoiceContext): SitePickerItem[] {
 export type SettingLevel = 'user' | 'workspace' | 'folder';
 
 /** The names of the levels in messages. */
-export const SETTING_LEVEL_NAMES: Readonly<Record<SettingLevel, string>> = {
+const SETTING_LEVEL_NAMES: Readonly<Record<SettingLevel, string>> = {
   user: 'user settings',
   workspace: 'workspace settings',
   folder: 'folder settings',
 };
 
 /** Where a setting has a value (what VS Code's configuration `inspect` gives, in part). */
-export interface SettingPlaces {
+interface SettingPlaces {
   globalValue?: unknown;
   workspaceValue?: unknown;
   workspaceFolderValue?: unknown;

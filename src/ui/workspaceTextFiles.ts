@@ -33,7 +33,7 @@ export function workspaceTextFiles(workspace: Workspace, root: string): TextFile
       const stat = await workspace.stat(absolute);
       if (!stat || stat.type !== 'file') return undefined;
       if (stat.size > MAX_CONFIG_FILE_BYTES) {
-        throw new WorkspaceError(`${relativePath} is ${stat.size} bytes, more than the ${MAX_CONFIG_FILE_BYTES} read for a configuration file.`, PTKErrorCode.FILE_TOO_LARGE, { context: { path: relativePath } });
+        throw new WorkspaceError(`${relativePath} is ${stat.size} bytes, more than the ${MAX_CONFIG_FILE_BYTES} read for a configuration file.`, { code: PTKErrorCode.FILE_TOO_LARGE, context: { path: relativePath } });
       }
       try {
         return decodeText(await workspace.readFile(absolute));

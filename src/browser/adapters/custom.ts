@@ -105,7 +105,7 @@ export const customSiteSchema = z
 /** The setting as written by the user. */
 export type CustomSiteInput = z.input<typeof customSiteSchema>;
 /** The setting after validation (selector lists normalised). */
-export type CustomSiteConfig = z.output<typeof customSiteSchema>;
+type CustomSiteConfig = z.output<typeof customSiteSchema>;
 
 /** Validates a custom-site setting; a bad one fails with CONFIG_INVALID naming every problem. */
 export function parseCustomSite(input: unknown): CustomSiteConfig {

@@ -15,7 +15,7 @@ import { BANNER_ERROR_CODES } from './custom';
 import type { ErrorPattern, SelectorList, SiteAdapter, SiteSelectors } from './types';
 
 /** The selector lists a site override may change (every list of SiteSelectors). */
-export const OVERRIDABLE_SELECTORS = [
+const OVERRIDABLE_SELECTORS = [
   'composer',
   'sendButton',
   'stopButton',
@@ -100,10 +100,10 @@ const siteOverrideSchema = z
   .strict();
 
 /** The whole setting: site id → override. */
-export const siteOverridesSchema = z.record(z.string(), siteOverrideSchema);
+const siteOverridesSchema = z.record(z.string(), siteOverrideSchema);
 
-export type SiteOverride = z.output<typeof siteOverrideSchema>;
-export type SiteOverrides = z.output<typeof siteOverridesSchema>;
+type SiteOverride = z.output<typeof siteOverrideSchema>;
+type SiteOverrides = z.output<typeof siteOverridesSchema>;
 
 /** Validates the setting; a bad one fails with CONFIG_INVALID naming each field at fault. */
 export function parseSiteOverrides(input: unknown, knownSites: readonly string[]): SiteOverrides {

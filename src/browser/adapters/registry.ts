@@ -27,7 +27,7 @@ export function adapterIds(): string[] {
   return [...builtInAdapters.map((adapter) => adapter.id), 'custom'];
 }
 
-export interface ResolveAdapterOptions {
+interface ResolveAdapterOptions {
   /** Start URL override (a self-hosted chat, a replica site). */
   siteUrl?: string;
   /** The `custom` site's setting (required for site 'custom'). */

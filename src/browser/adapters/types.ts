@@ -191,7 +191,7 @@ export interface ErrorPattern {
 }
 
 /** Timings an adapter may tune (milliseconds); defaults come from DEFAULTS. */
-export interface SiteTimings {
+interface SiteTimings {
   /** Text unchanged this long (with the other evidence) ends the answer. */
   quietMs?: number;
   /** Longest wait for the page to be ready (composer or a wall). */
@@ -219,7 +219,7 @@ export interface AdapterHookContext {
 }
 
 /** Small optional hooks for what data cannot say. Each replaces the generic step. */
-export interface SiteHooks {
+interface SiteHooks {
   /** Open a fresh chat. */
   newChat?: (context: AdapterHookContext) => Promise<void>;
   /** Put the text in the composer (must be one insert action or a few chunked ones). */

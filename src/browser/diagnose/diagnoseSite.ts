@@ -39,7 +39,7 @@ function notCheckedReason(list: SelectorListProbe, diagnosis: PageDiagnosis): st
 }
 
 /** The site's state as PTK's site router holds it (several sites, ptk.sites): the status item's words. */
-export interface RouterSiteState {
+interface RouterSiteState {
   /** In a few words, as the status item shows it ("limited until 15:00", "signed out"). */
   state: string;
   /** The router sends to the site now. */
@@ -49,7 +49,7 @@ export interface RouterSiteState {
 }
 
 /** What the report names beyond the diagnosis. */
-export interface DiagnosisReportOptions {
+interface DiagnosisReportOptions {
   /** The report's title (the site's own name unless the caller names it otherwise: the demo). */
   siteName?: string;
   /** The router's state of the site: a site it holds out (limited, signed out…) is reported so. */
@@ -75,7 +75,7 @@ const DIAGNOSIS_PIECES: PageDiagnosisPieces = { createSelectorHelpers, createPag
 const SNAPSHOT_PIECES: RedactedSnapshotPieces = { createSnapshotRedaction };
 
 /** The header that opens every snapshot: which site, page and time it shows, and how it was redacted. */
-export function snapshotHeader(diagnosis: Pick<SiteDiagnosis, 'site' | 'siteName' | 'url' | 'capturedAt'>): string {
+function snapshotHeader(diagnosis: Pick<SiteDiagnosis, 'site' | 'siteName' | 'url' | 'capturedAt'>): string {
   return [
     '<!--',
     '  PTK site snapshot',

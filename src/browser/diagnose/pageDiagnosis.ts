@@ -16,7 +16,7 @@ import type { createTurnFinder } from '../page/turnFinder';
 import type { hostMatches } from '../pageSignals';
 
 /** What one selector of a list found. */
-export interface SelectorProbe {
+interface SelectorProbe {
   selector: string;
   /** Elements it matches in its scope (0: none). */
   count: number;

@@ -13,7 +13,7 @@ import type { ExtractResult } from './pageApi';
 import type { SelectorHelpers } from './selectorHelpers';
 import type { TurnFinder } from './turnFinder';
 
-export interface AnswerExtraction {
+interface AnswerExtraction {
   /** The answer of the assistant turn `assistant`, waiting at most `timeoutMs` for a copy. */
   extract(selectors: PageSelectors, assistant: Element, timeoutMs: number): Promise<ExtractResult>;
 }

@@ -10,7 +10,7 @@
  */
 
 /** A function that may run in the page (whatever its parameters). */
-export type PagePiece = (...parameters: never[]) => unknown;
+type PagePiece = (...parameters: never[]) => unknown;
 
 /** tsx / esbuild's keepNames may wrap serialised functions with `__name`: a shim that returns them as they are. */
 const NAME_SHIM = 'var __name = function (target) { return target; };';

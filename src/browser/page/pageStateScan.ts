@@ -32,7 +32,7 @@ import type { PageSelectors } from '../adapters/types';
 import type { SelectorHelpers } from './selectorHelpers';
 
 /** Walls and bot check. */
-export interface PageState {
+interface PageState {
   /** A login wall and no composer. */
   loginWall: boolean;
   /** A login wall next to a working composer (guest chat). */
@@ -46,7 +46,7 @@ export interface PageState {
  * Where to look for banners: 'turn' only inside our turn's scope (its errorBanner elements),
  * 'outside' everywhere else; both without it. A watch reads again only the part that changed.
  */
-export type BannerPart = 'turn' | 'outside';
+type BannerPart = 'turn' | 'outside';
 
 export interface PageStateScan {
   /** The walls and the bot check, given the composer the caller found (null: none). */

@@ -24,7 +24,7 @@ export interface SnapshotAllowList {
 }
 
 /** The redaction: of a text, of a URL, and of an attribute's value (null: drop the attribute). */
-export interface SnapshotRedaction {
+interface SnapshotRedaction {
   text(text: string): string;
   url(value: string): string;
   attribute(name: string, value: string): string | null;

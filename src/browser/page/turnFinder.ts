@@ -21,7 +21,7 @@ import type { domToMarkdown as DomToMarkdown, ReadPrefix } from './domToMarkdown
 import type { SelectorHelpers } from './selectorHelpers';
 
 /** Where the watched turn is. */
-export interface LocatedTurn {
+interface LocatedTurn {
   user: Element | null;
   assistant: Element | null;
   /** Our user turn is on the page, or was and our assistant turn (kept by identity) still is. */

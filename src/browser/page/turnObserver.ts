@@ -37,7 +37,7 @@ import type { PageStateScan } from './pageStateScan';
 import type { SelectorHelpers } from './selectorHelpers';
 import type { TurnFinder } from './turnFinder';
 
-export interface TurnObserver {
+interface TurnObserver {
   /** Starts watching the turn `config` names (ends any previous watch) and reports at once. */
   watch(config: WatchConfig): void;
   unwatch(): void;

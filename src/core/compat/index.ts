@@ -8,8 +8,12 @@
  * - `RawToolDefinition` and `toPTKTool` (a tool as a JSON Schema and a handler): `defineTool`;
  * - `InMemoryContextManager` (an IContextManager no host wires): the hosts keep transcripts themselves;
  * - the `DONE` action, which ends a task like the completion tool does;
+ * - the ports under the documents' names (`ILLMManager`, `IToolManager`, `IContextManager`):
+ *   `ChatModel`, `ToolManager`, `ConversationStore`;
  * - `PTKManager.execute`, an alias of `orchestrateToolCalling` that stays on the class
  *   (src/core/loop/ptkManager.ts), since a method cannot live apart from it.
+ *
+ * out/core.js offers this module as its `compat` export (`import { compat } from './out/core.js'`).
  */
 export {
   addSuccessMessageFilter,
@@ -31,3 +35,4 @@ export { toolDisplayName, toolNameFromDisplayName } from './displayName';
 export { DONE_ACTION, isDoneAction } from './doneAction';
 export { InMemoryContextManager } from './memoryContextStore';
 export { toPTKTool, type RawToolDefinition } from './rawToolDefinition';
+export type { IContextManager, ILLMManager, IToolManager } from '../ports';

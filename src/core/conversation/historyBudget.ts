@@ -8,7 +8,7 @@ import { DEFAULTS } from '../constants';
 import type { PTKMessage } from '../types';
 import { truncateMiddle } from '../util/truncate';
 
-export interface HistoryBudgetOptions {
+interface HistoryBudgetOptions {
   /** Character budget for the whole transcript (default DEFAULTS.historyBudgetChars). */
   budgetChars?: number;
   /** The latest messages kept untouched (default DEFAULTS.historyKeepRecentMessages). */

@@ -9,13 +9,13 @@
  */
 
 /** A text file that carries moved pieces. */
-export interface OverflowFile {
+interface OverflowFile {
   name: string;
   text: string;
 }
 
 /** The prompt to type and the files to send with it. */
-export interface PromptOverflowPlan {
+interface PromptOverflowPlan {
   /** The prompt with each moved piece replaced by a line naming its file and block. */
   prompt: string;
   files: OverflowFile[];
@@ -23,7 +23,7 @@ export interface PromptOverflowPlan {
   movedPieces: number;
 }
 
-export interface PromptOverflowOptions {
+interface PromptOverflowOptions {
   /** Longest prompt (characters) the message may be. */
   maxPromptChars: number;
   /** Name of the n-th file (1-based). Default `ptk-context-<n>.txt`. */

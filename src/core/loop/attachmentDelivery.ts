@@ -34,7 +34,7 @@ export function sentNothing(error: unknown): boolean {
 }
 
 /** Where a task's attachments stand: none given, waiting for a call to send them, or sent. */
-export type AttachmentDeliveryState = 'none' | 'pending' | 'sent';
+type AttachmentDeliveryState = 'none' | 'pending' | 'sent';
 
 export class AttachmentDelivery {
   private state: AttachmentDeliveryState;

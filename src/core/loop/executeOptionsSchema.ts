@@ -65,8 +65,3 @@ export function resolveExecuteOptions(options: PTKExecuteOptions | undefined): R
   const defaulted = Object.fromEntries(DEFAULTED_KEYS.map((key) => [key, parsed.data[key]])) as DefaultedOptions;
   return { ...options, ...defaulted };
 }
-
-/** Throws ConfigurationError (CONFIG_INVALID) listing what is wrong with the options. */
-export function assertExecuteOptions(options: unknown): void {
-  resolveExecuteOptions(options as PTKExecuteOptions | undefined);
-}

@@ -1,10 +1,5 @@
 /** Token estimates for the result's totals: about four characters per token. */
 
-/** Estimated tokens of a text: characters / 4, rounded up. */
-export function estimateTokens(text: string): number {
-  return charactersToTokens(text.length);
-}
-
 /** Estimated tokens of `characters` characters. */
 export function charactersToTokens(characters: number): number {
   return Math.ceil(characters / 4);

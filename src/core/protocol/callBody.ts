@@ -74,7 +74,7 @@ function tryJson(text: string): { ok: true; value: unknown } | { ok: false; erro
  * comment), then the one-pass repairs of repairJsonLinearly. Linear in the length of `text`
  * (jsonrepair's share is bounded by its length cap and the reply's budget).
  */
-export function parseLenientJson(text: string, budget?: JsonRepairBudget): { ok: true; value: unknown; repaired: boolean } | { ok: false; error: string } {
+function parseLenientJson(text: string, budget?: JsonRepairBudget): { ok: true; value: unknown; repaired: boolean } | { ok: false; error: string } {
   const direct = tryJson(text);
   if (direct.ok) return { ok: true, value: direct.value, repaired: false };
   const escaped = escapeControlCharactersInStrings(text);

@@ -20,7 +20,7 @@ export interface PTKFormatterOptions {
   resultMaxChars?: number;
 }
 
-export interface SystemPromptOptions {
+interface SystemPromptOptions {
   /** Allow several calls in one reply (default: one call per reply, so each call sees the previous result). */
   allowMultipleCalls?: boolean;
   /** Name of a tool that ends the task (e.g. finishWorkflow), when enabled. */

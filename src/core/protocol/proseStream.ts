@@ -22,7 +22,7 @@ export interface ProseChange {
 }
 
 /** The raw prose as the scanner holds it. */
-export interface ProseSource {
+interface ProseSource {
   /** Raw prose parts, append-only. */
   readonly parts: readonly string[];
   /** How many parts are shown now (an open ```tool block hides the parts from its start). */

@@ -35,7 +35,7 @@ const MAX_TAG_SPACES = 3;
  * `>`, its `name` upper-cased), an opening tag with attributes, nothing of ours (null), or
  * 'need' when the text ends before the answer is known and more may follow.
  */
-export type TagMatch = { kind: 'open' | 'close'; length: number; name: string } | { kind: 'attributes' } | null | 'need';
+type TagMatch = { kind: 'open' | 'close'; length: number; name: string } | { kind: 'attributes' } | null | 'need';
 
 export class TagMatcher {
   private readonly names: ReadonlySet<string>;

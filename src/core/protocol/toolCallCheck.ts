@@ -9,11 +9,11 @@ import { InvalidToolInputError, NoSuchToolError, type ToolInputIssue } from '../
 import { invalidArgumentsMessage, unknownToolMessage } from './feedback';
 import type { PTKParameter, PTKTool, PTKToolCall } from '../types';
 
-export type ToolCallCheck =
+type ToolCallCheck =
   | { valid: true; tool: PTKTool; args: Record<string, unknown> }
   | { valid: false; error: NoSuchToolError | InvalidToolInputError };
 
-export type ToolArgumentsCheck =
+type ToolArgumentsCheck =
   | { valid: true; args: Record<string, unknown> }
   | { valid: false; error: InvalidToolInputError };
 

@@ -25,14 +25,14 @@ import { describeSiteState, failoverLine, formatClockTime, statesSummary, type T
 import { StreamRelay } from './streamRelay';
 
 /** One site the router may use. `site` is its id (as in ptk.sites), `label` its name for people. */
-export interface RoutedModel {
+interface RoutedModel {
   site: string;
   label: string;
   model: ILLMManager;
 }
 
-export type FailoverPolicy = 'auto' | 'ask' | 'off';
-export type WhenAllLimited = 'wait' | 'stop';
+type FailoverPolicy = 'auto' | 'ask' | 'off';
+type WhenAllLimited = 'wait' | 'stop';
 
 /** A move of a task from one site to another. */
 export interface FailoverEvent {

@@ -5,7 +5,7 @@
  * the sites are exactly the valid entries, in their order.
  */
 
-export interface SitesSetting {
+interface SitesSetting {
   /** Known site ids, in the user's order, each once. */
   sites: string[];
   /** One clear sentence per entry skipped (and for an empty or unreadable list). */

@@ -20,7 +20,7 @@ import { defineTool } from './defineTool';
 export const CONSULT_TOOL_NAME = 'consult';
 
 /** The setting that lists the sites the tool may ask (named in its errors). */
-export const CONSULT_SITES_SETTING = 'ptk.consultSites';
+const CONSULT_SITES_SETTING = 'ptk.consultSites';
 
 /** Longest part of the question an approval shows. */
 const QUESTION_SHOWN_CHARS = 400;
@@ -41,7 +41,7 @@ export interface ConsultPort {
 }
 
 /** What the tool returns. */
-export interface ConsultResult {
+interface ConsultResult {
   site: string;
   answer: string;
 }
@@ -64,7 +64,7 @@ export function consultPrompt(question: string): string {
 }
 
 /** What the user is asked before the question is sent (kind 'command': the card shows it as one line). */
-export function consultApprovalRequest(site: string, question: string): ApprovalRequest {
+function consultApprovalRequest(site: string, question: string): ApprovalRequest {
   const shown = question.length > QUESTION_SHOWN_CHARS ? `${question.slice(0, QUESTION_SHOWN_CHARS - 1)}…` : question;
   return {
     toolName: CONSULT_TOOL_NAME,

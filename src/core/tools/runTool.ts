@@ -27,7 +27,7 @@ export interface PreparedToolCall {
   context: ToolContext;
 }
 
-export interface RunToolOptions {
+interface RunToolOptions {
   /** Timeout when the tool has no `timeoutMs` of its own (undefined or 0: none). */
   timeoutMs?: number;
   /** Validate `args` with the tool's inputSchema first (default true). */

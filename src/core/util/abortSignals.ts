@@ -5,7 +5,7 @@
  */
 import { PTKAbortError, PTKError, PTKErrorCode, TimeoutReason } from '../errors';
 
-export interface LinkedAbortSignal {
+interface LinkedAbortSignal {
   signal: AbortSignal;
   /** True when the signal fired because of this link's own timeout. */
   timedOut(): boolean;
@@ -13,7 +13,7 @@ export interface LinkedAbortSignal {
   dispose(): void;
 }
 
-export interface LinkOptions {
+interface LinkOptions {
   /** Parent signals; the linked signal fires when any of them fires (with its reason). */
   signals?: Array<AbortSignal | undefined>;
   /** Fire after this many milliseconds (undefined or <= 0: never). */

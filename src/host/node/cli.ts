@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ScriptedChatModel } from '../../core/testing';
 import type { ILLMManager } from '../../core/ports';
-import type { PTKExecuteResult } from '../../core/loop';
+import type { PTKExecuteResult } from '../../core/loop/loopTypes';
 import type { CreateBrowserChatModelOptions } from '../../browser';
 import { createWorkspaceTools, instructionFileEntryProblem, loadProjectRules } from '../../tools';
 import { createAssistantRun } from '../shared/assistantRun';

@@ -34,7 +34,7 @@ export function compactDiff(before: string, after: string): string {
 }
 
 /** Options of `createConsoleApprover`. */
-export interface ConsoleApproverOptions {
+interface ConsoleApproverOptions {
   /** Approve everything without asking (the CLI's --yes). */
   autoApprove?: boolean;
   input?: Readable;

@@ -14,7 +14,7 @@ import { climbsOutOfBase } from '../../tools/pathSafety';
 const MAX_COUNTED_FILES = 100_000;
 
 /** Options of `walkFiles`. */
-export interface WalkOptions {
+interface WalkOptions {
   /** The workspace folder containing `directory` (.gitignore files are read from there down). */
   root: string;
   /** Glob relative to `directory`; without a "/" it matches file names at any depth. */

@@ -33,7 +33,7 @@ import { runShellCommand } from '../shared/runCommand';
 export type Approver = (request: ApprovalRequest, signal?: AbortSignal) => ApprovalDecision | Promise<ApprovalDecision>;
 
 /** Options of NodeWorkspace. */
-export interface NodeWorkspaceOptions {
+interface NodeWorkspaceOptions {
   /** Workspace folders (made absolute). */
   roots: readonly string[];
   /** Workspace trust (default true). */

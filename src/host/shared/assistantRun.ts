@@ -34,7 +34,7 @@ export interface AssistantRunSettings {
 }
 
 /** Where each part of a run comes from; every function is called once per task. */
-export interface AssistantRunParts {
+interface AssistantRunParts {
   /** The model backend (the chat tab, or a scripted model). */
   model(): ILLMManager | Promise<ILLMManager>;
   /** The workspace the tools act on (its restrictions are told to the model). */
@@ -68,7 +68,7 @@ export interface AssistantRunOptions extends PTKExecuteOptions {
 }
 
 /** Runs one task; the caller's options (callbacks, history, its own tools) win over the settings. */
-export type AssistantRun = (prompt: string, options?: AssistantRunOptions) => Promise<PTKExecuteResult>;
+type AssistantRun = (prompt: string, options?: AssistantRunOptions) => Promise<PTKExecuteResult>;
 
 /** The tools a task may use: all of them, or only the read-only ones. */
 function toolsFor(tools: readonly PTKTool[], readOnly: boolean | undefined): PTKTool[] {

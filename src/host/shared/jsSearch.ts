@@ -24,7 +24,7 @@ function escapeRegExp(text: string): string {
 }
 
 /** Compiles the query; a bad regular expression throws INVALID_SEARCH_PATTERN. */
-export function compileSearchPattern(query: Pick<WorkspaceSearchQuery, 'pattern' | 'isRegex' | 'caseSensitive'>): RegExp {
+function compileSearchPattern(query: Pick<WorkspaceSearchQuery, 'pattern' | 'isRegex' | 'caseSensitive'>): RegExp {
   const source = query.isRegex ? query.pattern : escapeRegExp(query.pattern);
   try {
     return new RegExp(source, query.caseSensitive ? 'g' : 'gi');

@@ -14,7 +14,7 @@ import type { WorkspaceSearchMatch, WorkspaceSearchQuery, WorkspaceSearchResult 
 import { parseRipgrepLine, ripgrepArguments } from './ripgrepArguments';
 
 /** The exclude globs for a search folder: one list for all, or a function of the folder (VS Code's settings are per folder). */
-export type RipgrepExcludes = readonly string[] | ((folder: string) => readonly string[]);
+type RipgrepExcludes = readonly string[] | ((folder: string) => readonly string[]);
 
 /**
  * Runs rg for the query in each of `searchFolders` (absolute) in turn and parses its matches;

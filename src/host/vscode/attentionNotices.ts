@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { attentionMessage, type Attention } from '../../ui/attentionNotice';
 
-export interface AttentionNoticeDependencies {
+interface AttentionNoticeDependencies {
   /** `ptk.notify`. */
   enabled(): boolean;
   /** Whether the chat view is on screen. */

@@ -46,7 +46,7 @@ async function fileExists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-export class VSCodeRestoreEditor implements RestoreEditor {
+class VSCodeRestoreEditor implements RestoreEditor {
   async readState(path: string): Promise<CurrentFileState> {
     const uri = vscode.Uri.file(path);
     const document = vscode.workspace.textDocuments.find((candidate) => !candidate.isClosed && candidate.uri.toString() === uri.toString());
@@ -110,7 +110,7 @@ function describe(question: RestoreQuestion): string {
   return lines.join('\n');
 }
 
-export const restoreDialogs: RestoreDialogs = {
+const restoreDialogs: RestoreDialogs = {
   async chooseTurnRestore(question) {
     const truncate = 'Restore Files and Truncate Conversation';
     const keep = 'Restore Files Only';

@@ -20,7 +20,7 @@ interface VSCodeCheckpointOptions {
   log: (line: string) => void;
 }
 
-export interface VSCodeCheckpoints {
+interface VSCodeCheckpoints {
   store: CheckpointStore;
   recorder: CheckpointRecorder;
   /** The workspace the tools use: every write and command is recorded. */

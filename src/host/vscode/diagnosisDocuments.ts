@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 
-export const DIAGNOSIS_SCHEME = 'ptk-diagnosis';
+const DIAGNOSIS_SCHEME = 'ptk-diagnosis';
 
 export class DiagnosisDocuments implements vscode.TextDocumentContentProvider {
   private readonly reports = new Map<string, string>();

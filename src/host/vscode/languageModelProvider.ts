@@ -87,7 +87,7 @@ export class PTKLanguageModelProvider implements vscode.LanguageModelChatProvide
 }
 
 /** A failure as the LanguageModelError a caller branches on: its kind as `code`, the PTK error (with its own `code`) as `cause`. */
-export function asLanguageModelError(error: unknown): vscode.LanguageModelError {
+function asLanguageModelError(error: unknown): vscode.LanguageModelError {
   const message = errorMessage(error);
   const kind = providerErrorKind(actionableCode(error));
   const languageModelError = kind === 'Unknown' ? new vscode.LanguageModelError(message) : vscode.LanguageModelError[kind](message);

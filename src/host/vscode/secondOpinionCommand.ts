@@ -16,7 +16,7 @@ export const SECOND_OPINION_COMMAND = 'ptk.secondOpinion';
 /** The button of the "no other site" message. */
 const OPEN_SETTING = 'Open Setting';
 
-export interface SecondOpinionCommandDependencies {
+interface SecondOpinionCommandDependencies {
   /** The chat view's conversations: the one shown when the command runs gets the reviews, even if another is shown before they arrive. */
   sessions: Pick<ChatSessions, 'withShown'>;
   /** The configured sites (ptk.sites, or ptk.site alone) with their names, in order. */

@@ -18,7 +18,7 @@ import { jsonrepair } from 'jsonrepair';
 export type SettingSource = 'user' | 'trusted' | 'adds' | 'any';
 
 /** A setting's source and why. */
-export interface SettingPolicy {
+interface SettingPolicy {
   from: SettingSource;
   /** Why (a clause: "it lets commands run without asking"); shown when a workspace value is ignored. */
   why: string;
@@ -81,7 +81,7 @@ export function settingPolicy(key: string): SettingPolicy {
 }
 
 /** True when a workspace value of `key` counts (for an `adds` setting: is added) in a folder that is (or is not) trusted. */
-export function workspaceMaySet(key: string, trusted: boolean): boolean {
+function workspaceMaySet(key: string, trusted: boolean): boolean {
   const { from } = settingPolicy(key);
   return from === 'any' || from === 'adds' || (from === 'trusted' && trusted);
 }
@@ -118,7 +118,7 @@ export function ignoredSetting(key: string, trusted: boolean): IgnoredSetting | 
 }
 
 /** The list of an `adds` setting that counts, and the base entries the workspace's lists left out (kept all the same). */
-export interface AddedList {
+interface AddedList {
   value: unknown[];
   kept: unknown[];
 }

@@ -16,7 +16,7 @@ import { addedList, ignoredSetting, notRemovedSetting, settingPolicy, type Ignor
 export const TOOL_SETTINGS_SECTION = 'ptk.tools';
 
 /** The fields of VS Code's `WorkspaceConfiguration.inspect(key)` the reader uses. */
-export interface InspectedSetting {
+interface InspectedSetting {
   globalValue?: unknown;
   workspaceValue?: unknown;
   workspaceFolderValue?: unknown;

@@ -25,7 +25,7 @@ const MAX_FILES_PER_FOLDER = 50;
 const RULE_FOLDER_FILE = /\.(md|txt)$/i;
 
 /** Options of `loadProjectRules`. */
-export interface ProjectRulesOptions {
+interface ProjectRulesOptions {
   /** `ptk.instructionFiles` entries: names to add, "!name" to remove a default. */
   instructionFiles?: readonly string[];
   /** Files (or folders) the task is about, absolute or relative to the workspace: their nearest AGENTS.md files are read too. */

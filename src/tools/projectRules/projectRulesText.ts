@@ -29,7 +29,7 @@ export interface RuleFileText {
 }
 
 /** What became of one instruction file. */
-export interface ProjectRuleFile {
+interface ProjectRuleFile {
   displayPath: string;
   path: string;
   /** 'whole', 'cut' (part of its middle left out), or 'leftOut' (no room left). */

@@ -16,7 +16,7 @@ import picomatch from 'picomatch';
 import { readFrontMatter } from '../../core/util/frontMatter';
 
 /** A rule file's text split into its front matter and its body. */
-export interface RuleFrontMatter {
+interface RuleFrontMatter {
   /** The text the model reads: the body, or the whole text when there is no readable front matter. */
   body: string;
   /** The globs of `paths`, when the front matter gives usable ones (possibly none: `paths: []`). */
@@ -26,7 +26,7 @@ export interface RuleFrontMatter {
 }
 
 /** What to do with one rule file for one task. */
-export interface RuleDecision {
+interface RuleDecision {
   applies: boolean;
   /** The text to give the model when it applies. */
   body: string;

@@ -36,7 +36,7 @@ export interface TurnCheckpoint {
 }
 
 /** Where a saved content lives: inline (base64, in the conversation's record) or in the storage folder. */
-export interface BlobEntry {
+interface BlobEntry {
   size: number;
   inline?: string;
 }

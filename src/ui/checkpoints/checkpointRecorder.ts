@@ -17,7 +17,7 @@ import { taskConversation } from '../taskConversation';
 import { commandMayWrite } from './readOnlyCommands';
 import { findChanges, takeSnapshot, type SnapshotLimits, type WorkspaceChange, type WorkspaceSnapshot } from './workspaceSnapshot';
 
-export const DEFAULT_CHECKPOINT_LIMITS: SnapshotLimits = {
+const DEFAULT_CHECKPOINT_LIMITS: SnapshotLimits = {
   maxFiles: 20_000,
   maxBytes: 32 * 1024 * 1024,
   maxFileBytes: 8 * 1024 * 1024,
@@ -33,7 +33,7 @@ export interface CheckpointUpdate {
 }
 
 /** What a whole task changed (the task-level "Undo all changes of this task"). */
-export interface TaskChanges {
+interface TaskChanges {
   files: string[];
   notes: string[];
 }

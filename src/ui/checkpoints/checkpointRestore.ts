@@ -35,7 +35,7 @@ export interface RestoreEditor {
 }
 
 /** One file the question lists: its workspace path and what the restore does to it. */
-export interface RestoreQuestionFile {
+interface RestoreQuestionFile {
   path: string;
   action: 'restore' | 'delete' | 'recreate';
 }
@@ -154,7 +154,7 @@ export function checkpointBeforeEdit(state: ChatViewState, itemId: string): stri
 }
 
 /** The checkpoints of the turns from user message `itemId` on: the ones a resend of that message removes with its turns. */
-export function checkpointsFromMessage(state: ChatViewState, itemId: string): string[] {
+function checkpointsFromMessage(state: ChatViewState, itemId: string): string[] {
   const index = state.items.findIndex((item) => item.id === itemId);
   if (state.items[index]?.kind !== 'user') return [];
   return state.items.slice(index).flatMap((item) => (item.kind === 'checkpoint' && item.scope === 'turn' && item.checkpointId !== undefined ? [item.checkpointId] : []));

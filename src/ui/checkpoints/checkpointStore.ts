@@ -29,7 +29,7 @@ export interface CheckpointStorageLimits {
   inlineTotalMaxBytes: number;
 }
 
-export const DEFAULT_CHECKPOINT_STORAGE_LIMITS: CheckpointStorageLimits = {
+const DEFAULT_CHECKPOINT_STORAGE_LIMITS: CheckpointStorageLimits = {
   maxCheckpoints: 100,
   maxBytes: 64 * 1024 * 1024,
   inlineBlobMaxBytes: 16 * 1024,

@@ -22,7 +22,7 @@ export interface RestoreEntry {
   expected: FileFingerprint | undefined;
 }
 
-export interface RestorePlan {
+interface RestorePlan {
   /** The first checkpoint restored: a truncation removes it and everything after it. */
   first: TurnCheckpoint;
   entries: RestoreEntry[];

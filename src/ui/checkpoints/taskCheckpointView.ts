@@ -12,7 +12,7 @@ import type { TaskCheckpoints } from './checkpointRecorder';
 /** The chat item id of a turn's checkpoint. */
 export const turnCheckpointItemId = (checkpointId: string) => `checkpoint:${checkpointId}`;
 /** The chat item id of a task's "Undo all changes" item. */
-export const taskCheckpointItemId = (taskId: string) => `checkpoint-task:${taskId}`;
+const taskCheckpointItemId = (taskId: string) => `checkpoint-task:${taskId}`;
 
 export class TaskCheckpointView {
   /** Non-system messages of the transcript so far (the engine reports each one as it is added). */

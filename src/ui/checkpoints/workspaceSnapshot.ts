@@ -45,7 +45,7 @@ export interface WorkspaceChange {
   after: FileFingerprint;
 }
 
-export interface SnapshotOptions {
+interface SnapshotOptions {
   roots: readonly string[];
   /** Globs (relative to a folder) never read: the tools' deny list (secrets). */
   exclude?: readonly string[];

@@ -19,7 +19,8 @@ function restrictEdits(tool: PTKTool, restriction: EditRestriction, mode: ChatMo
       const target = (args as { path?: unknown } | null)?.path;
       const candidate = typeof target === 'string' ? target.replace(/\\/g, '/').replace(/^\.\//, '') : '';
       if (!pattern.test(candidate)) {
-        throw new WorkspaceError(`The ${mode.name} mode may only change ${allowed}; "${candidate}" is not one of them. Nothing was written.`, PTKErrorCode.PATH_DENIED, {
+        throw new WorkspaceError(`The ${mode.name} mode may only change ${allowed}; "${candidate}" is not one of them. Nothing was written.`, {
+          code: PTKErrorCode.PATH_DENIED,
           context: { path: candidate, mode: mode.id, fileRegex: restriction.fileRegex },
         });
       }

@@ -1,11 +1,13 @@
 /**
- * The public surface of out/core.js follows docs/api.md: every name the document lists (in its
- * code blocks, code spans and tables) that the core defines is exported by the core's entry
- * point, as a type or as a run-time value, and the run-time ones are in the built bundle.
- * The document is read on every run, so a name added to it is checked without touching this test.
+ * The public surfaces follow docs/api.md exactly, both ways: the names its `names` blocks list
+ * (core values and types, the `compat` namespace's values and types, the browser backend's values
+ * and types) are the names the entry points export, each as a run-time value or as a type only,
+ * and the built core bundle holds exactly the listed run-time names. Each listed name is also
+ * described somewhere else in the document. The document is read on every run, so a name added to
+ * it (or to an entry point) is checked without touching this test.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,83 +16,77 @@ import * as esbuild from 'esbuild';
 import * as ts from 'typescript';
 
 const ROOT = join(__dirname, '..', '..', '..');
-const CORE = join(ROOT, 'src', 'core');
+const API_DOC = join(ROOT, 'docs', 'api.md');
 
-/** The core bundle's entry point, as esbuild.config.mjs builds out/core.js. */
-function coreEntry(): string {
+/** An entry point of esbuild.config.mjs, by its bundle's name (`core` → src/core/index.ts). */
+function entryOf(bundle: string): string {
   const config = readFileSync(join(ROOT, 'esbuild.config.mjs'), 'utf8');
-  const match = /entryPoints:\s*\{\s*core:\s*'([^']+)'/.exec(config);
-  assert.ok(match, 'esbuild.config.mjs has no `core` entry point');
+  const match = new RegExp(`entryPoints:\\s*\\{\\s*${bundle}:\\s*'([^']+)'`).exec(config);
+  assert.ok(match, `esbuild.config.mjs has no \`${bundle}\` entry point`);
   return join(ROOT, match[1]);
 }
 
-/** Every TypeScript file under a folder. */
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith('.ts') ? [path] : [];
-  });
-}
+type Kind = 'value' | 'type';
+type Surface = Record<Kind, string[]>;
 
-/** The code written in a Markdown document: fenced blocks and inline code spans (table cells included). */
-function codeOf(markdown: string): string[] {
-  const fence = /^```[^\n]*\n([\s\S]*?)^```/gm;
-  const blocks = [...markdown.matchAll(fence)].map((match) => match[1]);
-  const prose = markdown.replace(fence, '');
-  const spans = [...prose.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]);
-  return [...blocks, ...spans];
-}
-
-/**
- * The identifiers of some code, leaving out members (`parser.validate`), parts of paths
- * (`src/core/ports.ts`) and file names (`executeCalls.ts`).
- */
-function identifiersOf(code: string): string[] {
-  return [...code.matchAll(/(?<![\w$./])[A-Za-z_$][\w$]*(?![\w$]|\.(?:ts|js|mjs|json|md)\b)/g)].map((match) => match[0]);
-}
-
-interface CoreExports {
-  /** The names the entry point exports, each marked as a run-time value or a type only. */
-  entry: Map<string, 'value' | 'type'>;
-  /** Every name some module of the core exports. */
-  anywhere: Set<string>;
-}
-
-function readCoreExports(entryPath: string): CoreExports {
-  const files = sourceFiles(CORE);
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
-  assert.ok(parsed, 'tsconfig.json could not be read');
-  const program = ts.createProgram({ rootNames: files, options: { ...parsed.options, noEmit: true } });
-  const checker = program.getTypeChecker();
-  const exportsOf = (file: string): ts.Symbol[] => {
-    const source = program.getSourceFile(file);
-    const module = source && checker.getSymbolAtLocation(source);
-    return module ? checker.getExportsOfModule(module) : [];
-  };
-  const entry = new Map<string, 'value' | 'type'>();
-  for (const symbol of exportsOf(entryPath)) {
-    const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-    entry.set(symbol.getName(), target.flags & ts.SymbolFlags.Value ? 'value' : 'type');
+/** The names of each ```names <list>``` block of a Markdown document, by list. */
+function listsOf(markdown: string): Map<string, string[]> {
+  const lists = new Map<string, string[]>();
+  for (const match of markdown.matchAll(/^```names ([\w-]+)\n([\s\S]*?)^```/gm)) {
+    assert.ok(!lists.has(match[1]), `docs/api.md has two \`names ${match[1]}\` blocks`);
+    lists.set(match[1], match[2].split(/\s+/).filter(Boolean).sort());
   }
-  const anywhere = new Set(files.flatMap((file) => exportsOf(file).map((symbol) => symbol.getName())));
-  return { entry, anywhere };
+  return lists;
 }
 
-describe('the public API (src/core/index.ts → out/core.js) offers every name docs/api.md lists', () => {
-  const entryPath = coreEntry();
-  const documented = new Set(codeOf(readFileSync(join(ROOT, 'docs', 'api.md'), 'utf8')).flatMap(identifiersOf));
-  let core: CoreExports;
-  let listed: string[];
+/** The documented surface of one entry (`core`, `compat`, `browser`). */
+function documentedSurface(lists: Map<string, string[]>, name: string): Surface {
+  const value = lists.get(`${name}-values`);
+  const type = lists.get(`${name}-types`);
+  assert.ok(value && type, `docs/api.md lacks the \`names ${name}-values\` or \`names ${name}-types\` block`);
+  return { value, type };
+}
+
+/** The names a module exports, split into run-time values and types only, as the type checker sees them. */
+function exportedSurface(program: ts.Program, file: string): Surface {
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(file);
+  const module = source && checker.getSymbolAtLocation(source);
+  assert.ok(module, `${file} is not a module of the program`);
+  const surface: Surface = { value: [], type: [] };
+  for (const symbol of checker.getExportsOfModule(module)) {
+    const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+    // A type-only re-export of a class (`export type { BrowserChatModel }`) is a type at run time.
+    const typeOnly = symbol.declarations?.some((declaration) => ts.isTypeOnlyImportOrExportDeclaration(declaration)) ?? false;
+    surface[target.flags & ts.SymbolFlags.Value && !typeOnly ? 'value' : 'type'].push(symbol.getName());
+  }
+  surface.value.sort();
+  surface.type.sort();
+  return surface;
+}
+
+/** The document with its `names` blocks taken out: where each listed name must also be described. */
+function prose(markdown: string): string {
+  return markdown.replace(/^```names [\w-]+\n[\s\S]*?^```/gm, '');
+}
+
+describe('the public surfaces (out/core.js, its compat namespace, out/browser.js) are exactly what docs/api.md lists', () => {
+  const coreEntry = entryOf('core');
+  const browserEntry = entryOf('browser');
+  const compatEntry = join(ROOT, 'src', 'core', 'compat', 'index.ts');
+  const markdown = readFileSync(API_DOC, 'utf8');
+  const lists = listsOf(markdown);
+  let program: ts.Program;
   let bundleDirectory: string;
   let bundle: Record<string, unknown>;
 
   before(async () => {
-    core = readCoreExports(entryPath);
-    listed = [...documented].filter((name) => core.anywhere.has(name)).sort();
+    const parsed = ts.getParsedCommandLineOfConfigFile(join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    assert.ok(parsed, 'tsconfig.json could not be read');
+    program = ts.createProgram({ rootNames: [coreEntry, compatEntry, browserEntry], options: { ...parsed.options, noEmit: true } });
     bundleDirectory = mkdtempSync(join(tmpdir(), 'ptk-core-api-'));
     const outfile = join(bundleDirectory, 'core.js');
-    await esbuild.build({ entryPoints: [entryPath], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'silent' });
+    await esbuild.build({ entryPoints: [coreEntry], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'silent' });
     bundle = createRequire(outfile)(outfile) as Record<string, unknown>;
   });
 
@@ -98,27 +94,39 @@ describe('the public API (src/core/index.ts → out/core.js) offers every name d
     if (bundleDirectory) rmSync(bundleDirectory, { recursive: true, force: true });
   });
 
-  it('reads the names from the document (the facades, the tools, the errors, the compatibility names)', () => {
-    for (const name of ['PTKManager', 'ToolRunner', 'ExecutionManager', 'defineTool', 'ToolRegistry', 'PTKParser', 'PTKFormatter', 'PTKError', 'ILLMManager', 'ScriptedChatModel', 'InMemoryContextManager', 'toPTKTool', 'RawToolDefinition', 'formatToolCallMessage', 'z']) {
-      assert.ok(listed.includes(name), `${name} is not found in docs/api.md`);
+  it('reads the lists from the document (the facades, the errors, the compatibility names, the browser factory)', () => {
+    const core = documentedSurface(lists, 'core');
+    for (const name of ['PTKManager', 'ToolRunner', 'ExecutionManager', 'defineTool', 'ToolRegistry', 'PTKParser', 'PTKFormatter', 'PTKError', 'ScriptedChatModel', 'compat', 'z']) {
+      assert.ok(core.value.includes(name), `${name} is not listed in docs/api.md`);
     }
-    assert.ok(listed.length >= 80, `only ${listed.length} names read from docs/api.md`);
+    assert.ok(core.type.includes('ChatModel') && core.type.includes('ILLMManager'));
+    assert.ok(documentedSurface(lists, 'compat').value.includes('ConversationManager'));
+    assert.deepEqual(documentedSurface(lists, 'browser').value, ['createBrowserChatModel']);
   });
 
-  it('exports each of them from the entry point', () => {
-    const missing = listed.filter((name) => !core.entry.has(name));
-    assert.deepEqual(missing, [], `docs/api.md lists names ${entryPath} does not export`);
+  for (const [name, entry] of [['core', () => coreEntry], ['compat', () => compatEntry], ['browser', () => browserEntry]] as const) {
+    it(`${name}: the entry point exports exactly the listed values and types`, () => {
+      const exported = exportedSurface(program, entry());
+      const documented = documentedSurface(lists, name);
+      assert.deepEqual(exported.value, documented.value, `run-time names of ${entry()} differ from the \`names ${name}-values\` block of docs/api.md`);
+      assert.deepEqual(exported.type, documented.type, `types of ${entry()} differ from the \`names ${name}-types\` block of docs/api.md`);
+    });
+  }
+
+  it('core: the built bundle holds exactly the listed run-time names, and compat its own', () => {
+    assert.deepEqual(Object.keys(bundle).sort(), documentedSurface(lists, 'core').value);
+    assert.deepEqual(Object.keys(bundle.compat as object).sort(), documentedSurface(lists, 'compat').value);
   });
 
-  it('puts each run-time one in the built bundle', () => {
-    const values = listed.filter((name) => core.entry.get(name) === 'value');
-    assert.ok(values.length >= 60, `only ${values.length} run-time names`);
-    const missing = values.filter((name) => bundle[name] === undefined);
-    assert.deepEqual(missing, [], 'docs/api.md lists run-time names the bundle lacks');
+  it('describes every listed name outside the lists too', () => {
+    const text = prose(markdown);
+    const undescribed = [...lists.values()].flat().filter((name) => !new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text));
+    assert.deepEqual([...new Set(undescribed)], [], 'docs/api.md lists names it does not describe');
   });
 
-  it('exports a named list, not whole modules', () => {
-    const entrySource = readFileSync(entryPath, 'utf8');
-    assert.doesNotMatch(entrySource, /export \* from/);
+  it('exports named lists, not whole modules', () => {
+    for (const entry of [coreEntry, compatEntry, browserEntry]) {
+      assert.doesNotMatch(readFileSync(entry, 'utf8'), /export \* from/, entry);
+    }
   });
 });

@@ -28,7 +28,7 @@ interface GitExtension {
 }
 
 /** The one chip of this kind. */
-export const CHANGES_MENTION: ContextMention = { kind: 'changes', label: 'changes' };
+const CHANGES_MENTION: ContextMention = { kind: 'changes', label: 'changes' };
 
 /** The git extension's repositories, or undefined when the extension is missing or disabled. */
 async function gitRepositories(): Promise<readonly GitRepository[] | undefined> {

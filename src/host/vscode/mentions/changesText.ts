@@ -110,7 +110,7 @@ export function splitDiffSections(diff: string): DiffSection[] {
 }
 
 /** The diff without the sections that name a file `isProtected` names, and those sections' paths. */
-export function withoutProtectedFiles(diff: string, isProtected: (path: string) => boolean): { diff: string; leftOut: string[] } {
+function withoutProtectedFiles(diff: string, isProtected: (path: string) => boolean): { diff: string; leftOut: string[] } {
   const kept: string[] = [];
   const leftOut: string[] = [];
   for (const section of splitDiffSections(diff)) {

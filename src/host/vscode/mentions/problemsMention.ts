@@ -42,7 +42,7 @@ function countsText(diagnostics: readonly WorkspaceDiagnostic[]): string {
 }
 
 /** One line per diagnostic, errors first, then by file and line. */
-export function formatProblems(diagnostics: readonly LocatedDiagnostic[]): string {
+function formatProblems(diagnostics: readonly LocatedDiagnostic[]): string {
   const sorted = [...diagnostics].sort(
     (left, right) => SEVERITY_ORDER[left.severity] - SEVERITY_ORDER[right.severity] || left.displayPath.localeCompare(right.displayPath) || left.range.startLine - right.range.startLine,
   );
