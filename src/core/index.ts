@@ -21,6 +21,7 @@ export {
 export type { PTKExecuteOptions, PTKExecuteResult, PTKFinishReason, ToolResultInfo } from './loop/loopTypes';
 export type { PTKRunErrorCode, RunFailure } from './loop/runFailure';
 export { resolveExecuteOptions, type ResolvedExecuteOptions } from './loop/executeOptionsSchema';
+export { SteeringInbox, type SteeringMessage } from './loop/steering';
 export { DEFAULTS } from './constants';
 
 // Loop rules: stop predicates, completion, token estimate.

@@ -4,6 +4,7 @@ export * from './executionManager';
 export * from './finishTool';
 export * from './loopTypes';
 export * from './ptkManager';
+export * from './steering';
 export * from './stopConditions';
 export * from './toolRunner';
 export { executeOptionsSchema, assertExecuteOptions, resolveExecuteOptions, type ResolvedExecuteOptions } from './executeOptionsSchema';

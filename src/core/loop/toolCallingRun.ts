@@ -26,6 +26,7 @@ import type { PTKExecuteOptions, PTKExecuteResult, PTKFinishReason } from './loo
 import { callModel } from './modelCall';
 import { isRunFailure, runFailureOf, type RunFailure } from './runFailure';
 import { createRunState, loopStateOf } from './runState';
+import { steeringTranscriptMessage } from './steering';
 import { iterationCountIs } from './stopConditions';
 import { charactersToTokens } from './tokenEstimate';
 import { buildTurnPrompt } from './turnPrompt';
@@ -111,6 +112,18 @@ export class ToolCallingRun {
     }
   }
 
+  /**
+   * The turn boundary: messages the user steered into the task since the last turn join the
+   * transcript as user messages (after the tool results), so the next prompt carries them.
+   */
+  private takeSteering(): void {
+    const { steering, onSteered, logger } = this.options;
+    for (const message of steering?.take() ?? []) {
+      this.push(steeringTranscriptMessage(message));
+      notify('onSteered', onSteered, message, logger);
+    }
+  }
+
   private async setUp(): Promise<RunSetUp> {
     if (typeof this.prompt !== 'string' || this.prompt.trim().length === 0) throw new ConfigurationError('The prompt is empty.');
     let options: ResolvedExecuteOptions;
@@ -176,6 +189,7 @@ export class ToolCallingRun {
         });
       }
       throwIfAborted(signal);
+      this.takeSteering();
       state.iteration++;
 
       const turnPrompt = buildTurnPrompt({
@@ -237,6 +251,8 @@ export class ToolCallingRun {
   }
 
   private async finish(outcome: { success: boolean; content: string; failure?: RunFailure; finishReason?: PTKFinishReason }): Promise<PTKExecuteResult> {
+    // Nothing reaches the run after its last turn: what is still waiting goes back to the caller.
+    const steeringLeft = this.options.steering?.close() ?? [];
     const options = this.resolvedOptions;
     const contextManager = this.dependencies.contextManager;
     if (options?.conversationId && contextManager && this.transcript.length > 0) {
@@ -267,6 +283,7 @@ export class ToolCallingRun {
       duration: Date.now() - this.startedAt,
       finishReason: outcome.finishReason,
       ...(attachmentsSent === undefined ? {} : { attachmentsSent }),
+      ...(steeringLeft.length > 0 ? { steeringLeft } : {}),
     };
   }
 }
