@@ -13,7 +13,7 @@ import type { AssistantRunOptions } from '../host/shared/assistantRun';
 import type { IterationInfo, PTKMessage, PTKToolCall } from '../core/types';
 import { emptyChatState, reduceChat, toolCardId } from '../shared/chat/chatReducer';
 import type { ContextMention } from '../shared/chat/mentions';
-import type { ChatEvent, ChatViewState, ConnectionStatus, QueuedMessage } from '../shared/chat/protocol';
+import type { ChatEvent, ChatViewState, ConnectionStatus } from '../shared/chat/protocol';
 import { quotedStart } from '../shared/chat/quotedStart';
 import { summarizeToolResult } from '../shared/chat/toolSummary';
 import type { ApprovalBroker } from './approvalBroker';
@@ -309,11 +309,6 @@ export class ChatSession {
     const next = this.queue.shift()!;
     this.queueChanged();
     this.send(next.text, { mentions: next.mentions, attachments: next.attachments, queueIfBusy: true }).catch((error: unknown) => this.options.log?.(`could not send the queued message: ${errorMessage(error)}`));
-  }
-
-  /** The messages waiting to be sent, as the view shows them. */
-  get queued(): readonly QueuedMessage[] {
-    return this.current.queued ?? [];
   }
 
   private queueChanged(): void {
