@@ -131,6 +131,32 @@ describe('the queue of a conversation', () => {
     assert.equal(store.load(session.state.conversationId)?.state.queued, undefined);
   });
 
+  it('Send now during the task\'s last model call is too late for it: the message goes first, as the next task', async () => {
+    const ids: string[] = [];
+    const context = setup([
+      WRITE,
+      async () => {
+        await context.session.sendQueuedNow(ids[1]);
+        return 'Written.';
+      },
+      'Answer to the late one.',
+      'Answer to the other one.',
+    ]);
+    const session = context.session;
+    const task = session.send('Write a.txt');
+    await until(() => context.broker.pendingIds().length === 1);
+    await session.send('the other one', { queueIfBusy: true });
+    await session.send('the late one', { queueIfBusy: true });
+    ids.push(...session.state.queued!.map((queued) => queued.id));
+    context.approve();
+    await task;
+    await allDone(session);
+    assert.equal(context.model.prompts.length, 4);
+    assert.ok(context.model.prompts.slice(0, 2).every((prompt) => !prompt.includes('the late one')), 'not in the ended task');
+    assert.match(context.model.prompts[2], /the late one\s*$/);
+    assert.deepEqual(userTexts(session), ['Write a.txt', 'the late one', 'the other one']);
+  });
+
   it('a stopped task leaves the queue as it is: nothing is sent until Send now', async () => {
     const { session, broker, model } = setup([WRITE, 'Answer to the queued one.']);
     const task = session.send('Write a.txt');
