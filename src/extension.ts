@@ -285,7 +285,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     session,
     shownConnection,
     {
-      send: (text, chosen, attachments, replaces) => void session.send(text, { mentions: chosen, attachments, replaceFrom: replaces }),
+      send: (text, chosen, attachments, replaces) => void session.send(text, { mentions: chosen, attachments, replaceFrom: replaces, queueIfBusy: true }),
       suggestMentions: (kind, query) => mentions.suggest(kind, query),
       approve: (approvalId, always) => approvals.resolve(approvalId, { decision: always ? 'always' : 'approve' }),
       reject: (approvalId, reason) => approvals.resolve(approvalId, { decision: 'reject', reason }),

@@ -25,6 +25,8 @@ export type { PTKExecuteOptions, PTKExecuteResult, PTKFinishReason, ToolResultIn
 export type { PTKRunErrorCode, RunFailure } from './loop/runFailure';
 export type { ReplyDelta, ReplyProse } from './protocol/replyStream';
 export type { PTKLogger } from './util/notify';
+export { SteeringInbox, type SteeringMessage } from './loop/steering';
+export type { TodoItem, TodoStatus } from './conversation/todoList';
 
 // Stop predicates over the loop's state.
 export {

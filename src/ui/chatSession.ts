@@ -7,6 +7,7 @@
  */
 import { ConfigurationError, PTKAbortError, PTKErrorCode, errorMessage, isPTKError } from '../core/errors';
 import type { PTKExecuteResult } from '../core/loop/loopTypes';
+import { SteeringInbox, type SteeringMessage } from '../core/loop/steering';
 import type { ReplyDelta, ReplyProse } from '../core/protocol/replyStream';
 import type { AssistantRunOptions } from '../host/shared/assistantRun';
 import type { IterationInfo, PTKMessage, PTKToolCall } from '../core/types';
@@ -94,6 +95,17 @@ export interface SendOptions {
    * conversation (view, saved store and the history the model gets) before this one is sent.
    */
   replaceFrom?: string;
+  /** While a task runs, queue the message (the composer's Send) instead of refusing it with a notice. */
+  queueIfBusy?: boolean;
+}
+
+/** A message typed while a task ran, with what goes with it; `steering`: Send now was pressed. */
+interface QueuedSend {
+  id: string;
+  text: string;
+  mentions: readonly ContextMention[];
+  attachments: readonly ChatAttachment[];
+  steering?: boolean;
 }
 
 type Listener = (conversationId: string, event: ChatEvent) => void;
@@ -132,6 +144,10 @@ export class ChatSession {
   private messages: PTKMessage[] = [];
   private controller?: AbortController;
   private running?: Promise<PTKExecuteResult | undefined>;
+  /** The running task's inbox for steered messages (Send now). */
+  private steering?: SteeringInbox;
+  /** Messages typed while a task ran, in the order they go; in memory only (never saved with the conversation). */
+  private queue: QueuedSend[] = [];
   /**
    * The last message, for Retry; `attachments` only while no task has sent them to the site yet.
    * Saved with the conversation (without images), so Retry works after a reload too.
@@ -245,7 +261,12 @@ export class ChatSession {
     const prompt = text.trim();
     if (!prompt) return Promise.reject(new Error('Cannot send an empty message.'));
     if (this.controller) {
-      this.emit({ type: 'notice', text: 'A task is already running: stop it or wait for it to finish.' });
+      if (sendOptions.queueIfBusy && sendOptions.replaceFrom === undefined) {
+        this.queue.push({ id: this.createId(), text: prompt, mentions: sendOptions.mentions ?? [], attachments: sendOptions.attachments ?? [] });
+        this.queueChanged();
+      } else {
+        this.emit({ type: 'notice', text: 'A task is already running: stop it or wait for it to finish.' });
+      }
       return Promise.resolve(undefined);
     }
     if (sendOptions.replaceFrom !== undefined) this.dropFrom(sendOptions.replaceFrom);
@@ -255,12 +276,112 @@ export class ChatSession {
     const onOuterAbort = () => controller.abort(sendOptions.signal?.reason);
     if (sendOptions.signal?.aborted) controller.abort(sendOptions.signal.reason);
     else sendOptions.signal?.addEventListener('abort', onOuterAbort, { once: true });
-    this.running = this.runTask(prompt, sendOptions.displayText ?? prompt, controller.signal, sendOptions.extraOptions, sendOptions.mentions ?? [], sendOptions.attachments ?? []).finally(() => {
-      sendOptions.signal?.removeEventListener('abort', onOuterAbort);
-      this.controller = undefined;
-      this.running = undefined;
-    });
+    const steering = new SteeringInbox();
+    this.steering = steering;
+    this.running = this.runTask(prompt, sendOptions.displayText ?? prompt, controller.signal, sendOptions.extraOptions, sendOptions.mentions ?? [], sendOptions.attachments ?? [], steering).then(
+      (result) => {
+        sendOptions.signal?.removeEventListener('abort', onOuterAbort);
+        this.taskEnded(result?.success === true && !controller.signal.aborted);
+        return result;
+      },
+      (error: unknown) => {
+        sendOptions.signal?.removeEventListener('abort', onOuterAbort);
+        this.taskEnded(false);
+        throw error;
+      },
+    );
     return this.running;
+  }
+
+  /**
+   * The task ended: a done task hands on to the first queued message (sent as the next task); a
+   * failed or stopped one leaves the queue as it is (Send now or Remove decide), its Send now marks cleared.
+   */
+  private taskEnded(done: boolean): void {
+    this.controller = undefined;
+    this.running = undefined;
+    this.steering = undefined;
+    if (this.queue.length === 0) return;
+    if (!done) {
+      this.queue = this.queue.map(({ steering: _mark, ...queued }) => queued);
+      this.queueChanged();
+      return;
+    }
+    const next = this.queue.shift()!;
+    this.queueChanged();
+    this.send(next.text, { mentions: next.mentions, attachments: next.attachments, queueIfBusy: true }).catch((error: unknown) => this.options.log?.(`could not send the queued message: ${errorMessage(error)}`));
+  }
+
+  private queueChanged(): void {
+    this.emit({
+      type: 'queueChanged',
+      queue: this.queue.map((queued) => ({
+        id: queued.id,
+        text: queued.text,
+        ...(queued.steering ? { steering: true } : {}),
+        ...(queued.attachments.length > 0 ? { images: queued.attachments.length } : {}),
+        ...(queued.mentions.length > 0 ? { mentions: queued.mentions.length } : {}),
+      })),
+    });
+  }
+
+  /** Takes queued message `id` out of the queue (and out of the running task's inbox); undefined when it is not queued. */
+  private unqueue(id: string): QueuedSend | undefined {
+    const queued = this.queue.find((candidate) => candidate.id === id);
+    if (!queued) return undefined;
+    this.steering?.withdraw(id);
+    this.queue = this.queue.filter((candidate) => candidate !== queued);
+    this.queueChanged();
+    return queued;
+  }
+
+  /** Remove on a queued message: it is not sent. */
+  removeQueued(id: string): boolean {
+    return this.unqueue(id) !== undefined;
+  }
+
+  /** Edit on a queued message: it leaves the queue and its text and chips go back to the composer. */
+  editQueued(id: string): boolean {
+    const queued = this.unqueue(id);
+    if (queued) this.returnedListeners.fire(queued.text, queued.mentions);
+    return queued !== undefined;
+  }
+
+  /**
+   * Send now on a queued message. With no task running it is sent at once. While a task runs it is
+   * steered into it: the task's next turn carries it to the model as the user's message (after the
+   * tool results), and the conversation shows it there. A message with images cannot join a
+   * running task (a site takes images with a task's first message only): it goes first in line
+   * instead, as the next task. One the task ends before delivering goes first in line too.
+   */
+  async sendQueuedNow(id: string): Promise<void> {
+    const queued = this.queue.find((candidate) => candidate.id === id);
+    if (!queued) return;
+    if (!this.controller) {
+      this.unqueue(id);
+      await this.send(queued.text, { mentions: queued.mentions, attachments: queued.attachments, queueIfBusy: true });
+      return;
+    }
+    if (queued.steering) return;
+    queued.steering = true;
+    this.queue = [queued, ...this.queue.filter((candidate) => candidate !== queued)];
+    this.queueChanged();
+    if (queued.attachments.length > 0) return;
+    const steering = this.steering;
+    const text = await this.attachContext(queued.text, queued.mentions, this.controller.signal).catch(() => queued.text);
+    // Removed or edited while its context was read, or the task ended meanwhile: it stays first in line.
+    if (!this.queue.includes(queued) || steering !== this.steering) return;
+    steering?.steer({ id, text });
+  }
+
+  /** A steered message reached the task's transcript at `transcriptLength`: it leaves the queue and shows as the user's message there. */
+  private steered(message: SteeringMessage, transcriptLength: number): void {
+    const queued = this.queue.find((candidate) => candidate.id === message.id);
+    if (!queued) return;
+    this.queue = this.queue.filter((candidate) => candidate !== queued);
+    this.queueChanged();
+    this.emit({ type: 'userMessage', id: this.createId(), text: queued.text, time: this.now(), transcriptLength, ...(queued.mentions.length > 0 ? { mentions: [...queued.mentions] } : {}) });
+    this.options.log?.(`steered into the running task (${message.text.length} chars): ${message.text.slice(0, 500)}`);
   }
 
   /**
@@ -382,14 +503,16 @@ export class ChatSession {
   private async persist(): Promise<void> {
     try {
       const { attachments: _images, ...lastPrompt } = this.lastPrompt ?? {};
-      await this.options.store.save({ state: this.current, messages: this.messages, updatedAt: this.now(), ...(this.lastPrompt ? { lastPrompt: lastPrompt as LastPrompt } : {}), ...(this.chosenSite !== undefined ? { site: this.chosenSite } : {}) });
+      // The queue lives in memory only: a reload starts without it.
+      const { queued: _queue, ...state } = this.current;
+      await this.options.store.save({ state, messages: this.messages, updatedAt: this.now(), ...(this.lastPrompt ? { lastPrompt: lastPrompt as LastPrompt } : {}), ...(this.chosenSite !== undefined ? { site: this.chosenSite } : {}) });
       if (this.options.isShown?.() ?? true) await this.options.store.setCurrentId(this.current.conversationId);
     } catch (error) {
       this.options.log?.(`could not save the conversation: ${errorMessage(error)}`);
     }
   }
 
-  private async runTask(prompt: string, displayText: string, signal: AbortSignal, extraOptions: SendOptions['extraOptions'], mentions: readonly ContextMention[], attachments: readonly ChatAttachment[]): Promise<PTKExecuteResult | undefined> {
+  private async runTask(prompt: string, displayText: string, signal: AbortSignal, extraOptions: SendOptions['extraOptions'], mentions: readonly ContextMention[], attachments: readonly ChatAttachment[], steering: SteeringInbox): Promise<PTKExecuteResult | undefined> {
     const taskId = this.createId();
     const log = this.options.log ?? (() => undefined);
     this.emit({ type: 'userMessage', id: this.createId(), text: displayText, time: this.now(), transcriptLength: this.messages.length, ...(mentions.length > 0 ? { mentions: [...mentions] } : {}), ...(attachments.length > 0 ? { attachments: attachments.map(attachmentInfo) } : {}) });
@@ -401,6 +524,8 @@ export class ChatSession {
     const carried = this.earlierImages.carriedWith(attachments);
     if (carried.length > 0) log(`[task ${taskId}] images from earlier in the conversation, attached again for the new chat: ${carried.map(attachmentForLog).join(', ')}`);
     const transcriptLengthAtStart = this.messages.length;
+    // The run's transcript so far without its system prompt (the history, then this task's messages): where a steered message lands.
+    let transcriptLength = 0;
 
     let bubbleId: string | undefined;
     const bubble = () => {
@@ -507,9 +632,12 @@ export class ChatSession {
       },
       onError: (error) => log(`[task ${taskId}] error: ${errorMessage(error)}`),
       onMessage: (message) => {
+        if (message.role !== 'system') transcriptLength++;
         checkpoints?.messageAdded(message);
         log(`[task ${taskId}] ${message.role}: ${message.content.slice(0, 2000)}`);
       },
+      steering,
+      onSteered: (message) => this.steered(message, transcriptLength - 1),
       logger: { warn: (message, ...details) => log(`[task ${taskId}] warning: ${message} ${details.map(errorMessage).join(' ')}`) },
       // The project's rules that apply to the mentioned files are read too; the view is told which files were used.
       focusPaths: mentions.flatMap((mention) => (mention.path ? [mention.path] : [])),

@@ -189,6 +189,21 @@ export class ChatSessions {
     return this.shownSession.retry();
   }
 
+  /** A queued message's Remove, in the shown conversation. */
+  removeQueued(id: string): boolean {
+    return this.shownSession.removeQueued(id);
+  }
+
+  /** A queued message's Edit: out of the queue, back to the composer. */
+  editQueued(id: string): boolean {
+    return this.shownSession.editQueued(id);
+  }
+
+  /** A queued message's Send now: into the running task at its next turn, or sent at once when none runs. */
+  sendQueuedNow(id: string): Promise<void> {
+    return this.shownSession.sendQueuedNow(id);
+  }
+
   /** Stops the shown conversation's task (the Stop button, ptk.stop); a task in the background goes on. */
   stop(reason?: string): boolean {
     return this.shownSession.stop(reason);

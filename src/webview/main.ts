@@ -24,6 +24,7 @@ import { TodoPanel } from './todoPanel';
 import { createMarkdownRenderer } from './markdown';
 import { ThumbnailStore } from './messageAttachments';
 import { MentionComposer } from './mentionComposer';
+import { QueuedMessages } from './queuedMessages';
 import { ChatRenderer } from './render';
 import { caretOnFirstLine, caretOnLastLine, ComposerHistory } from './composerHistory';
 import { RenderScheduler, revealsFirstText } from './renderScheduler';
@@ -128,8 +129,10 @@ function main(): void {
   // What the running task is doing ("Waiting for the site…", "Running write_file…"), under the messages.
   const working = element('div', 'working', { 'data-testid': 'working', role: 'status' });
   working.hidden = true;
+  // Messages typed while a task runs wait here, under the conversation, until they are sent.
+  const queued = new QueuedMessages(document, (id, action) => post({ type: 'queueAction', id, action }));
   // The auto-approval chip is a row of its own above the composer: never over the messages, whose top it would hide.
-  app.append(header, historyPanel.element, empty, list, approvalNeeded.element, working, todoPanel.element, autoApproval.element, composer);
+  app.append(header, historyPanel.element, empty, list, approvalNeeded.element, working, todoPanel.element, queued.element, autoApproval.element, composer);
   // Before the input's own keydown listener: the `@` list keeps Enter, Tab, arrows and Escape.
   const mentionComposer = new MentionComposer({ input, chips: mentionChips, list: mentionList, post: (message) => post(message), onChange: () => save() });
   mentionComposer.set(persisted.mentions ?? []);
@@ -205,7 +208,11 @@ function main(): void {
     working.textContent = doing ?? '';
     empty.hidden = (state?.items.length ?? 0) > 0;
     const busy = state?.busy ?? false;
-    sendButton.disabled = busy;
+    queued.update(state?.queued, busy);
+    // While a task runs, Send queues the message (an edit of a sent message waits for the task to end).
+    sendButton.disabled = busy && editing !== undefined;
+    sendButton.textContent = busy ? 'Queue' : 'Send';
+    sendButton.title = busy ? 'PTK is working: the message waits in the queue (Send now sends it into the running task)' : '';
     stopButton.disabled = !busy;
     // Stop shows only while there is something to stop.
     stopButton.hidden = !busy;
@@ -239,7 +246,7 @@ function main(): void {
     // A message says what to do with what it carries: chips alone are not sent, and the user is told why.
     if (!text && images.attached.length > 0) images.say('Add a few words to send with the image.');
     else if (!text && mentionComposer.mentions.length > 0) images.say('Add a few words to send with the context.');
-    if (text && state?.busy) return images.say('PTK is still working on the last message: wait for it to finish, or press Stop. Your message stays here.');
+    if (text && state?.busy && editing) return images.say('PTK is still working on the last message: wait for it to finish, or press Stop, to resend the edit. Your message stays here.');
     if (!text) return;
     if (images.busy) return images.say('An image is still being read: send again in a moment.');
     const sent = images.take();

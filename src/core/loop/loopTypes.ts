@@ -10,6 +10,7 @@ import type { ToolExecutionResult } from '../tools/runTool';
 import type { IterationInfo, PTKMessage, PTKToolCall } from '../types';
 import type { PTKLogger } from '../util/notify';
 import type { PTKRunErrorCode, RunFailure } from './runFailure';
+import type { SteeringInbox, SteeringMessage } from './steering';
 
 /** What `onToolResult` receives. */
 export interface ToolResultInfo {
@@ -67,6 +68,15 @@ export interface PTKExecuteOptions {
    * pending for the next call (see `attachmentsSent` on the result).
    */
   attachments?: readonly PromptAttachment[];
+
+  /**
+   * Messages the user sends while the task runs (steering): the loop takes them at each turn
+   * boundary and adds them as user messages, so the next prompt (with the tool results) carries
+   * them. The run closes the inbox when it ends; what it never delivered is `steeringLeft`.
+   */
+  steering?: SteeringInbox;
+  /** A steered message joined the transcript (the next prompt carries it). */
+  onSteered?: (message: SteeringMessage) => void;
 
   /** Warn about repeated calls (default true). */
   detectDuplicates?: boolean;
@@ -162,4 +172,6 @@ export interface PTKExecuteResult {
    * call). A caller retrying the task sends them again only when false.
    */
   attachmentsSent?: boolean;
+  /** With `steering` only: the messages steered too late for any turn (after the last model call began), in order. */
+  steeringLeft?: SteeringMessage[];
 }

@@ -27,6 +27,7 @@ import type { PTKExecuteOptions, PTKExecuteResult, PTKFinishReason } from './loo
 import { callModel } from './modelCall';
 import { isRunFailure, runFailureOf, type RunFailure } from './runFailure';
 import { createRunState, loopStateOf } from './runState';
+import { steeringTranscriptMessage } from './steering';
 import { loopStopRules, stopRuleHolds } from './stopConditions';
 import { charactersToTokens } from './tokenEstimate';
 import { createTodoTool } from './todoTool';
@@ -120,6 +121,18 @@ export class ToolCallingRun {
     }
   }
 
+  /**
+   * The turn boundary: messages the user steered into the task since the last turn join the
+   * transcript as user messages (after the tool results), so the next prompt carries them.
+   */
+  private takeSteering(): void {
+    const { steering, onSteered, logger } = this.options;
+    for (const message of steering?.take() ?? []) {
+      this.push(steeringTranscriptMessage(message));
+      notify('onSteered', onSteered, message, logger);
+    }
+  }
+
   private async setUp(): Promise<RunSetUp> {
     if (typeof this.prompt !== 'string' || this.prompt.trim().length === 0) throw new ConfigurationError('The prompt is empty.');
     let options: ResolvedExecuteOptions;
@@ -186,6 +199,7 @@ export class ToolCallingRun {
         });
       }
       throwIfAborted(signal);
+      this.takeSteering();
       state.iteration++;
 
       const turnPrompt = buildTurnPrompt({
@@ -261,6 +275,8 @@ export class ToolCallingRun {
   }
 
   private async finish(outcome: { success: boolean; content: string; failure?: RunFailure; finishReason?: PTKFinishReason }): Promise<PTKExecuteResult> {
+    // Nothing reaches the run after its last turn: what is still waiting goes back to the caller.
+    const steeringLeft = this.options.steering?.close() ?? [];
     const options = this.resolvedOptions;
     const contextManager = this.dependencies.contextManager;
     if (options?.conversationId && contextManager && this.transcript.length > 0) {
@@ -292,6 +308,7 @@ export class ToolCallingRun {
       finishReason: outcome.finishReason,
       ...(this.todos === undefined ? {} : { todos: this.todos }),
       ...(attachmentsSent === undefined ? {} : { attachmentsSent }),
+      ...(steeringLeft.length > 0 ? { steeringLeft } : {}),
     };
   }
 }

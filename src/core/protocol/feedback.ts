@@ -40,3 +40,8 @@ export function cachedResultNote(toolName: string): string {
 export function oneCallPerReplyNote(ranToolName: string, ignoredCount: number): string {
   return `NOTE: only one tool call per reply is allowed. Only the first call (${ranToolName}) was run; ${ignoredCount} other call(s) were ignored. Send them one per reply if you still need them.`;
 }
+
+/** A message the user sent while the task ran (steering): it goes with the next turn's results as the user's newest instruction. */
+export function steeringMessageText(text: string): string {
+  return `USER_MESSAGE (sent by the user while you were working; it is their newest instruction for this task: follow it, and go on from where you are):\n${text}`;
+}

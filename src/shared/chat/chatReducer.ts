@@ -177,6 +177,13 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       const columns = review.columns.map((column) => (column.site === event.site && column.status !== 'done' && column.status !== 'failed' ? { ...column, status: event.status, text: event.text } : column));
       return { ...state, items: replaceItem(state, index, { ...review, columns }) };
     }
+    case 'queueChanged': {
+      if (event.queue.length === 0) {
+        const { queued: _gone, ...rest } = state;
+        return rest;
+      }
+      return { ...state, queued: event.queue };
+    }
     case 'reviewSent': {
       // Only a finished review is sent, and only once.
       const index = state.items.findIndex((item) => item.kind === 'review' && item.id === event.id);

@@ -89,6 +89,14 @@ export interface ReviewColumn {
   sent?: boolean;
 }
 
+/**
+ * A message typed while a task ran, waiting to be sent (shown under the conversation as
+ * Queued). `steering`: Send now was pressed and it waits for the running task's next turn.
+ * `images` / `mentions`: how many images and chips go with it.
+ */
+const QueuedMessageSchema = z.object({ id: z.string(), text: z.string(), steering: z.optional(z.boolean()), images: z.optional(z.number()), mentions: z.optional(z.number()) });
+export type QueuedMessage = z.infer<typeof QueuedMessageSchema>;
+
 /** One thing that happened in a conversation; the view model is the fold of these. */
 const ChatEventSchema = z.discriminatedUnion('type', [
   /**
@@ -194,6 +202,8 @@ const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reviewUpdate'), id: z.string(), site: z.string(), status: ReviewStatusSchema, text: z.string() }),
   /** One site's finished review went to the task as the user's message ("Send to task"): its column is marked sent. */
   z.object({ type: z.literal('reviewSent'), id: z.string(), site: z.string() }),
+  /** The conversation's queue of messages waiting to be sent, whole (in the order they go). */
+  z.object({ type: z.literal('queueChanged'), queue: z.array(QueuedMessageSchema) }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;
 
@@ -244,6 +254,8 @@ export interface ChatViewState {
   pendingApprovals: string[];
   /** The task list the model keeps, as it last wrote it (absent: none written). */
   todos?: TodoListItem[];
+  /** Messages typed while a task ran, waiting to be sent, in order (kept in memory only: never saved). */
+  queued?: QueuedMessage[];
 }
 
 /**
@@ -302,6 +314,11 @@ const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
   /** Suggestions for the `@` being typed: `kind`'s items matching `query`. */
   z.object({ type: z.literal('mentionQuery'), requestId: z.number(), kind: MentionKindSchema, query: z.string().check(z.maxLength(300)) }),
   z.object({ type: z.literal('stop') }),
+  /**
+   * A queued message's button: Edit (back to the composer, out of the queue), Remove, or Send now
+   * (into the running task at its next turn; with no task running, sent at once).
+   */
+  z.object({ type: z.literal('queueAction'), id: z.string().check(z.minLength(1)), action: z.enum(['edit', 'remove', 'sendNow']) }),
   /**
    * The images now in the composer, sent each time they change: the host keeps them so a view
    * hidden before sending (its page is dropped) gets them back. The webview state keeps the text.

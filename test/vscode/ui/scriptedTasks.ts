@@ -42,7 +42,7 @@ export function createTaskResponder(tasks: readonly ScriptedTask[]): (prompt: st
 
 /** The chat view's actions the tests share. */
 export interface ChatActions {
-  /** Sends a request once the view is idle (Enter in a busy view sends nothing). */
+  /** Sends a request once the view is idle (Enter in a busy view would queue it instead). */
   send(text: string): Promise<void>;
   /** The card waiting for an answer: the only one. */
   waitingCard(): Promise<Locator>;

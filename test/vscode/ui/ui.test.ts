@@ -244,13 +244,15 @@ describe('PTK chat UI in real VS Code', { skip: missing || undefined, timeout: 4
     await newConversation();
     await send('Take your time and think');
     await chat().locator('.message.assistant.streaming').first().waitFor();
-    // Enter while the task runs sends nothing, says why, and keeps the words.
+    // Enter while the task runs starts no second task: the message waits in the queue (Remove drops it).
     const input = chat().locator('[data-testid="chat-input"]');
     await input.fill('One more thing');
     await input.press('Enter');
-    await chat().locator('[data-testid="attachment-notice"]', { hasText: 'still working on the last message' }).waitFor();
-    assert.equal(await input.inputValue(), 'One more thing');
-    await input.fill('');
+    const queued = chat().locator('[data-testid="queued-message"]', { hasText: 'One more thing' });
+    await queued.waitFor();
+    assert.equal(await input.inputValue(), '');
+    await queued.locator('[data-testid="queued-remove"]').click();
+    await queued.waitFor({ state: 'detached' });
     await chat().locator('[data-testid="stop"]').click();
     await chat().locator('[data-testid="notice"]', { hasText: 'Stopped' }).waitFor();
     assert.equal(await chat().locator('.message.assistant.streaming').count(), 0);

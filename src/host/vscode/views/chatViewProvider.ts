@@ -180,6 +180,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         );
         break;
       }
+      case 'queueAction':
+        if (message.action === 'remove') this.session.removeQueued(message.id);
+        else if (message.action === 'edit') this.session.editQueued(message.id);
+        else this.session.sendQueuedNow(message.id).catch((error: unknown) => this.log.error(`Could not send the queued message: ${errorMessage(error)}`));
+        break;
       case 'stop':
         this.session.stop();
         break;
