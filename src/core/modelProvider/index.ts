@@ -6,5 +6,4 @@ export * from './providerMessages';
 export * from './threadTracker';
 export * from './tokenEstimate';
 export * from './toolCatalog';
-export * from './visibleText';
 export * from './webChatLanguageModel';
