@@ -2,8 +2,9 @@
  * The web chat as a language model with native tool calling, for callers that run their own
  * tools (VS Code's language-model API: Copilot Chat's model picker, Cline, Roo, any agent).
  * One request: render the conversation into the tab (only what is new when the tab's chat already
- * holds the rest), stream the prose as it arrives with the call markup held back, parse the reply
- * with the PTK parser, and hand each call over as a tool call with a stable id: every call of the
+ * holds the rest), read the reply once as it streams (one ReplyStream per model call: the sink
+ * gets its settled prose, which no later text takes back, and never call markup), parse it with
+ * the PTK parser, and hand each call over as a tool call with a stable id: every call of the
  * answer (the site writes its whole answer, so parallel calls all arrive). The caller never
  * sees broken markup: an unreadable call, an unknown tool, bad arguments, or a missing call when
  * one is required are answered inside the request with TOOL_ERROR, a bounded number of times;
@@ -15,8 +16,10 @@
  */
 import { DEFAULTS } from '../constants';
 import { LLMBackendError, ModelBehaviorError, PTKErrorCode } from '../errors';
-import type { ILLMManager } from '../ports';
+import type { ILLMManager, StreamDelta } from '../ports';
 import { PTKFormatter, PTKParser, validateToolCall } from '../protocol';
+import { withoutPartialTag } from '../protocol/partialTag';
+import { ReplyStream } from '../protocol/replyStream';
 import { protocolTags } from '../protocol/tagNames';
 import type { PTKMessage, PTKResponse } from '../types';
 import { abortErrorOf, raceWithSignal, throwIfAborted } from '../util/abortSignals';
@@ -26,7 +29,6 @@ import { providerToolAsPTKTool, type ProviderMessage, type ProviderPart, type Pr
 import { ThreadTracker, type ThreadPlan } from './threadTracker';
 import { estimateTokensOfLength, tokensForCharacters } from './tokenEstimate';
 import { buildToolCatalog, DESCRIBE_TOOL_NAME, type ToolCatalog } from './toolCatalog';
-import { VisibleTextStream } from './visibleText';
 
 interface WebChatLanguageModelOptions {
   /** The chat tab's model (connecting on first use). */
@@ -166,35 +168,43 @@ export class WebChatLanguageModel {
     let describeRounds = 0;
     this.options.log?.(`[lm ${plan.threadId}] ${plan.kind === 'new' ? 'new chat' : `continues turn ${turn}`}: ${request.messages.length} messages, ${request.tools.length} tools${catalog.compact ? ' (compact list)' : ''}, toolMode ${request.toolMode}`);
 
+    const show = (text: string): void => {
+      if (!text) return;
+      shownText += text;
+      sink.text(text);
+    };
+
     for (;;) {
       // Text of a retry is shown only when nothing was shown yet: the first attempt's prose stays.
-      const visible = shownText === '' ? new VisibleTextStream(plain ? [] : protocolTags(this.formatter.tagName)) : undefined;
+      const showing = shownText === '';
+      const replyStream = plain ? undefined : new ReplyStream(this.parser);
+      const plainText = plain && showing ? new PlainTextShown(show) : undefined;
       report.attempts++;
       report.sentChars += prompt.length;
       // No early stop at the first complete call: the answer may hold several (parallel calls).
       const reply = await raceWithSignal(model.call(prompt, {
         signal,
         ...(request.site === undefined ? {} : { site: request.site }),
-        onDelta: visible
-          ? (delta) => {
-              const piece = delta.rewrite ? visible.rewrite(delta.full) : visible.push(delta.text);
-              if (piece) {
-                shownText += piece;
-                sink.text(piece);
-              }
-            }
-          : undefined,
+        onDelta: (delta) => {
+          if (replyStream) {
+            replyStream.push(delta);
+            if (showing) show(replyStream.settledProseGain());
+          } else plainText?.push(delta);
+        },
         thread: keepsThread ? { newThread: report.attempts === 1 && plan.kind === 'new', fullTranscript: fullPrompt, key: plan.threadId } : undefined,
       }), signal);
       throwIfAborted(signal);
 
-      const outcome: ReplyOutcome = plain ? { kind: 'answer', prose: reply, calls: [] } : this.judge(this.parser.parse(reply), catalog, request);
+      let outcome: ReplyOutcome = { kind: 'answer', prose: reply, calls: [] };
+      if (replyStream) {
+        replyStream.catchUp(reply);
+        outcome = this.judge(replyStream.end(), catalog, request);
+      }
       if (outcome.kind === 'answer') {
-        const rest = visible?.finish(outcome.prose) ?? '';
-        if (rest) {
-          shownText += rest;
-          sink.text(rest);
-        }
+        // The rest of the prose, when what was shown starts it (shown text cannot be taken back),
+        // without a call tag the reply was cut in.
+        const prose = withoutPartialTag(outcome.prose.trimEnd(), plain ? [] : protocolTags(this.formatter.tagName));
+        if (showing && prose.startsWith(shownText)) show(prose.slice(shownText.length));
         const calls = outcome.calls.map((call, index): ProviderToolCall => ({ callId: `call_${plan.threadId}_${turn}_${index}`, name: call.name, input: call.input }));
         for (const call of calls) sink.toolCall(call);
         report.toolCalls = calls;
@@ -261,5 +271,31 @@ export class WebChatLanguageModel {
       return { kind: 'repair', feedback: problems.map((problem) => formatter.formatToolError(problem)).join('\n'), reason: problems.join(' ') };
     }
     return { kind: 'answer', prose: parsed.content ?? '', calls: checked };
+  }
+}
+
+/**
+ * The reply to a request without tools, shown as it arrives: it is not PTK text (nothing in it
+ * is a call), so every appended piece is shown; a rewrite that keeps what was shown goes on
+ * from there, one that changed it stops the showing (the rest comes from the finished reply).
+ */
+class PlainTextShown {
+  private shown = '';
+  private diverged = false;
+
+  constructor(private readonly show: (text: string) => void) {}
+
+  push(delta: StreamDelta): void {
+    if (this.diverged) return;
+    let piece = delta.text;
+    if (delta.rewrite) {
+      if (!delta.full.startsWith(this.shown)) {
+        this.diverged = true;
+        return;
+      }
+      piece = delta.full.slice(this.shown.length);
+    }
+    this.shown += piece;
+    this.show(piece);
   }
 }

@@ -142,7 +142,8 @@ export class StreamingScanner implements PTKStreamParser {
   private firstInvalid: Extract<Segment, { ok: false }> | undefined;
   private segmentCount = 0;
   private completeCalls = 0;
-  private readonly nearMisses: string[] = [];
+  /** The first near miss (a call-like text that is no call): the one the error names; later ones add nothing. */
+  private nearMiss: string | undefined;
   private lineHead: string | undefined;
   /** A quoted opening tag was seen on this line: its closing tag is a quotation too. */
   private quotedTagOnLine = false;
@@ -322,8 +323,8 @@ export class StreamingScanner implements PTKStreamParser {
                 this.startCall(tag.name);
                 continue;
               }
-              if (tag.kind === 'close' && !this.quotedTagOnLine) this.nearMisses.push(`a closing tag without an opening <${this.primaryTag()}> tag`);
-              else if (tag.kind === 'attributes') this.nearMisses.push(`a <${this.primaryTag()} …> tag with attributes (write the tag bare and put the JSON inside it)`);
+              if (tag.kind === 'close' && !this.quotedTagOnLine) this.nearMiss ??= `a closing tag without an opening <${this.primaryTag()}> tag`;
+              else if (tag.kind === 'attributes') this.nearMiss ??= `a <${this.primaryTag()} …> tag with attributes (write the tag bare and put the JSON inside it)`;
             }
           }
           position++;
@@ -628,11 +629,11 @@ export class StreamingScanner implements PTKStreamParser {
   private evaluateLineHead(): void {
     const head = this.lineHead;
     this.lineHead = undefined;
-    if (head === undefined) return;
+    if (head === undefined || this.nearMiss !== undefined) return;
     const namesTool = /"(?:tool|name)"\s*:/.test(head);
     const hasArgs = /"(?:args|arguments)"\s*:/.test(head);
     if (namesTool && hasArgs) {
-      this.nearMisses.push(`a JSON tool call without the <${this.primaryTag()}> tags around it`);
+      this.nearMiss = `a JSON tool call without the <${this.primaryTag()}> tags around it`;
     }
   }
 
@@ -695,7 +696,7 @@ export class StreamingScanner implements PTKStreamParser {
         return { ...base, type: 'tool_call', content, toolCall: found.toolCalls[0], toolCalls: found.toolCalls };
       }
     }
-    if (this.nearMisses.length > 0) {
+    if (this.nearMiss !== undefined) {
       const tag = this.primaryTag();
       return {
         ...base,
@@ -703,7 +704,7 @@ export class StreamingScanner implements PTKStreamParser {
         content,
         toolCalls: [],
         reason: 'near_miss',
-        error: `Your reply looks like a tool call but none could be read (found ${this.nearMisses[0]}). To call a tool write exactly <${tag}>{"tool": "name", "args": {...}}</${tag}>; to answer, write plain text without tags.`,
+        error: `Your reply looks like a tool call but none could be read (found ${this.nearMiss}). To call a tool write exactly <${tag}>{"tool": "name", "args": {...}}</${tag}>; to answer, write plain text without tags.`,
       };
     }
     return { ...base, type: 'text', content: raw.trim(), toolCalls: [] };

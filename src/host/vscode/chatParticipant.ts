@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../../core/errors';
 import type { PTKExecuteOptions, PTKExecuteResult } from '../../core/loop/loopTypes';
-import { withoutPartialTag } from '../../core/modelProvider/visibleText';
+import { withoutPartialTag } from '../../core/protocol/partialTag';
 import type { ReplyDelta, ReplyProse } from '../../core/protocol/replyStream';
 import { protocolTags } from '../../core/protocol/tagNames';
 import { WAITING_FOR_TAB } from '../../shared/chat/workingLine';

@@ -233,6 +233,54 @@ describe('WebChatLanguageModel', () => {
     }
   });
 
+  it('shows only prose the finished answer keeps: text shown is never changed by what follows (blank lines and a fence a call leaves behind are tidied first)', async () => {
+    const weather = call('get_weather', { city: 'Paris' });
+    const cases: Array<[reply: string, shown: string]> = [
+      [`First.\n\n\n\nSecond.\n${weather}`, 'First.\n\nSecond.'],
+      [`Here:\n\`\`\`\n${weather}\n\`\`\`\nDone.`, 'Here:\n\nDone.'],
+    ];
+    for (const [reply, shown] of cases) {
+      for (const chunkSize of [1, 3, 5, 7, reply.length]) {
+        const { lm } = setUp([reply], { chunkSize });
+        const sink = new RecordingSink();
+        await lm.respond(request([user('Weather?')]), sink);
+        assert.equal(sink.texts.join(''), shown, `${JSON.stringify(reply)} in ${chunkSize}-character deltas`);
+        assert.deepEqual(sink.calls.map((toolCall) => toolCall.name), ['get_weather']);
+      }
+    }
+  });
+
+  it('never shows a piece of call markup, whatever the tag, its case or a ```tool fence, nor the start of a tag the reply was cut in', async () => {
+    const args = '{"tool":"get_weather","args":{"city":"Paris"}}';
+    const cases: Array<[reply: string, shown: string]> = [
+      [`Sure.\n<PTK_CALL>${args}</PTK_CALL>`, 'Sure.'],
+      [`Working on it <tool_call>${args}</tool_call>`, 'Working on it'],
+      [`First.\n\`\`\`tool\n${args}\n\`\`\``, 'First.'],
+      ...['\n\n<', '\n\n<TOOL_CAL', '<tool_c', '</ TOOL'].map((cut): [string, string] => [`Checking.\n<TOOL_CALL>${args}</TOOL_CALL>${cut}`, 'Checking.']),
+      // `< /` never starts a tag (the slash comes right after `<`): prose, shown as it is.
+      [`Checking.\n<TOOL_CALL>${args}</TOOL_CALL>< /TOOL`, 'Checking.\n< /TOOL'],
+    ];
+    for (const [reply, shown] of cases) {
+      for (const chunkSize of [1, 2, 3, 7, reply.length]) {
+        const { lm } = setUp([reply], { chunkSize });
+        const sink = new RecordingSink();
+        await lm.respond(request([user('Weather?')]), sink);
+        assert.equal(sink.texts.join(''), shown, `${JSON.stringify(reply)} in ${chunkSize}-character deltas`);
+        assert.deepEqual(sink.calls.map((toolCall) => toolCall.input), [{ city: 'Paris' }]);
+      }
+    }
+  });
+
+  it('shows angle brackets and fenced JSON that are not calls as the text they are', async () => {
+    for (const reply of ['2 < 3 and <b> is bold', `if a < b then the answer is ${'long '.repeat(20)}done`, 'Second.\n```json\n{"tool":"get_weather","args":{"city":"Paris"}}\n```']) {
+      const { lm } = setUp([reply], { chunkSize: 3 });
+      const sink = new RecordingSink();
+      await lm.respond(request([user('Weather?')]), sink);
+      assert.equal(sink.texts.join(''), reply);
+      assert.deepEqual(sink.calls, []);
+    }
+  });
+
   it('the results of parallel calls continue the thread in one message', async () => {
     const { model, lm } = setUp([`${call('get_weather', { city: 'Paris' })}\n${call('get_time', { zone: 'UTC' })}`, 'Sunny, and it is noon.']);
     const first = [user('Weather and time?')];
