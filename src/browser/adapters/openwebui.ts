@@ -1,8 +1,9 @@
 /**
  * Open WebUI (self-hosted: the door to local and company models). Its address is the user's own
- * instance: `ptk.siteUrl` replaces `url` (resolveAdapter adds its host), the default being where
- * `open-webui serve` listens, http://localhost:8080 (open-webui/open-webui README.md, "Installation
- * via Python pip"; the Docker image serves the same port, usually published as 3000:8080).
+ * instance: `ptk.siteUrl` replaces `url` (resolveAdapter adds its host). The default is the port
+ * the app serves on, http://localhost:8080 (its backend's `PORT="${PORT:-8080}"`, backend/dev.sh
+ * as mirrored on huggingface.co/spaces/oki692/open-webui; Docker publishes it as 3000:8080,
+ * docs.docker.com/ai/model-runner/openwebui-integration, read 2026-11-27).
  * Sources: Open WebUI's own Svelte source, read at these commits (OW = open-webui/open-webui):
  *   MI  src/lib/components/chat/MessageInput.svelte@562112e6
  *   RM  src/lib/components/chat/Messages/ResponseMessage.svelte@d79ba4ac
@@ -12,8 +13,8 @@
  *   TT  src/lib/components/common/Tooltip.svelte@7c489ffe (no aria-label: a tooltip names nothing)
  *   AU  src/routes/auth/+page.svelte@54871846
  *   FI  src/lib/components/common/FileItem.svelte@c69adf22
- *   TC  the app layout's start-up code (code-index text, file not named by the index; the
- *       same lines are in src/routes/(app)/+layout.svelte as stored at c754c539 by path):
+ *   TC  the app layout's start-up code (code-index text; the index does not name its file: by
+ *       its content src/routes/(app)/+layout.svelte, stored at c754c539, not re-read):
  *       `$page.url.searchParams.get('temporary-chat') === 'true'` turns temporaryChatEnabled on
  *       when the user's `permissions.chat.temporary` allows it; a later helper
  *       (resolveTemporaryChatEnabled, same index) reads the parameter first, then a session
@@ -33,7 +34,8 @@
  *   first ContentRenderer's bare root `div` holding the markdown, then its hidden floating
  *   Ask / Explain buttons (CR), then the error box, citations and code executions (RM);
  * - footer: `div.buttons` after the content, filled only once the message is `done` (RM); copy =
- *   `button.copy-response-button[aria-label="Copy"]` (RM; MI's Ctrl+Shift+C clicks the last one);
+ *   `button.copy-response-button[aria-label="Copy"]` (RM; the page's Ctrl+Shift+C shortcut clicks
+ *   the last one, same layout code as TC);
  *   it copies the message's markdown source (navigator clipboard, RM copyToClipboard);
  * - working: a status line `div.status-description` whose text has `.shimmer` while the status is
  *   not done (web / knowledge search, tools; RM); a `Skeleton` while the content is still empty
