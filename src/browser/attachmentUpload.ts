@@ -278,8 +278,11 @@ export async function uploadAttachments(page: Page, adapter: SiteAdapter, files:
         const refusals = newRefusals(view.refusals, baseline.refusals, selectors.attachmentRefusedText);
         if (refusals.length > 0) {
           const named = names.filter((name) => refusals.some((text) => text.toLowerCase().includes(name.toLowerCase())));
+          // A refusal that names no file (Open WebUI's "File size should not exceed 1 MB.") is about
+          // the one file being uploaded, when there is one.
+          const refused = named.length > 0 ? named.join(', ') : names.length === 1 ? names[0] : 'an attachment';
           throw new LLMBackendError(
-            `${adapter.displayName} refused ${named.length > 0 ? named.join(', ') : 'an attachment'}: "${refusals[0]}". Nothing was sent.`,
+            `${adapter.displayName} refused ${refused}: "${refusals[0]}". Nothing was sent.`,
             { code: PTKErrorCode.ATTACHMENT_REFUSED, recoverable: false, context: { site: adapter.id, files: names, refusal: refusals[0] } },
           );
         }

@@ -8,7 +8,7 @@ import { DEFAULTS } from '../core/constants';
 import { instructionFileEntryProblem } from '../tools/projectRules/instructionFiles';
 
 /** Site adapters the browser backend offers. */
-export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'custom'] as const;
+export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'openwebui', 'custom'] as const;
 export type SiteId = (typeof SITE_IDS)[number];
 
 /** Human names for the site quick pick. */
@@ -18,6 +18,7 @@ export const SITE_LABELS: Record<SiteId, string> = {
   gemini: 'Gemini (gemini.google.com)',
   aistudio: 'Google AI Studio (aistudio.google.com)',
   deepseek: 'DeepSeek (chat.deepseek.com)',
+  openwebui: 'Open WebUI (self-hosted: ptk.siteUrl, default http://localhost:8080)',
   custom: 'Custom site (ptk.siteUrl + ptk.customSite)',
 };
 

@@ -18,11 +18,22 @@ export function siteAddress(settings: SiteNameSettings, site: SiteId): string | 
 }
 
 /**
- * "ChatGPT", or "ChatGPT (demo)" for a built-in site at a local address (a replica of it); a custom
- * site at a local address is the user's own chat (a self-hosted one), not a demo. `own`: the
- * adapter's name when it is known (a custom site's).
+ * Sites that run wherever their user runs them (Open WebUI, a custom site): a local address is
+ * their real one, never a replica of them.
+ */
+const SELF_HOSTED_SITES: readonly SiteId[] = ['openwebui', 'custom'];
+
+/** Whether a local address of `site` is the user's own instance rather than a demo replica. */
+export function isSelfHostedSite(site: string): boolean {
+  return (SELF_HOSTED_SITES as readonly string[]).includes(site);
+}
+
+/**
+ * "ChatGPT", or "ChatGPT (demo)" for a built-in site at a local address (a replica of it); a
+ * self-hosted site at a local address is the user's own chat, not a demo. `own`: the adapter's
+ * name when it is known (a custom site's).
  */
 export function siteName(settings: SiteNameSettings, site: SiteId, own?: string): string {
   const name = own ?? SITE_LABELS[site].replace(/\s*\(.*\)$/, '');
-  return site !== 'custom' && isLocalAddress(siteAddress(settings, site)) ? `${name} (demo)` : name;
+  return !isSelfHostedSite(site) && isLocalAddress(siteAddress(settings, site)) ? `${name} (demo)` : name;
 }

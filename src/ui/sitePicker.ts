@@ -6,6 +6,7 @@
  */
 import { DEMO_SITE_NAME, isLocalAddress } from '../shared/chat/connectionLabels';
 import { SITE_IDS, SITE_LABELS, type SiteId } from './settings';
+import { isSelfHostedSite } from './siteNames';
 
 /** The settings a choice depends on: ptk.site and ptk.siteUrl as they count now. */
 interface SiteChoiceContext {
@@ -21,10 +22,18 @@ interface SitePickerItem {
   site?: SiteId;
 }
 
-/** Whether choosing `site` clears ptk.siteUrl: it is set and is the demo's or another site's address (the custom site needs it). */
+/**
+ * Whether choosing `site` clears ptk.siteUrl: it is set and is the demo's or another site's
+ * address (a self-hosted site, Open WebUI or custom, needs it: it is where the user runs it).
+ */
 export function clearsSiteUrl(site: SiteId, context: SiteChoiceContext): boolean {
-  if (!context.siteUrl || site === 'custom') return false;
-  return isLocalAddress(context.siteUrl) || site !== context.currentSite;
+  if (!context.siteUrl || isSelfHostedSite(site)) return false;
+  return isDemoAddress(context) || site !== context.currentSite;
+}
+
+/** ptk.siteUrl names the offline demo: a local address, unless the current site is self-hosted there. */
+function isDemoAddress(context: SiteChoiceContext): boolean {
+  return isLocalAddress(context.siteUrl) && !isSelfHostedSite(context.currentSite);
 }
 
 /**
@@ -33,7 +42,7 @@ export function clearsSiteUrl(site: SiteId, context: SiteChoiceContext): boolean
  * ptk.siteUrl says so.
  */
 export function sitePickerItems(context: SiteChoiceContext): SitePickerItem[] {
-  const demo = isLocalAddress(context.siteUrl);
+  const demo = isDemoAddress(context);
   const items: SitePickerItem[] = [];
   if (demo) items.push({ label: DEMO_SITE_NAME, description: `current · ${context.siteUrl} (ptk.siteUrl)`, detail: 'The offline replica answering from a script, not a real chat' });
   for (const site of SITE_IDS) {

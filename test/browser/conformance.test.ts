@@ -148,7 +148,16 @@ function temporaryChatByAddress(entry: ReplicaSiteEntry): boolean {
   return entry.temporaryChat !== false && adapterFor(entry, 'http://127.0.0.1/').temporaryChat?.urlParam !== undefined;
 }
 
-for (const entry of replicaSites) {
+/**
+ * The sites this run drives: every one, or those named (adapter id or replica folder,
+ * comma-separated) in PTK_CONFORMANCE_SITES, e.g. `PTK_CONFORMANCE_SITES=openwebui`.
+ */
+function sitesOfThisRun(): ReplicaSiteEntry[] {
+  const named = (process.env.PTK_CONFORMANCE_SITES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+  return named.length === 0 ? replicaSites : replicaSites.filter((entry) => named.includes(entry.adapter) || named.includes(entry.replica));
+}
+
+for (const entry of sitesOfThisRun()) {
   describe(`conformance: ${entry.adapter} (replica ${entry.replica})`, () => {
     it('answers, streams deltas, and extracts the markdown exactly through the copy action', async () => {
       await withSite(browser, entry, { scenario: { turns: [{ reply: TRICKY, tokenMs: 20, tokenChars: 7 }] } }, async ({ model, server }) => {

@@ -10,6 +10,7 @@ import { claudeAdapter } from './claude';
 import { geminiAdapter } from './gemini';
 import { createCustomAdapter } from './custom';
 import { deepSeekAdapter } from './deepseek';
+import { openWebUiAdapter } from './openwebui';
 import { applySiteOverride, parseSiteOverrides } from './overrides';
 import type { SiteAdapter } from './types';
 
@@ -20,6 +21,7 @@ export const builtInAdapters: SiteAdapter[] = [
   geminiAdapter,
   aiStudioAdapter,
   deepSeekAdapter,
+  openWebUiAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

@@ -17,6 +17,7 @@ export const SITE_PROMPT_LIMITS: Readonly<Record<SiteId, number>> = {
   gemini: 120_000,
   aistudio: 1_000_000,
   deepseek: 120_000,
+  openwebui: 200_000,
   custom: 100_000,
 };
 
@@ -27,6 +28,7 @@ const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
   gemini: 'Gemini',
   aistudio: 'Google AI Studio',
   deepseek: 'DeepSeek',
+  openwebui: 'Open WebUI',
   custom: 'Custom site',
 };
 

@@ -138,6 +138,14 @@ export const replicaSites: ReplicaSiteEntry[] = [
     expectMatched: { composer: 1, sendButton: 1, stopButton: 1, userTurn: 1, assistantTurn: 1, answerContent: 1, turnActionBar: 1, copyButton: 1 },
     supports: ['thinkingFlash', 'preambleGap', 'cloudflareNoise'],
   },
+  // Open WebUI (self-hosted): every first choice. No guest chat, no virtual list and no limit
+  // notice in its source.
+  {
+    adapter: 'openwebui',
+    replica: 'openwebui',
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['thinkingFlash', 'preambleGap', 'cloudflareNoise', 'upload'],
+  },
   {
     adapter: 'custom',
     replica: 'custom',

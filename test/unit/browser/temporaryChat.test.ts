@@ -22,7 +22,7 @@ describe('temporary chats of the built-in sites', () => {
   });
   it('every site but DeepSeek describes its control, with a way to tell it is on', () => {
     const described = builtInAdapters.filter((adapter) => adapter.temporaryChat).map((adapter) => adapter.id).sort();
-    assert.deepEqual(described, ['aistudio', 'chatgpt', 'claude', 'gemini']);
+    assert.deepEqual(described, ['aistudio', 'chatgpt', 'claude', 'gemini', 'openwebui']);
     for (const adapter of builtInAdapters) {
       const control = adapter.temporaryChat;
       if (!control) continue;

@@ -18,4 +18,9 @@ describe('siteName', () => {
     assert.equal(siteName({ site: 'claude', siteUrl: 'https://claude.example.org/', siteOverrides: undefined }, 'claude'), 'Claude');
     assert.equal(siteName({ site: 'custom', siteUrl: 'http://localhost:3000/', siteOverrides: undefined }, 'custom', 'Open WebUI'), 'Open WebUI', 'a self-hosted chat on this machine is no demo');
   });
+
+  it('names Open WebUI at a local address as itself: the instance the user runs, not a replica', () => {
+    assert.equal(siteName({ site: 'openwebui', siteUrl: 'http://localhost:8080/', siteOverrides: undefined }, 'openwebui'), 'Open WebUI');
+    assert.equal(siteName({ site: 'chatgpt', siteUrl: undefined, siteOverrides: { openwebui: { url: 'http://127.0.0.1:3000/' } } }, 'openwebui'), 'Open WebUI');
+  });
 });

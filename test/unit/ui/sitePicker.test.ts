@@ -31,6 +31,16 @@ describe('PTK: Connect Browser / Choose Site entries', () => {
     assert.equal(clearsSiteUrl('chatgpt', DEMO), true, 'choosing the site the demo imitates leaves the demo');
     assert.equal(clearsSiteUrl('custom', DEMO), false);
   });
+
+  it('Open WebUI at a local address is the current site, not the demo, and choosing it keeps ptk.siteUrl', () => {
+    const local = { currentSite: 'openwebui', siteUrl: 'http://localhost:8080/' };
+    const items = sitePickerItems(local);
+    assert.equal(items.some((item) => item.label === 'Demo (offline)'), false);
+    assert.equal(items.find((item) => item.site === 'openwebui')!.description, 'current · at http://localhost:8080/ (ptk.siteUrl)');
+    assert.equal(clearsSiteUrl('openwebui', local), false);
+    assert.equal(clearsSiteUrl('openwebui', DEMO), false, 'its address is wherever the user runs it');
+    assert.equal(clearsSiteUrl('chatgpt', local), true, 'another site does not open at the Open WebUI address');
+  });
 });
 
 describe('what a site choice does to ptk.siteUrl', () => {
