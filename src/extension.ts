@@ -41,12 +41,11 @@ import { registerCommands } from './host/vscode/views/commands/registerCommands'
 import { ConversationStore } from './ui/conversationStore';
 import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
 import { listedSiteLines } from './ui/listedSiteLines';
-import { siteAddress, siteName } from './ui/siteNames';
+import { isDemoAddress, siteAddress, siteName } from './ui/siteNames';
 import { showsSiteMenu } from './ui/conversationSite';
 import type { SiteStatusLine } from './ui/chatConnection';
 import { ConnectionStatusBar } from './host/vscode/views/statusBar';
 import { ConversationConnection } from './ui/conversationConnection';
-import { isLocalAddress } from './shared/chat/connectionLabels';
 
 /** Defined as true by the test build only (see test/vscode/harness/buildTestExtension.ts). */
 declare const __PTK_TEST_BUILD__: boolean | undefined;
@@ -162,8 +161,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     logger: log,
   });
   const connection = new ChatConnection(browserFactory, primarySite(settings));
-  // The header and the status bar name the model setting and an address override; a local address is the demo replica.
-  const showTarget = () => connection.setTarget({ model: settings.model, url: settings.siteUrl, demo: isLocalAddress(settings.siteUrl) });
+  // The header and the status bar name the model setting and an address override; a hosted site's local address is the demo replica.
+  const showTarget = () => connection.setTarget({ model: settings.model, url: settings.siteUrl, demo: isDemoAddress(primarySite(settings), settings.siteUrl) });
   showTarget();
 
   // consult: the model asks another site of ptk.consultSites, after the user's approval (the window's "Always" answers apply).

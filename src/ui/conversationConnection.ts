@@ -6,7 +6,7 @@
  * 15:00"), and their buttons (Open tab, Log in, Diagnose) act on it. With one site the
  * connection's state is shown as it is.
  */
-import { isLocalAddress } from '../shared/chat/connectionLabels';
+import { isDemoAddress } from './siteNames';
 import type { ConnectionState } from '../shared/chat/protocol';
 import type { SiteStatusLine } from './chatConnection';
 
@@ -41,7 +41,7 @@ export function conversationConnectionState(state: ConnectionState, site: string
   if (statusOwn) Object.assign(shown, pick(state, ['detail']));
   if (first) Object.assign(shown, pick(state, ['model', 'url', 'demo']));
   // Another site at an address of its own (ptk.siteOverrides' url): its address, and the demo when it is local.
-  else if (line.url !== undefined) Object.assign(shown, { url: line.url }, isLocalAddress(line.url) ? { demo: true } : {});
+  else if (line.url !== undefined) Object.assign(shown, { url: line.url }, isDemoAddress(line.site, line.url) ? { demo: true } : {});
   // Another site's login wall, or another named site's error, is not this site's.
   if (!statusOwn && (state.status === 'loginRequired' || (state.statusSite !== undefined && state.status === 'error'))) shown.status = 'connected';
   const stopped = line.status === undefined ? undefined : STOPPED_STATUS[line.status];

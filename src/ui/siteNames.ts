@@ -28,6 +28,11 @@ export function isSelfHostedSite(site: string): boolean {
   return (SELF_HOSTED_SITES as readonly string[]).includes(site);
 }
 
+/** Whether `site` at `url` is a demo: a replica of a hosted site at a local address (a self-hosted site's local address is the user's own). */
+export function isDemoAddress(site: string, url: string | undefined): boolean {
+  return !isSelfHostedSite(site) && isLocalAddress(url);
+}
+
 /**
  * "ChatGPT", or "ChatGPT (demo)" for a built-in site at a local address (a replica of it); a
  * self-hosted site at a local address is the user's own chat, not a demo. `own`: the adapter's
@@ -35,5 +40,5 @@ export function isSelfHostedSite(site: string): boolean {
  */
 export function siteName(settings: SiteNameSettings, site: SiteId, own?: string): string {
   const name = own ?? SITE_LABELS[site].replace(/\s*\(.*\)$/, '');
-  return !isSelfHostedSite(site) && isLocalAddress(siteAddress(settings, site)) ? `${name} (demo)` : name;
+  return isDemoAddress(site, siteAddress(settings, site)) ? `${name} (demo)` : name;
 }

@@ -49,6 +49,9 @@ describe('conversationConnectionState', () => {
     assert.equal(siteModelLine(claude), 'Claude (demo) · ready');
     const real = conversationConnectionState({ ...CONNECTED, sites: [SITES[2]!, { ...sites[1]!, label: 'Claude', url: 'https://claude.example.org/' }] }, 'claude');
     assert.deepEqual([real.url, real.demo], ['https://claude.example.org/', undefined]);
+    // A self-hosted site (Open WebUI) at a local address is the user's own chat, never a demo.
+    const own = conversationConnectionState({ ...CONNECTED, sites: [SITES[2]!, { site: 'openwebui', label: 'Open WebUI', state: 'ready', ready: true, status: 'ready', url: 'http://localhost:8080/' }] }, 'openwebui');
+    assert.deepEqual([own.url, own.demo], ['http://localhost:8080/', undefined]);
   });
 
   it("shows a signed-out site as a login wall (Log in), a broken one as an error, and none of another site's model, address or notice", () => {
