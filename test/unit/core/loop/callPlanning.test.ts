@@ -1,38 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { InvalidToolInputError, LimitExceededError, NoSuchToolError, PTKErrorCode } from '../../../../src/core/errors';
-import { planCalls, plannedRuns, type PlanningRules } from '../../../../src/core/loop/callPlanning';
+import { planCalls, plannedRuns } from '../../../../src/core/loop/callPlanning';
 import { createRunState, type RunState } from '../../../../src/core/loop/runState';
-import { loopStopRules, type StopLimits } from '../../../../src/core/loop/stopConditions';
 import type { PTKTool, PTKToolCall } from '../../../../src/core/types';
 import { callSignature } from '../../../../src/core/util/callSignature';
-import { readFileTool, writeFileTool } from './helpers';
+import { planningRulesWith, readFileTool, writeFileTool, type PlanningRuleChanges } from './helpers';
 
-const LIMITS: StopLimits = {
-  maxIterations: 10,
-  maxToolCalls: 20,
-  maxConsecutiveMistakes: 3,
-  maxDuplicateWarnings: 3,
-  detectCycles: true,
-  cycleMaxPeriod: 4,
-};
-
-type RuleChanges = Partial<Omit<PlanningRules, 'stopRules'>> & Partial<StopLimits>;
-
-/** The planning rules with these changes, the stop rules made of the same limits (as a run makes them). */
-function rulesWith(changes: RuleChanges = {}): PlanningRules {
-  const limits = { ...LIMITS, ...changes };
-  return {
-    allowMultipleCalls: false,
-    detectDuplicates: true,
-    duplicateWindow: 3,
-    cacheReadOnlyResults: true,
-    ...changes,
-    maxDuplicateWarnings: limits.maxDuplicateWarnings,
-    maxToolCalls: limits.maxToolCalls,
-    stopRules: loopStopRules(limits),
-  };
-}
+type RuleChanges = PlanningRuleChanges;
+const rulesWith = planningRulesWith;
 
 const reader = readFileTool();
 const writer = writeFileTool();

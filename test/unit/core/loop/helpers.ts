@@ -1,5 +1,7 @@
 /** Shared fixtures for the loop tests. */
 import { z } from 'zod';
+import type { PlanningRules } from '../../../../src/core/loop/callPlanning';
+import { loopStopRules, type StopLimits } from '../../../../src/core/loop/stopConditions';
 import { defineTool } from '../../../../src/core/tools/defineTool';
 import { ToolRegistry } from '../../../../src/core/tools/toolRegistry';
 import type { PTKTool } from '../../../../src/core/types';
@@ -43,4 +45,32 @@ export function writeFileTool(): PTKTool & { writes: Array<{ path: string; conte
 
 export function registryWith(...tools: PTKTool[]): ToolRegistry {
   return new ToolRegistry(tools);
+}
+
+/** The limits the loop tests run with unless a test changes them. */
+const TEST_LIMITS: StopLimits = {
+  maxIterations: 10,
+  maxToolCalls: 20,
+  maxConsecutiveMistakes: 3,
+  maxDuplicateWarnings: 3,
+  detectCycles: true,
+  cycleMaxPeriod: 4,
+};
+
+/** A change to the planning rules or to the limits their stop rules are made of. */
+export type PlanningRuleChanges = Partial<Omit<PlanningRules, 'stopRules'>> & Partial<StopLimits>;
+
+/** The planning rules with these changes, the stop rules made of the same limits (as a run makes them). */
+export function planningRulesWith(changes: PlanningRuleChanges = {}): PlanningRules {
+  const limits = { ...TEST_LIMITS, ...changes };
+  return {
+    allowMultipleCalls: false,
+    detectDuplicates: true,
+    duplicateWindow: 3,
+    cacheReadOnlyResults: true,
+    ...changes,
+    maxDuplicateWarnings: limits.maxDuplicateWarnings,
+    maxToolCalls: limits.maxToolCalls,
+    stopRules: loopStopRules(limits),
+  };
 }

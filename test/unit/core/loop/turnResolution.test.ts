@@ -3,42 +3,19 @@ import { describe, it } from 'node:test';
 import { z } from 'zod';
 import { LimitExceededError, ModelBehaviorError, NoSuchToolError, PTKAbortError, PTKErrorCode, ToolExecutionError } from '../../../../src/core/errors';
 import { createRunState, type RunState } from '../../../../src/core/loop/runState';
-import { loopStopRules, type StopLimits } from '../../../../src/core/loop/stopConditions';
 import { resolveTurn, type TurnContext, type TurnRules } from '../../../../src/core/loop/turnResolution';
 import { PTKFormatter } from '../../../../src/core/protocol/formatter';
 import { PTKParser } from '../../../../src/core/protocol/parser';
 import { defineTool } from '../../../../src/core/tools/defineTool';
 import { invokeTool } from '../../../../src/core/tools/runTool';
 import type { PTKMessage, PTKTool, PTKToolCall } from '../../../../src/core/types';
-import { call, readFileTool, writeFileTool } from './helpers';
+import { call, planningRulesWith, readFileTool, writeFileTool, type PlanningRuleChanges } from './helpers';
 
-const LIMITS: StopLimits = {
-  maxIterations: 10,
-  maxToolCalls: 20,
-  maxConsecutiveMistakes: 3,
-  maxDuplicateWarnings: 3,
-  detectCycles: true,
-  cycleMaxPeriod: 4,
-};
+type RuleChanges = PlanningRuleChanges & Partial<Omit<TurnRules, 'stopRules'>>;
 
-type RuleChanges = Partial<Omit<TurnRules, 'stopRules'>> & Partial<StopLimits>;
-
-/** The turn rules with these changes, the stop rules made of the same limits (as a run makes them). */
+/** The turn rules with these changes (planningRulesWith, and the execution rules a turn adds). */
 function rulesWith(changes: RuleChanges = {}): TurnRules {
-  const limits = { ...LIMITS, ...changes };
-  return {
-    allowMultipleCalls: false,
-    detectDuplicates: true,
-    duplicateWindow: 3,
-    cacheReadOnlyResults: true,
-    toolTimeout: 1_000,
-    toolRetries: 0,
-    failOnToolError: false,
-    ...changes,
-    maxDuplicateWarnings: limits.maxDuplicateWarnings,
-    maxToolCalls: limits.maxToolCalls,
-    stopRules: loopStopRules(limits),
-  };
+  return { toolTimeout: 1_000, toolRetries: 0, failOnToolError: false, ...changes, ...planningRulesWith(changes) };
 }
 
 const parser = new PTKParser();
