@@ -40,6 +40,7 @@ import { runConnectionAction } from './host/vscode/views/commands/connectionActi
 import { registerCommands } from './host/vscode/views/commands/registerCommands';
 import { ConversationStore } from './ui/conversationStore';
 import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
+import { chatLimitChars } from './ui/chatLimits';
 import { listedSiteLines } from './ui/listedSiteLines';
 import { isDemoAddress, siteAddress, siteName } from './ui/siteNames';
 import { showsSiteMenu } from './ui/conversationSite';
@@ -225,6 +226,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     choose: async (question, actions) => vscode.window.showWarningMessage(question, { modal: true }, ...actions),
     diffKept: (approvalId) => approvals.getRequest(approvalId) !== undefined,
     sites: configuredSites,
+    chatLimitChars: (site) => chatLimitChars(settings, listedSites(settings).find((listed) => listed === site) ?? primarySite(settings)),
     // A task ended, failed or waits for an approval while the user looks elsewhere: say so, with a way to it (nothing is approved here).
     onAttention: (attention) =>
       notifyAttention(attention, {

@@ -5,6 +5,8 @@
  * Several run at once, one per conversation with a task (chatSessions.ts shows one of them).
  * Pure (no 'vscode'): the extension binds `runTask` to PTKManager and `store` to workspaceState.
  */
+import { compactionRequest, summaryMessage } from '../core/conversation/contextCompaction';
+import { historyLength } from '../core/conversation/historyBudget';
 import { ConfigurationError, PTKAbortError, PTKErrorCode, errorMessage, isPTKError } from '../core/errors';
 import type { PTKExecuteResult } from '../core/loop/loopTypes';
 import { SteeringInbox, type SteeringMessage } from '../core/loop/steering';
@@ -76,6 +78,12 @@ interface ChatSessionOptions {
    * every model call of a conversation asks for its site (its choice, else the first ready one).
    */
   sites?: () => readonly SiteStatusLine[];
+  /**
+   * How much one chat on `site` may hold, in characters (undefined `site`: the only one): a
+   * task's chat is compacted before it gets there, and the context meter shows it. Without it,
+   * no compaction.
+   */
+  chatLimitChars?: (site: string | undefined) => number | undefined;
 }
 
 /** Options of one `send`. */
@@ -406,6 +414,52 @@ export class ChatSession {
     return true;
   }
 
+  /**
+   * Compacts the conversation now (PTK: Compact Conversation): the model writes a summary of it
+   * (in a new chat that gets the history), the summary becomes the history the next task starts
+   * from, and it is shown folded. Stop cancels it; a task already running refuses it.
+   */
+  compact(): Promise<void> {
+    if (this.controller) return Promise.resolve(this.notice('A task is running: compact the conversation once it has ended.'));
+    if (this.messages.length === 0) return Promise.resolve(this.notice('Nothing to compact yet: the conversation has no history.'));
+    const controller = new AbortController();
+    this.controller = controller;
+    const compaction = this.summarizeHistory(controller.signal).then((done) => this.taskEnded(done));
+    this.running = compaction.then(() => undefined);
+    return compaction;
+  }
+
+  /** The model's summary replaces the history; resolves true when it did. */
+  private async summarizeHistory(signal: AbortSignal): Promise<boolean> {
+    const taskId = this.createId();
+    const site = this.site();
+    const limitChars = this.options.chatLimitChars?.(site);
+    const measured = { id: this.createId(), chatChars: historyLength(this.messages), ...(limitChars ? { limitChars } : {}) };
+    this.emit({ type: 'taskStarted', taskId, title: 'Compact the conversation' });
+    this.emit({ type: 'compaction', stage: 'summarizing', ...measured });
+    let outcome: 'done' | 'stopped' | 'failed' = 'failed';
+    try {
+      const result = await runForConversation(this.current.conversationId, () =>
+        this.options.runTask(compactionRequest(), { history: this.messages, tools: [], signal, ...(site !== undefined ? { site } : {}) }));
+      const summary = result.success ? result.content.trim() : '';
+      if (summary) {
+        this.messages = [summaryMessage(summary)];
+        this.earlierImages.truncate(0);
+        this.emit({ type: 'compaction', stage: 'done', summary, ...measured });
+        if (this.current.context) this.emit({ type: 'contextUsage', usage: { ...this.current.context, chatChars: 0, historyChars: historyLength(this.messages) } });
+        outcome = 'done';
+      } else if (signal.aborted || result.errorCode === PTKErrorCode.ABORTED) outcome = 'stopped';
+      else this.reportFailure(result.error ?? 'The model answered without a summary: the conversation is left as it was.', result.failure);
+    } catch (error) {
+      if (signal.aborted) outcome = 'stopped';
+      else this.reportFailure(errorMessage(error), error);
+    }
+    if (outcome !== 'done') this.emit({ type: 'compaction', stage: 'failed', ...measured });
+    this.emit({ type: 'taskFinished', taskId, outcome, ...(outcome === 'stopped' ? { message: 'Stopped.' } : {}) });
+    await this.persist();
+    return outcome === 'done';
+  }
+
   /** Resolves when the running task (if any) has settled. */
   async whenIdle(): Promise<void> {
     await this.running?.catch(() => undefined);
@@ -576,6 +630,8 @@ export class ChatSession {
     // The conversation stays on the site its first task used (its chat lives there): the header
     // keeps naming it when it reaches a limit, until the user or a failover moves it.
     if (site !== undefined) this.chosenSite ??= site;
+    const limitChars = this.options.chatLimitChars?.(site);
+    let compactionId: string | undefined;
     const options: AssistantRunOptions = {
       ...extraOptions,
       ...(site !== undefined ? { site } : {}),
@@ -638,6 +694,24 @@ export class ChatSession {
       },
       steering,
       onSteered: (message) => this.steered(message, transcriptLength - 1),
+      ...(limitChars ? { compaction: { limitChars } } : {}),
+      onContextUsage: (usage) => {
+        if (!ended) this.emit({ type: 'contextUsage', usage: { ...usage } });
+      },
+      // The chat neared its limit: the summary is shown folded, and the transcript now starts from it.
+      onCompaction: (event) => {
+        if (ended) return;
+        compactionId ??= this.createId();
+        const measured = { id: compactionId, taskId, chatChars: event.chatChars, limitChars: event.limitChars };
+        log(`[task ${taskId}] compaction: ${event.stage} (the chat holds ${event.chatChars} of ${event.limitChars} characters)`);
+        if (event.stage === 'summarizing') return this.emit({ type: 'compaction', stage: 'summarizing', ...measured });
+        if (event.stage === 'done') {
+          transcriptLength = event.transcriptLength;
+          this.emit({ type: 'compaction', stage: 'done', summary: event.summary, ...measured });
+        } else this.emit({ type: 'compaction', stage: 'failed', ...measured });
+        compactionId = undefined;
+        void this.persist();
+      },
       logger: { warn: (message, ...details) => log(`[task ${taskId}] warning: ${message} ${details.map(errorMessage).join(' ')}`) },
       // The project's rules that apply to the mentioned files are read too; the view is told which files were used.
       focusPaths: mentions.flatMap((mention) => (mention.path ? [mention.path] : [])),

@@ -217,6 +217,11 @@ export class ChatSessions {
     return this.shownSession.confirmReplace(itemId);
   }
 
+  /** Compacts the shown conversation (its history becomes the model's summary of it). */
+  compact(): Promise<void> {
+    return this.shownSession.compact();
+  }
+
   truncateFrom(itemId: string, transcriptLength: number): Promise<void> {
     return this.shownSession.truncateFrom(itemId, transcriptLength);
   }

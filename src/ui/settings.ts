@@ -84,6 +84,8 @@ export const ExtensionSettingsSchema = z.object({
   tagName: z.enum(['TOOL_CALL', 'PTK_CALL']).default(DEFAULTS.tagName),
   toolResultMaxChars: z.number().int().min(500).default(DEFAULTS.toolResultMaxChars),
   historyBudgetChars: z.number().int().min(10_000).default(DEFAULTS.historyBudgetChars),
+  /** The most one chat on the site may hold before PTK compacts it, in characters; 0: the site's own estimate. */
+  chatLimitChars: z.number().int().min(0).default(0),
   /**
    * Instruction files read into each task besides the defaults (AGENTS.md, .github/copilot-instructions.md,
    * .clinerules, .roo/rules, CLAUDE.md): a file or a folder relative to the workspace folder; "!NAME" removes one.

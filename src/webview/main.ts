@@ -21,6 +21,7 @@ import { EmptyState } from './emptyState';
 import { HistoryPanel, withShownConversation } from './historyPanel';
 import { AutoApprovalChip } from './autoApprovalChip';
 import { TodoPanel } from './todoPanel';
+import { ContextMeter } from './contextMeter';
 import { createMarkdownRenderer } from './markdown';
 import { ThumbnailStore } from './messageAttachments';
 import { MentionComposer } from './mentionComposer';
@@ -86,7 +87,8 @@ function main(): void {
   historyButton.textContent = '☰';
   const newButton = element('button', 'secondary icon', { type: 'button', title: 'New conversation', 'aria-label': 'New conversation', 'data-testid': 'new-conversation' });
   newButton.textContent = '+';
-  header.append(status, connectionActions, historyButton, newButton);
+  const contextMeter = new ContextMeter(document, () => post({ type: 'compact' }));
+  header.append(status, connectionActions, contextMeter.element, historyButton, newButton);
   const historyPanel = new HistoryPanel(document, {
     open: (conversationId) => post({ type: 'openConversation', conversationId }),
     remove: (conversationId) => post({ type: 'deleteConversation', conversationId }),
@@ -222,6 +224,7 @@ function main(): void {
     list.dataset.renderedChars = String(renderer.renderedMarkdownChars);
     approvalNeeded.update(state?.pendingApprovals ?? []);
     todoPanel.update(state);
+    contextMeter.update(state?.context, busy);
     if (unsaved) save();
     unsaved = false;
   }, (callback) => requestAnimationFrame(callback));

@@ -12,6 +12,7 @@ import type { AutoApprovedBy, ChatItem, ChatViewState, ConnectionAction } from '
 import { finishedTask } from '../shared/chat/finishedTask';
 import { retryTargetId } from '../shared/chat/retryTarget';
 import type { MarkdownRenderer } from './markdown';
+import { renderCompaction } from './compactionItem';
 import { renderMessageAttachments } from './messageAttachments';
 import { renderMentionChips } from './mentionChips';
 import { StreamingMarkdown } from './streamingMarkdown';
@@ -322,6 +323,9 @@ export class ChatRenderer {
         break;
       case 'review':
         this.renderReview(document, element, item);
+        break;
+      case 'compaction':
+        renderCompaction(document, element, item, (text) => this.markdown(text));
         break;
       case 'error': {
         element.className = 'error-card';

@@ -41,6 +41,7 @@ export const executeOptionsSchema = z.looseObject({
   site: z.string().optional(),
   finishTool: z.union([z.boolean(), z.string().min(1)]).optional(),
   todoList: z.union([z.boolean(), z.object({ items: z.array(todoItemSchema).optional() })]).optional(),
+  compaction: z.object({ limitChars: z.number().int().positive(), threshold: z.number().gt(0).lt(1).optional() }).optional(),
   conversationId: z.string().optional(),
   extraInstructions: z.string().optional(),
   tools: z.array(z.unknown()).optional(),

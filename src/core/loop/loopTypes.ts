@@ -1,6 +1,7 @@
 /**
  * Options and result of `PTKManager.orchestrateToolCalling`.
  */
+import type { CompactionSettings, ContextUsage } from '../conversation/contextCompaction';
 import type { TodoItem } from '../conversation/todoList';
 import type { PTKErrorCode } from '../errors';
 import type { PromptAttachment } from '../ports';
@@ -111,6 +112,21 @@ export interface PTKExecuteOptions {
   todoList?: boolean | { items?: readonly TodoItem[] };
   /** The model wrote its task list (the whole list). */
   onTodos?: (items: readonly TodoItem[]) => void;
+  /**
+   * With a backend that keeps its chat (a chat tab): the chat's limit. Past a share of it
+   * (`threshold`, default 0.8) the loop asks the model for a summary of the task so far and
+   * goes on in a new chat from it (the transcript is then the task, the summary and what
+   * followed). Absent: no compaction (the backend still starts over when the site refuses).
+   */
+  compaction?: CompactionSettings;
+  /** After each turn: what the chat holds against its limit, and the transcript against the history budget. */
+  onContextUsage?: (usage: ContextUsage) => void;
+  /**
+   * A compaction: 'summarizing' when the model is asked for its summary, 'done' with it (the
+   * transcript now starts from it; `transcriptLength`: its messages after the system prompt),
+   * 'failed' when none came (the chat goes on as it is).
+   */
+  onCompaction?: (event: CompactionEvent) => void;
 
   /** Earlier messages of this conversation (after the system prompt, before the new prompt). */
   history?: PTKMessage[];
@@ -127,6 +143,11 @@ export interface PTKExecuteOptions {
   /** Where throwing callbacks and swallowed errors are reported. */
   logger?: PTKLogger;
 }
+
+/** A compaction of the run's chat (PTKExecuteOptions.onCompaction). */
+export type CompactionEvent =
+  | { stage: 'summarizing' | 'failed'; chatChars: number; limitChars: number }
+  | { stage: 'done'; chatChars: number; limitChars: number; summary: string; transcriptLength: number };
 
 /** How a successful task ended. */
 export type PTKFinishReason = 'text' | 'finish_tool';

@@ -10,6 +10,8 @@
  * TOOL_RESULT success false. LLM backend errors end the task (never counted as mistakes).
  */
 import { DEFAULTS } from '../constants';
+import { compactedTranscript, compactionDue, compactionRequest } from '../conversation/contextCompaction';
+import { historyLength } from '../conversation/historyBudget';
 import { formatTodoReminder, type TodoItem } from '../conversation/todoList';
 import { ConfigurationError, errorMessage, LimitExceededError, LLMBackendError, PTKError, PTKErrorCode } from '../errors';
 import type { IContextManager, ILLMManager } from '../ports';
@@ -31,7 +33,7 @@ import { steeringTranscriptMessage } from './steering';
 import { loopStopRules, stopRuleHolds } from './stopConditions';
 import { charactersToTokens } from './tokenEstimate';
 import { createTodoTool } from './todoTool';
-import { buildTurnPrompt } from './turnPrompt';
+import { buildTurnPrompt, type TurnPrompt } from './turnPrompt';
 import { resolveTurn, type TurnContext, type TurnRules } from './turnResolution';
 
 interface RunDependencies {
@@ -94,6 +96,13 @@ export class ToolCallingRun {
   private readonly execute: ToolExecutor;
   /** The model's task list, with `todoList` (undefined: not offered). */
   private todos: readonly TodoItem[] | undefined;
+  /** Where the task's own message is in the transcript. */
+  private taskIndex = 0;
+  /** What the backend's current chat holds (characters sent and answered in it), and its whole turns. */
+  private chatChars = 0;
+  private turnsInChat = 0;
+  /** A compaction failed in this run: the chat goes on as it is (the backend still starts over when the site refuses). */
+  private compactionFailed = false;
 
   constructor(private readonly dependencies: RunDependencies, private readonly prompt: string, private readonly options: PTKExecuteOptions) {
     this.execute = toolExecutor(dependencies.toolManager);
@@ -168,6 +177,7 @@ export class ToolCallingRun {
     });
     this.push({ role: 'system', content: systemPrompt });
     for (const message of history) this.push(message);
+    this.taskIndex = this.transcript.length;
     this.push({ role: 'user', content: this.prompt });
     return { options, tools, rules: turnRulesOf(options, finishName) };
   }
@@ -202,19 +212,15 @@ export class ToolCallingRun {
       this.takeSteering();
       state.iteration++;
 
-      const turnPrompt = buildTurnPrompt({
-        transcript: this.transcript,
-        sentTranscript: this.sentTranscript,
-        keepsThread: llmManager.keepsThread === true,
-        threadKey: this.threadKey,
-        formatter,
-        tools,
-        iteration: state.iteration,
-        historyBudgetChars: options.historyBudgetChars,
-        turnNote: this.todos?.length ? formatTodoReminder(this.todos, DEFAULTS.todoToolName) : undefined,
-      });
+      let turnPrompt = this.nextTurnPrompt(options, tools);
+      if (await this.compactIfDue(options, turnPrompt, signal)) turnPrompt = this.nextTurnPrompt(options, tools);
       if (turnPrompt.thread) this.sentTranscript = [...this.transcript];
       this.totalChars += turnPrompt.prompt.length;
+      if (!turnPrompt.thread || turnPrompt.thread.newThread) {
+        this.chatChars = 0;
+        this.turnsInChat = 0;
+      }
+      this.chatChars += turnPrompt.prompt.length;
       let reply: string;
       try {
         reply = await callModel({
@@ -236,6 +242,14 @@ export class ToolCallingRun {
       }
       this.attachments.delivered();
       this.totalChars += reply.length;
+      this.chatChars += reply.length;
+      this.turnsInChat++;
+      notify('onContextUsage', options.onContextUsage, {
+        chatChars: this.chatChars,
+        ...(options.compaction ? { limitChars: options.compaction.limitChars } : {}),
+        historyChars: historyLength(this.transcript),
+        historyBudgetChars: options.historyBudgetChars,
+      }, logger);
 
       const parsed = parser.parse(reply);
       notify('onIteration', options.onIteration, {
@@ -249,6 +263,65 @@ export class ToolCallingRun {
       const outcome = await resolveTurn(parsed, reply, turn);
       if (outcome.kind === 'answer') return outcome;
     }
+  }
+
+  /** The next turn's prompt: the whole transcript for a new chat, else what the chat has not seen. */
+  private nextTurnPrompt(options: ResolvedExecuteOptions, tools: readonly PTKTool[]): TurnPrompt {
+    return buildTurnPrompt({
+      transcript: this.transcript,
+      sentTranscript: this.sentTranscript,
+      keepsThread: this.dependencies.llmManager.keepsThread === true,
+      threadKey: this.threadKey,
+      formatter: this.dependencies.formatter,
+      tools,
+      iteration: this.state.iteration,
+      historyBudgetChars: options.historyBudgetChars,
+      turnNote: this.todos?.length ? formatTodoReminder(this.todos, DEFAULTS.todoToolName) : undefined,
+    });
+  }
+
+  /**
+   * With `compaction`, before a turn that goes on in the chat: when the chat would pass its
+   * threshold, the model is asked (in that chat) for a summary of the task so far, and the
+   * transcript becomes the task, the summary and what the chat has not seen; the next turn then
+   * starts a new chat from it. A summary that fails or comes back empty leaves the chat as it is
+   * for the rest of the run. Returns true when the transcript was compacted.
+   */
+  private async compactIfDue(options: ResolvedExecuteOptions, turnPrompt: TurnPrompt, signal: AbortSignal): Promise<boolean> {
+    const settings = options.compaction;
+    const thread = turnPrompt.thread;
+    if (!settings || this.compactionFailed || !thread || thread.newThread) return false;
+    if (!compactionDue(settings, this.chatChars, turnPrompt.prompt.length, this.turnsInChat)) return false;
+    const { llmManager, parser } = this.dependencies;
+    const measured = { chatChars: this.chatChars, limitChars: settings.limitChars };
+    notify('onCompaction', options.onCompaction, { stage: 'summarizing', ...measured }, options.logger);
+    const request = compactionRequest();
+    let reply: string;
+    try {
+      reply = await callModel({ llmManager, turnPrompt: { prompt: request, thread }, parser, signal, model: options.model, temperature: options.temperature, site: options.site, iteration: this.state.iteration });
+    } catch (error) {
+      throwIfAborted(signal);
+      this.compactionFailed = true;
+      this.report('Could not compact the chat (it goes on as it is)', error);
+      notify('onCompaction', options.onCompaction, { stage: 'failed', ...measured }, options.logger);
+      return false;
+    }
+    this.totalChars += request.length + reply.length;
+    const parsed = parser.parse(reply);
+    const summary = (parsed.type === 'text' ? (parsed.content ?? reply) : (parsed.content ?? '')).trim();
+    if (!summary) {
+      this.compactionFailed = true;
+      options.logger?.warn('The model answered the compaction request without a summary: the chat goes on as it is.');
+      notify('onCompaction', options.onCompaction, { stage: 'failed', ...measured }, options.logger);
+      return false;
+    }
+    const compacted = compactedTranscript(this.transcript, this.taskIndex, this.sentTranscript?.length ?? 0, summary);
+    this.transcript.splice(0, this.transcript.length, ...compacted);
+    this.taskIndex = compacted[0]?.role === 'system' ? 1 : 0;
+    this.sentTranscript = undefined;
+    const transcriptLength = compacted.filter((message) => message.role !== 'system').length;
+    notify('onCompaction', options.onCompaction, { stage: 'done', ...measured, summary, transcriptLength }, options.logger);
+    return true;
   }
 
   /** With `todoList`: starts from the kept list and offers the task-list tool (unless a tool of that name is given). Returns its name when offered. */

@@ -55,6 +55,7 @@ export const SETTING_POLICIES: Readonly<Record<string, SettingPolicy>> = {
   'ptk.tagName': { from: 'any', why: 'the tag the model wraps tool calls in; every call is still checked' },
   'ptk.toolResultMaxChars': { from: 'any', why: LIMIT },
   'ptk.historyBudgetChars': { from: 'any', why: LIMIT },
+  'ptk.chatLimitChars': { from: 'any', why: LIMIT },
   'ptk.instructionFiles': { from: 'trusted', why: 'it chooses which files are read into every prompt as instructions' },
   'ptk.tools.autoApprove': { from: 'user', why: 'it lets file writes happen without asking' },
   'ptk.notify': { from: 'user', why: 'it decides whether you are told that a task waits for your approval' },

@@ -163,6 +163,10 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
     }
     case 'todos':
       return { ...state, todos: event.items };
+    case 'contextUsage':
+      return { ...state, context: event.usage };
+    case 'compaction':
+      return compacted(state, event);
     case 'rulesUsed':
       if (state.items.some((item) => item.id === `rules:${event.taskId}`)) return state;
       return { ...state, items: [...state.items, { kind: 'rules', id: `rules:${event.taskId}`, files: event.files }] };
@@ -209,4 +213,20 @@ function checkpointNumber(state: ChatViewState, existing: number): number {
 /** Folds a list of events from an empty conversation. */
 export function replayChat(conversationId: string, events: readonly ChatEvent[]): ChatViewState {
   return events.reduce(reduceChat, emptyChatState(conversationId));
+}
+
+/**
+ * A compaction's item: added while the summary is written, then given the summary (or marked
+ * failed). Once done the transcript starts from the summary, so every earlier message's place
+ * in it is gone: an edit or a restore of one of them cuts the history to nothing rather than to
+ * a wrong place.
+ */
+function compacted(state: ChatViewState, event: Extract<ChatEvent, { type: 'compaction' }>): ChatViewState {
+  const { id, taskId, chatChars, limitChars } = event;
+  const fields = { id, ...(taskId === undefined ? {} : { taskId }), chatChars, ...(limitChars === undefined ? {} : { limitChars }) };
+  const item: ChatItem = { kind: 'compaction', ...fields, ...(event.stage === 'done' ? { summary: event.summary ?? '' } : {}), ...(event.stage === 'failed' ? { failed: true } : {}) };
+  const index = state.items.findIndex((candidate) => candidate.id === id);
+  let items = index === -1 ? [...state.items, item] : replaceItem(state, index, item);
+  if (event.stage === 'done') items = items.map((candidate) => (candidate.kind === 'user' && candidate.transcriptLength !== undefined ? { ...candidate, transcriptLength: 0 } : candidate));
+  return { ...state, items };
 }

@@ -97,6 +97,10 @@ export interface ReviewColumn {
 const QueuedMessageSchema = z.object({ id: z.string(), text: z.string(), steering: z.optional(z.boolean()), images: z.optional(z.number()), mentions: z.optional(z.number()) });
 export type QueuedMessage = z.infer<typeof QueuedMessageSchema>;
 
+/** The context meter's figures, in characters (`limitChars` absent: the chat's limit is not known). */
+const ContextUsageSchema = z.object({ chatChars: z.number(), limitChars: z.optional(z.number()), historyChars: z.number(), historyBudgetChars: z.number() });
+export type ContextUsageInfo = z.infer<typeof ContextUsageSchema>;
+
 /** One thing that happened in a conversation; the view model is the fold of these. */
 const ChatEventSchema = z.discriminatedUnion('type', [
   /**
@@ -204,6 +208,14 @@ const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reviewSent'), id: z.string(), site: z.string() }),
   /** The conversation's queue of messages waiting to be sent, whole (in the order they go). */
   z.object({ type: z.literal('queueChanged'), queue: z.array(QueuedMessageSchema) }),
+  /** What the site's chat holds against its limit, and the conversation against its history budget (characters). */
+  z.object({ type: z.literal('contextUsage'), usage: ContextUsageSchema }),
+  /**
+   * A compaction of the conversation (the chat neared its limit, or the user asked): 'summarizing'
+   * while the model writes its summary, 'done' with it, 'failed' when none came. `taskId`: the task
+   * whose chat was compacted (absent: asked for between tasks).
+   */
+  z.object({ type: z.literal('compaction'), id: z.string(), taskId: z.optional(z.string()), stage: z.enum(['summarizing', 'done', 'failed']), summary: z.optional(z.string()), chatChars: z.number(), limitChars: z.optional(z.number()) }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;
 
@@ -235,6 +247,8 @@ export type ChatItem =
   | { kind: 'notice'; id: string; text: string; /** The notice that ended its turn ("Stopped.", a window reload): Retry may sit on it; an informative notice (an undo, a busy warning) never carries it. */ endsTurn?: boolean }
   | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number; /** A task's files its undo put back (the undo is done). */ undone?: string[] }
   | { kind: 'rules'; id: string; files: Array<{ path: string; usage: RuleFileUsage }> }
+  /** The conversation was compacted: the model's summary (absent while it is written; `failed`: none came), shown folded. */
+  | { kind: 'compaction'; id: string; taskId?: string; summary?: string; failed?: boolean; chatChars: number; limitChars?: number }
   /** Second Opinion: the reviews of the finished task by the other sites, side by side. */
   | { kind: 'review'; id: string; time: number; columns: ReviewColumn[] }
   | { kind: 'error'; id: string; message: string; code?: string; actions: ConnectionAction[]; /** The site it failed on (several sites). */ site?: string };
@@ -256,6 +270,8 @@ export interface ChatViewState {
   todos?: TodoListItem[];
   /** Messages typed while a task ran, waiting to be sent, in order (kept in memory only: never saved). */
   queued?: QueuedMessage[];
+  /** The context meter: what the site's chat holds, and the history (absent: nothing measured yet). */
+  context?: ContextUsageInfo;
 }
 
 /**
@@ -314,6 +330,8 @@ const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
   /** Suggestions for the `@` being typed: `kind`'s items matching `query`. */
   z.object({ type: z.literal('mentionQuery'), requestId: z.number(), kind: MentionKindSchema, query: z.string().check(z.maxLength(300)) }),
   z.object({ type: z.literal('stop') }),
+  /** Compact the shown conversation now (the header's Compact). */
+  z.object({ type: z.literal('compact') }),
   /**
    * A queued message's button: Edit (back to the composer, out of the queue), Remove, or Send now
    * (into the running task at its next turn; with no task running, sent at once).

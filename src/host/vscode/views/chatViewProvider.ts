@@ -203,6 +203,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'openAutoApproveSetting':
         this.handlers.openAutoApproveSetting?.();
         break;
+      case 'compact':
+        this.session.compact().catch((error: unknown) => this.log.error(`Could not compact the conversation: ${errorMessage(error)}`));
+        break;
       case 'newConversation':
         this.session.newConversation().catch((error: unknown) => this.log.error(`Could not start a new conversation: ${errorMessage(error)}`));
         break;

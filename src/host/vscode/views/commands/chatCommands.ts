@@ -1,4 +1,4 @@
-/** The chat view's commands: Open Chat, Ask…, New Conversation, Stop, Show Log. */
+/** The chat view's commands: Open Chat, Ask…, New Conversation, Compact Conversation, Stop, Show Log. */
 import * as vscode from 'vscode';
 import type { Command } from './command';
 import { COMMANDS } from './commandIds';
@@ -20,6 +20,13 @@ export const CHAT_COMMANDS: readonly Command[] = [
       // As the view's "+": a running task goes on in the background.
       await session.newConversation();
       await chatView.reveal();
+    },
+  },
+  {
+    id: COMMANDS.compactConversation,
+    run: async ({ session, chatView }) => {
+      await chatView.reveal();
+      await session.compact();
     },
   },
   {

@@ -5,6 +5,7 @@ export const COMMANDS = {
   explainSelection: 'ptk.explainSelection',
   fixFile: 'ptk.fixFile',
   newConversation: 'ptk.newConversation',
+  compactConversation: 'ptk.compactConversation',
   stop: 'ptk.stop',
   connect: 'ptk.connect',
   showLog: 'ptk.showLog',
