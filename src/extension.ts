@@ -41,6 +41,7 @@ import { registerCommands } from './host/vscode/views/commands/registerCommands'
 import { ConversationStore } from './ui/conversationStore';
 import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
 import { chatLimitChars } from './ui/chatLimits';
+import { sendComposerLine, slashCommandEntries, watchSlashCommands } from './host/vscode/views/slashCommandSend';
 import { listedSiteLines } from './ui/listedSiteLines';
 import { isDemoAddress, siteAddress, siteName } from './ui/siteNames';
 import { showsSiteMenu } from './ui/conversationSite';
@@ -281,12 +282,25 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     log,
   });
 
+  // The input's slash commands: built-ins and the workspace's prompt files, watched.
+  const slashCommands = watchSlashCommands(workspace, (line) => log.warn(line));
+  const slashSend = { workspace, session, commands: slashCommands, setMode: () => session.notice('Modes are chosen in the menu next to Send.') };
+  context.subscriptions.push(
+    slashCommands,
+    slashCommands.onDidChange((loaded) => {
+      for (const error of loaded.errors) log.warn(error.message);
+      chatView.postSlashCommands();
+    }),
+  );
+
   const chatView: ChatViewProvider = new ChatViewProvider(
     context.extensionUri,
     session,
     shownConnection,
     {
-      send: (text, chosen, attachments, replaces) => void session.send(text, { mentions: chosen, attachments, replaceFrom: replaces, queueIfBusy: true }),
+      send: (text, chosen, attachments, replaces) =>
+        void sendComposerLine(slashSend, text, chosen, attachments, replaces).catch((error: unknown) => log.error(`Could not send the message: ${errorMessage(error)}`)),
+      slashCommands: () => slashCommandEntries(slashCommands.value),
       suggestMentions: (kind, query) => mentions.suggest(kind, query),
       approve: (approvalId, always) => approvals.resolve(approvalId, { decision: always ? 'always' : 'approve' }),
       reject: (approvalId, reason) => approvals.resolve(approvalId, { decision: 'reject', reason }),

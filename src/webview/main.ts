@@ -22,6 +22,7 @@ import { HistoryPanel, withShownConversation } from './historyPanel';
 import { AutoApprovalChip } from './autoApprovalChip';
 import { TodoPanel } from './todoPanel';
 import { ContextMeter } from './contextMeter';
+import { CommandComposer } from './commandComposer';
 import { createMarkdownRenderer } from './markdown';
 import { ThumbnailStore } from './messageAttachments';
 import { MentionComposer } from './mentionComposer';
@@ -115,10 +116,11 @@ function main(): void {
   buttons.append(sendButton, stopButton);
   const mentionChips = element('div', 'mention-chips', { 'data-testid': 'composer-mentions' });
   const mentionList = element('div', 'mention-list', { 'data-testid': 'mention-list' });
+  const commandList = element('div', 'mention-list command-list', { 'data-testid': 'command-list' });
   // While a sent message is being edited, the composer says so; sending replaces that message and every later turn.
   const editingLine = element('div', 'editing-line', { 'data-testid': 'editing', role: 'status' });
   editingLine.textContent = 'Editing — Esc to cancel';
-  composer.append(editingLine, mentionChips, input, mentionList, buttons);
+  composer.append(editingLine, mentionChips, input, mentionList, commandList, buttons);
   // The composer says it edits, and the message it edits is marked in the list (renderer.setEditing).
   const showEditing = () => {
     editingLine.hidden = editing === undefined;
@@ -138,6 +140,8 @@ function main(): void {
   // Before the input's own keydown listener: the `@` list keeps Enter, Tab, arrows and Escape.
   const mentionComposer = new MentionComposer({ input, chips: mentionChips, list: mentionList, post: (message) => post(message), onChange: () => save() });
   mentionComposer.set(persisted.mentions ?? []);
+  // The `/` menu: also before the input's own keydown listener.
+  const commandComposer = new CommandComposer(input, commandList, () => save());
   // Images pasted or dropped into the composer, sent with the next message. The host keeps a copy of
   // them (the webview state holds only the text): this page is dropped while the view is hidden.
   const images: AttachmentComposer = new AttachmentComposer({
@@ -370,6 +374,9 @@ function main(): void {
         break;
       case 'autoApproval':
         autoApproval.update(message.autoApproval);
+        break;
+      case 'slashCommands':
+        commandComposer.set(message.commands);
         break;
       case 'examplePrompts':
         emptyState.setPrompts(message.prompts);

@@ -97,6 +97,10 @@ export interface ReviewColumn {
 const QueuedMessageSchema = z.object({ id: z.string(), text: z.string(), steering: z.optional(z.boolean()), images: z.optional(z.number()), mentions: z.optional(z.number()) });
 export type QueuedMessage = z.infer<typeof QueuedMessageSchema>;
 
+/** A slash command as the `/` menu lists it (`source`: builtin, ptk, copilot, claude or cline). */
+const SlashCommandEntrySchema = z.object({ name: z.string(), description: z.optional(z.string()), argumentHint: z.optional(z.string()), source: z.string() });
+export type SlashCommandEntry = z.infer<typeof SlashCommandEntrySchema>;
+
 /** The context meter's figures, in characters (`limitChars` absent: the chat's limit is not known). */
 const ContextUsageSchema = z.object({ chatChars: z.number(), limitChars: z.optional(z.number()), historyChars: z.number(), historyBudgetChars: z.number() });
 export type ContextUsageInfo = z.infer<typeof ContextUsageSchema>;
@@ -316,6 +320,8 @@ const HostToWebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('editSent'), itemId: z.string() }),
   /** An edited message the user chose not to resend: the composer gets it back, still editing `itemId`. */
   z.object({ type: z.literal('editKept'), itemId: z.string(), text: z.string(), mentions: z.array(ContextMentionSchema) }),
+  /** The slash commands the input's `/` menu offers (sent on `ready` and when the workspace's prompt files change). */
+  z.object({ type: z.literal('slashCommands'), commands: z.array(SlashCommandEntrySchema) }),
   /** What runs without asking now (sent on `ready` and on each change): the view shows a chip while any. */
   z.object({ type: z.literal('autoApproval'), autoApproval: AutoApprovalSchema }),
 ]);

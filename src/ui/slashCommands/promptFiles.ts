@@ -100,3 +100,6 @@ export const PROMPT_FILE_FORMATS: readonly PromptFileFormat[] = [
   { source: 'claude', folder: '.claude/commands', suffix: '.md', parse: parseClaudeCommandFile },
   { source: 'cline', folder: '.clinerules/workflows', suffix: '.md', parse: parseClineWorkflowFile },
 ];
+
+/** Globs (relative to the workspace folder) of the prompt files the formats read: what to watch. */
+export const PROMPT_FILE_PATTERNS: readonly string[] = PROMPT_FILE_FORMATS.map((format) => `${format.folder}/*${format.suffix}`);

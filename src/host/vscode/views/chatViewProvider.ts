@@ -9,7 +9,7 @@ import { errorMessage } from '../../../core/errors';
 import type { ChatConnection } from '../../../ui/chatConnection';
 import type { ChatSessions } from '../../../ui/chatSessions';
 import { renderChatHtml } from '../../../ui/chatHtml';
-import { parseWebviewMessage, type AutoApproval, type ConnectionAction, type HostToWebviewMessage, type WebviewToHostMessage } from '../../../shared/chat/protocol';
+import { parseWebviewMessage, type AutoApproval, type ConnectionAction, type HostToWebviewMessage, type SlashCommandEntry, type WebviewToHostMessage } from '../../../shared/chat/protocol';
 import type { ImageAttachment } from '../../../shared/chat/attachments';
 import type { ContextMention, MentionKind, MentionSuggestion } from '../../../shared/chat/mentions';
 import { decodeImageAttachments, type ChatAttachment } from '../../../ui/chatAttachments';
@@ -48,6 +48,8 @@ interface ChatViewHandlers {
   secondOpinion?(): void;
   /** A review's "Send to task": review item `itemId`'s review by `site` becomes the next message. */
   sendReview?(itemId: string, site: string): void;
+  /** The slash commands the input's `/` menu offers. */
+  slashCommands?(): SlashCommandEntry[];
 }
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -156,6 +158,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'ready':
         this.postState();
         this.postAutoApproval();
+        this.postSlashCommands();
         this.postedExamples = '';
         this.postExamples(true);
         if (this.draftImages.length > 0) this.post({ type: 'draftImages', attachments: this.draftImages });
@@ -263,6 +266,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   postAutoApproval(): void {
     const autoApproval = this.handlers.autoApproval?.();
     if (autoApproval) this.post({ type: 'autoApproval', autoApproval });
+  }
+
+  /** Sends the slash commands the `/` menu offers (call when the workspace's prompt files change). */
+  postSlashCommands(): void {
+    const commands = this.handlers.slashCommands?.();
+    if (commands) this.post({ type: 'slashCommands', commands });
   }
 
   /** Posts the example prompts for this workspace when they changed (`readFiles`: list its files again first). */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { expandTemplate, splitArguments } from '../../../../src/ui/slashCommands/commandArguments';
-import { commandsMatching } from '../../../../src/ui/slashCommands/commandMenu';
+import { commandsMatching } from '../../../../src/shared/chat/commandMenu';
 import { expandCommandLine } from '../../../../src/ui/slashCommands/expandCommandLine';
 import { loadCommands } from '../../../../src/ui/slashCommands/loadCommands';
 import { memoryTextFiles } from '../../../../src/ui/workspaceTextFiles';
