@@ -18,6 +18,7 @@ import { runTestSuiteFromEnvironment } from './host/vscode/testHook';
 import { sitePromptLimit } from './host/vscode/sitePromptLimit';
 import { registerVSCodeAi, type VSCodeAi } from './host/vscode/vscodeAi';
 import { VSCodeWorkspace } from './host/vscode/workspace';
+import { watchChatModes } from './host/vscode/chatModes';
 import { createAssistantRun } from './host/shared/assistantRun';
 import { openWorkspaceFile, taskFocusPaths } from './host/vscode/projectRules';
 import { createWorkspaceTools, loadProjectRules, SessionGrants, type ApprovalGateOptions } from './tools';
@@ -212,8 +213,13 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   context.subscriptions.push(diffTabs);
   workspace.setApprover(approvals.request);
 
+  // The chat modes: the built-ins and the workspace's mode files, read again when one changes.
+  const chatModes = watchChatModes(workspace, log);
+  context.subscriptions.push(chatModes.disposable);
+
   const session: ChatSessions = new ChatSessions({
     runTask,
+    modes: () => chatModes.catalog.modes,
     store: new ConversationStore(context.workspaceState, undefined, (id) => checkpoints.store.delete(id)),
     checkpoints: checkpoints.recorder,
     approvals,
@@ -296,6 +302,9 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       // Each acts on the conversation shown when the user asked, even if another is shown before it ends.
       secondOpinion: () => void secondOpinion().catch((error: unknown) => void vscode.window.showErrorMessage(`PTK: Second Opinion failed: ${errorMessage(error)}`)),
       sendReview: (itemId, site) => void sendReviewToTask(session.shown, itemId, site),
+      modes: () => ({ modes: chatModes.catalog.choices(), problems: [...chatModes.catalog.problems] }),
+      chooseMode: (mode) => void session.chooseMode(mode).catch((error: unknown) => session.notice(errorMessage(error))),
+      actOnPlan: (itemId) => void session.actOnPlan(itemId).catch((error: unknown) => session.notice(errorMessage(error))),
       restoreCheckpoint: (itemId) => checkpoints.restoreHandler(session.shown)(itemId),
       restoreBeforeResend: (itemId) => checkpoints.resendRestoreHandler(session.shown)(itemId),
       forgetCheckpointsFrom: (itemId) => checkpoints.resendForgetHandler(session.shown)(itemId),
@@ -306,6 +315,10 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     },
     log,
   );
+
+  // An edited mode file shows in the mode menu at once.
+  const modesChanged = chatModes.catalog.onDidChange(() => chatView.postModes());
+  context.subscriptions.push({ dispose: () => modesChanged.dispose() });
 
   const statusBar = new ConnectionStatusBar(shownConnection.state);
   shownConnection.onDidChange((state) => statusBar.update(state));

@@ -20,6 +20,7 @@ import { AttachmentComposer } from './attachmentComposer';
 import { EmptyState } from './emptyState';
 import { HistoryPanel, withShownConversation } from './historyPanel';
 import { AutoApprovalChip } from './autoApprovalChip';
+import { ModeMenu } from './modeMenu';
 import { TodoPanel } from './todoPanel';
 import { createMarkdownRenderer } from './markdown';
 import { ThumbnailStore } from './messageAttachments';
@@ -110,13 +111,14 @@ function main(): void {
   const stopButton = element('button', 'secondary', { type: 'button', 'data-testid': 'stop' });
   stopButton.textContent = 'Stop';
   const buttons = element('div', 'composer-buttons');
-  buttons.append(sendButton, stopButton);
+  const modeMenu = new ModeMenu(document, (mode) => post({ type: 'chooseMode', mode }));
+  buttons.append(modeMenu.element, sendButton, stopButton);
   const mentionChips = element('div', 'mention-chips', { 'data-testid': 'composer-mentions' });
   const mentionList = element('div', 'mention-list', { 'data-testid': 'mention-list' });
   // While a sent message is being edited, the composer says so; sending replaces that message and every later turn.
   const editingLine = element('div', 'editing-line', { 'data-testid': 'editing', role: 'status' });
   editingLine.textContent = 'Editing — Esc to cancel';
-  composer.append(editingLine, mentionChips, input, mentionList, buttons);
+  composer.append(editingLine, mentionChips, input, mentionList, modeMenu.problems, buttons);
   // The composer says it edits, and the message it edits is marked in the list (renderer.setEditing).
   const showEditing = () => {
     editingLine.hidden = editing === undefined;
@@ -168,6 +170,7 @@ function main(): void {
     retry: () => post({ type: 'connectionAction', action: 'retry' }),
     secondOpinion: () => post({ type: 'secondOpinion' }),
     sendReview: (itemId, site) => post({ type: 'sendReview', itemId, site }),
+    actOnPlan: (itemId) => post({ type: 'actOnPlan', itemId }),
   });
   showEditing();
   /** Set by a send: the next render scrolls to the bottom wherever the list was scrolled. */
@@ -222,6 +225,7 @@ function main(): void {
     list.dataset.renderedChars = String(renderer.renderedMarkdownChars);
     approvalNeeded.update(state?.pendingApprovals ?? []);
     todoPanel.update(state);
+    modeMenu.show(state?.mode);
     if (unsaved) save();
     unsaved = false;
   }, (callback) => requestAnimationFrame(callback));
@@ -367,6 +371,9 @@ function main(): void {
         break;
       case 'autoApproval':
         autoApproval.update(message.autoApproval);
+        break;
+      case 'modes':
+        modeMenu.setModes(message.modes, message.problems);
         break;
       case 'examplePrompts':
         emptyState.setPrompts(message.prompts);

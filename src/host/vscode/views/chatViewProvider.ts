@@ -9,7 +9,7 @@ import { errorMessage } from '../../../core/errors';
 import type { ChatConnection } from '../../../ui/chatConnection';
 import type { ChatSessions } from '../../../ui/chatSessions';
 import { renderChatHtml } from '../../../ui/chatHtml';
-import { parseWebviewMessage, type AutoApproval, type ConnectionAction, type HostToWebviewMessage, type WebviewToHostMessage } from '../../../shared/chat/protocol';
+import { parseWebviewMessage, type AutoApproval, type ConnectionAction, type HostToWebviewMessage, type ModeChoice, type WebviewToHostMessage } from '../../../shared/chat/protocol';
 import type { ImageAttachment } from '../../../shared/chat/attachments';
 import type { ContextMention, MentionKind, MentionSuggestion } from '../../../shared/chat/mentions';
 import { decodeImageAttachments, type ChatAttachment } from '../../../ui/chatAttachments';
@@ -48,6 +48,12 @@ interface ChatViewHandlers {
   secondOpinion?(): void;
   /** A review's "Send to task": review item `itemId`'s review by `site` becomes the next message. */
   sendReview?(itemId: string, site: string): void;
+  /** The modes the mode menu offers, and the mode files that could not be used. */
+  modes?(): { modes: ModeChoice[]; problems: string[] };
+  /** The mode menu: the shown conversation goes on in mode `mode`. */
+  chooseMode?(mode: string): void;
+  /** "Act on this plan" on answer `itemId` of the shown conversation. */
+  actOnPlan?(itemId: string): void;
 }
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -156,6 +162,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'ready':
         this.postState();
         this.postAutoApproval();
+        this.postModes();
         this.postedExamples = '';
         this.postExamples(true);
         if (this.draftImages.length > 0) this.post({ type: 'draftImages', attachments: this.draftImages });
@@ -227,6 +234,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'sendReview':
         this.handlers.sendReview?.(message.itemId, message.site);
         break;
+      case 'chooseMode':
+        this.handlers.chooseMode?.(message.mode);
+        break;
+      case 'actOnPlan':
+        this.handlers.actOnPlan?.(message.itemId);
+        break;
     }
   }
 
@@ -260,6 +273,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   postAutoApproval(): void {
     const autoApproval = this.handlers.autoApproval?.();
     if (autoApproval) this.post({ type: 'autoApproval', autoApproval });
+  }
+
+  /** Sends the modes the menu offers (call when they change). */
+  postModes(): void {
+    const modes = this.handlers.modes?.();
+    if (modes) this.post({ type: 'modes', ...modes });
   }
 
   /** Posts the example prompts for this workspace when they changed (`readFiles`: list its files again first). */
