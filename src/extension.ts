@@ -18,6 +18,7 @@ import { runTestSuiteFromEnvironment } from './host/vscode/testHook';
 import { sitePromptLimit } from './host/vscode/sitePromptLimit';
 import { registerVSCodeAi, type VSCodeAi } from './host/vscode/vscodeAi';
 import { VSCodeWorkspace } from './host/vscode/workspace';
+import { watchChatModes, watchSlashCommands } from './host/vscode/workspaceFileCatalogs';
 import { createAssistantRun } from './host/shared/assistantRun';
 import { openWorkspaceFile, taskFocusPaths } from './host/vscode/projectRules';
 import { createWorkspaceTools, loadProjectRules, SessionGrants, type ApprovalGateOptions } from './tools';
@@ -41,7 +42,7 @@ import { registerCommands } from './host/vscode/views/commands/registerCommands'
 import { ConversationStore } from './ui/conversationStore';
 import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
 import { chatLimitChars } from './ui/chatLimits';
-import { sendComposerLine, slashCommandEntries, watchSlashCommands } from './host/vscode/views/slashCommandSend';
+import { sendComposerLine, slashCommandEntries } from './host/vscode/views/slashCommandSend';
 import { listedSiteLines } from './ui/listedSiteLines';
 import { isDemoAddress, siteAddress, siteName } from './ui/siteNames';
 import { showsSiteMenu } from './ui/conversationSite';
@@ -214,8 +215,13 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   context.subscriptions.push(diffTabs);
   workspace.setApprover(approvals.request);
 
+  // The chat modes: the built-ins and the workspace's mode files, read again when one changes.
+  const chatModes = watchChatModes(workspace, log);
+  context.subscriptions.push(chatModes.disposable);
+
   const session: ChatSessions = new ChatSessions({
     runTask,
+    modes: () => chatModes.catalog.modes,
     store: new ConversationStore(context.workspaceState, undefined, (id) => checkpoints.store.delete(id)),
     checkpoints: checkpoints.recorder,
     approvals,
@@ -282,16 +288,10 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     log,
   });
 
-  // The input's slash commands: built-ins and the workspace's prompt files, watched.
-  const slashCommands = watchSlashCommands(workspace, (line) => log.warn(line));
-  const slashSend = { workspace, session, commands: slashCommands, setMode: () => session.notice('Modes are chosen in the menu next to Send.') };
-  context.subscriptions.push(
-    slashCommands,
-    slashCommands.onDidChange((loaded) => {
-      for (const error of loaded.errors) log.warn(error.message);
-      chatView.postSlashCommands();
-    }),
-  );
+  // The input's slash commands: built-ins and the workspace's prompt files, read again when one changes.
+  const slashCommands = watchSlashCommands(workspace, log);
+  context.subscriptions.push(slashCommands.disposable);
+  const slashSend = { workspace, session, commands: () => slashCommands.catalog.value, modes: () => chatModes.catalog.modes };
 
   const chatView: ChatViewProvider = new ChatViewProvider(
     context.extensionUri,
@@ -300,7 +300,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     {
       send: (text, chosen, attachments, replaces) =>
         void sendComposerLine(slashSend, text, chosen, attachments, replaces).catch((error: unknown) => log.error(`Could not send the message: ${errorMessage(error)}`)),
-      slashCommands: () => slashCommandEntries(slashCommands.value),
+      slashCommands: () => slashCommandEntries(slashCommands.catalog.value),
       suggestMentions: (kind, query) => mentions.suggest(kind, query),
       approve: (approvalId, always) => approvals.resolve(approvalId, { decision: always ? 'always' : 'approve' }),
       reject: (approvalId, reason) => approvals.resolve(approvalId, { decision: 'reject', reason }),
@@ -312,6 +312,9 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       // Each acts on the conversation shown when the user asked, even if another is shown before it ends.
       secondOpinion: () => void secondOpinion().catch((error: unknown) => void vscode.window.showErrorMessage(`PTK: Second Opinion failed: ${errorMessage(error)}`)),
       sendReview: (itemId, site) => void sendReviewToTask(session.shown, itemId, site),
+      modes: () => ({ modes: chatModes.catalog.choices(), problems: [...chatModes.catalog.problems] }),
+      chooseMode: (mode) => void session.chooseMode(mode).catch((error: unknown) => session.notice(errorMessage(error))),
+      actOnPlan: (itemId) => void session.actOnPlan(itemId).catch((error: unknown) => session.notice(errorMessage(error))),
       restoreCheckpoint: (itemId) => checkpoints.restoreHandler(session.shown)(itemId),
       restoreBeforeResend: (itemId) => checkpoints.resendRestoreHandler(session.shown)(itemId),
       forgetCheckpointsFrom: (itemId) => checkpoints.resendForgetHandler(session.shown)(itemId),
@@ -322,6 +325,11 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     },
     log,
   );
+
+  // An edited mode file or prompt file shows in the mode menu or the `/` menu at once.
+  const modesChanged = chatModes.catalog.onDidChange(() => chatView.postModes());
+  const commandsChanged = slashCommands.catalog.onDidChange(() => chatView.postSlashCommands());
+  context.subscriptions.push({ dispose: () => modesChanged.dispose() }, { dispose: () => commandsChanged.dispose() });
 
   const statusBar = new ConnectionStatusBar(shownConnection.state);
   shownConnection.onDidChange((state) => statusBar.update(state));

@@ -18,6 +18,7 @@ import type { ContextMention } from '../shared/chat/mentions';
 import type { ChatEvent, ChatViewState, ConnectionStatus } from '../shared/chat/protocol';
 import { quotedStart } from '../shared/chat/quotedStart';
 import { openTodoList } from '../shared/chat/todoList';
+import { planAnswerIds } from '../shared/chat/planAnswers';
 import { summarizeToolResult } from '../shared/chat/toolSummary';
 import type { ApprovalBroker } from './approvalBroker';
 import type { TaskCheckpoints } from './checkpoints/checkpointRecorder';
@@ -33,8 +34,11 @@ import { connectionStatusForError, errorEvent } from './errorActions';
 import { attachedContextNote, forgetAttachedContext, promptWithContext } from './mentionContext';
 import { ListenerSet } from './listenerSet';
 import { runForConversation } from './taskConversation';
+import { AGENT_MODE, ASK_MODE, BUILTIN_MODES } from './modes/builtinModes';
+import type { ChatMode } from './modes/chatMode';
+import { toolsForMode } from './modes/toolsForMode';
 
-/** Runs one task: PTKManager.orchestrateToolCalling bound to the tools and settings (`readOnly`: only read-only tools). */
+/** Runs one task: PTKManager.orchestrateToolCalling bound to the tools and settings (`mode`: only the mode's tools). */
 type TaskRunner = (prompt: string, options: AssistantRunOptions) => Promise<PTKExecuteResult>;
 
 interface ChatSessionOptions {
@@ -84,6 +88,8 @@ interface ChatSessionOptions {
    * no compaction.
    */
   chatLimitChars?: (site: string | undefined) => number | undefined;
+  /** The chat modes there are (the built-ins, then the workspace's: src/ui/modes/loadModes.ts); without it, the built-ins. */
+  modes?: () => readonly ChatMode[];
 }
 
 /** Options of one `send`. */
@@ -92,8 +98,13 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** The text shown as the user's message when it differs from the prompt sent (code actions). */
   displayText?: string;
-  /** Engine options for this task only (a task file step's tools and maxIterations; `readOnly` for Explain and Ask). */
-  extraOptions?: Pick<AssistantRunOptions, 'tools' | 'maxIterations' | 'maxToolCalls' | 'readOnly'>;
+  /** Engine options for this task only (a task file step's tools and maxIterations). */
+  extraOptions?: Pick<AssistantRunOptions, 'tools' | 'maxIterations' | 'maxToolCalls'>;
+  /**
+   * The chat mode (id) this message runs in, when not the conversation's (Explain and Ask run in
+   * Ask mode, "Act on this plan" in Agent mode): the conversation goes on in it.
+   */
+  mode?: string;
   /** Context chips: their content is attached to this message only (read when it is sent). */
   mentions?: readonly ContextMention[];
   /** Images sent with this message: the task's first model call uploads them to the site. */
@@ -176,8 +187,10 @@ export class ChatSession {
     this.createId = options.createId ?? defaultId;
     this.listeners = new ListenerSet((error) => this.options.log?.(`chat listener failed: ${errorMessage(error)}`));
     const chosen = options.conversation;
+    // A new conversation starts in the mode chosen last.
+    const startMode = options.store.lastModeId() ?? AGENT_MODE.id;
     if (chosen && 'fresh' in chosen) {
-      this.current = emptyChatState(this.createId());
+      this.current = { ...emptyChatState(this.createId()), mode: startMode };
       return;
     }
     const storedId = chosen ? chosen.id : options.store.currentId();
@@ -194,8 +207,10 @@ export class ChatSession {
       this.messages = stored.messages;
       this.lastPrompt = stored.lastPrompt;
       this.chosenSite = stored.site;
+      // Saved before modes: Agent, unless its last request was read-only (Explain, Ask: now Ask mode).
+      if (this.current.mode === undefined) this.current = { ...this.current, mode: stored.lastPrompt?.mode ?? AGENT_MODE.id };
     } else {
-      this.current = emptyChatState(this.createId());
+      this.current = { ...emptyChatState(this.createId()), mode: startMode };
     }
   }
 
@@ -246,6 +261,47 @@ export class ChatSession {
     await this.persist();
   }
 
+  /** The chat modes there are: the built-ins first. */
+  modes(): readonly ChatMode[] {
+    return this.options.modes?.() ?? BUILTIN_MODES;
+  }
+
+  /**
+   * The conversation's chat mode. One that no longer exists (its file was deleted or broken) is
+   * Ask, the safe one: a mode that is gone must not widen what the model may do.
+   */
+  get mode(): ChatMode {
+    return this.modeById(this.current.mode ?? AGENT_MODE.id) ?? ASK_MODE;
+  }
+
+  private modeById(id: string): ChatMode | undefined {
+    return this.modes().find((mode) => mode.id === id);
+  }
+
+  /**
+   * The mode menu's choice: the conversation's later messages go in mode `id` (a running task
+   * keeps its own), and new conversations start in it. Saved with the conversation once it has a message.
+   */
+  async chooseMode(id: string): Promise<void> {
+    if (!this.modeById(id)) throw new ConfigurationError(`There is no chat mode "${id}". Modes: ${this.modes().map((mode) => mode.id).join(', ')}.`, { context: { mode: id } });
+    this.emit({ type: 'modeChanged', mode: id });
+    await this.options.store.setLastModeId(id);
+    if (this.current.items.length > 0) await this.persist();
+  }
+
+  /**
+   * "Act on this plan" on Plan-mode answer `itemId` (planAnswers.ts): the plan goes as a new task
+   * in Agent mode, and the conversation goes on in Agent mode. Refused for another item.
+   */
+  actOnPlan(itemId: string): Promise<PTKExecuteResult | undefined> {
+    const answer = this.current.items.find((item) => item.id === itemId);
+    if (answer?.kind !== 'assistant' || !planAnswerIds(this.current).has(itemId)) {
+      return Promise.reject(new ConfigurationError('Only a finished Plan-mode answer with a numbered plan can be acted on.', { context: { itemId } }));
+    }
+    const prompt = `Carry out this plan, step by step. Check each step as you go, and say what you changed at the end.\n\n${answer.text}`;
+    return this.send(prompt, { displayText: 'Act on this plan', mode: AGENT_MODE.id });
+  }
+
   /** Every event of this conversation, as it happens. */
   onEvent(listener: Listener): { dispose(): void } {
     return this.listeners.add(listener);
@@ -277,8 +333,10 @@ export class ChatSession {
       }
       return Promise.resolve(undefined);
     }
+    if (sendOptions.mode !== undefined && !this.modeById(sendOptions.mode)) return Promise.reject(new ConfigurationError(`There is no chat mode "${sendOptions.mode}".`, { context: { mode: sendOptions.mode } }));
     if (sendOptions.replaceFrom !== undefined) this.dropFrom(sendOptions.replaceFrom);
-    this.lastPrompt = { prompt, displayText: sendOptions.displayText, mentions: sendOptions.mentions, attachments: sendOptions.attachments, readOnly: sendOptions.extraOptions?.readOnly };
+    if (sendOptions.mode !== undefined && sendOptions.mode !== this.current.mode) this.emit({ type: 'modeChanged', mode: sendOptions.mode });
+    this.lastPrompt = { prompt, displayText: sendOptions.displayText, mentions: sendOptions.mentions, attachments: sendOptions.attachments, mode: this.mode.id };
     const controller = new AbortController();
     this.controller = controller;
     const onOuterAbort = () => controller.abort(sendOptions.signal?.reason);
@@ -398,9 +456,9 @@ export class ChatSession {
    */
   retry(): Promise<PTKExecuteResult | undefined> {
     if (!this.lastPrompt) return Promise.resolve(undefined);
-    const { prompt, displayText, mentions, attachments, readOnly } = this.lastPrompt;
-    // A read-only request (Explain, Ask) stays read-only when retried.
-    return this.send(prompt, { displayText, mentions, attachments, ...(readOnly ? { extraOptions: { readOnly } } : {}) });
+    const { prompt, displayText, mentions, attachments, mode } = this.lastPrompt;
+    // Retried in the mode it ran in (an Explain stays in Ask mode).
+    return this.send(prompt, { displayText, mentions, attachments, ...(mode !== undefined && this.modeById(mode) ? { mode } : {}) });
   }
 
   /**
@@ -569,11 +627,12 @@ export class ChatSession {
   private async runTask(prompt: string, displayText: string, signal: AbortSignal, extraOptions: SendOptions['extraOptions'], mentions: readonly ContextMention[], attachments: readonly ChatAttachment[], steering: SteeringInbox): Promise<PTKExecuteResult | undefined> {
     const taskId = this.createId();
     const log = this.options.log ?? (() => undefined);
-    this.emit({ type: 'userMessage', id: this.createId(), text: displayText, time: this.now(), transcriptLength: this.messages.length, ...(mentions.length > 0 ? { mentions: [...mentions] } : {}), ...(attachments.length > 0 ? { attachments: attachments.map(attachmentInfo) } : {}) });
+    const mode = this.mode;
+    this.emit({ type: 'userMessage', id: this.createId(), text: displayText, time: this.now(), transcriptLength: this.messages.length, ...(mentions.length > 0 ? { mentions: [...mentions] } : {}), ...(attachments.length > 0 ? { attachments: attachments.map(attachmentInfo) } : {}), mode: { id: mode.id, name: mode.name } });
     this.emit({ type: 'taskStarted', taskId, title: displayText });
     const checkpoints = this.options.checkpoints && new TaskCheckpointView(this.options.checkpoints, this.current.conversationId, taskId, (event) => this.emit(event));
     await this.persist();
-    log(`[task ${taskId}] prompt (${prompt.length} chars): ${prompt.slice(0, 500)}`);
+    log(`[task ${taskId}] mode: ${mode.name}; prompt (${prompt.length} chars): ${prompt.slice(0, 500)}`);
     if (attachments.length > 0) log(`[task ${taskId}] attachments: ${attachments.map(attachmentForLog).join(', ')}`);
     const carried = this.earlierImages.carriedWith(attachments);
     if (carried.length > 0) log(`[task ${taskId}] images from earlier in the conversation, attached again for the new chat: ${carried.map(attachmentForLog).join(', ')}`);
@@ -634,6 +693,14 @@ export class ChatSession {
     let compactionId: string | undefined;
     const options: AssistantRunOptions = {
       ...extraOptions,
+      // The mode decides the tools the model is offered; its instructions go with the prompt.
+      mode: { name: mode.name, tools: (tools) => toolsForMode(mode, tools) },
+      ...(mode.instructions ? { extraInstructions: mode.instructions } : {}),
+      onToolWithheld: (toolCall) => {
+        if (ended) return;
+        log(`[task ${taskId}] ${toolCall.tool} is not available in ${mode.name} mode: not run, the model was told`);
+        this.emit({ type: 'notice', text: `The model asked for ${toolCall.tool}, which ${mode.name} mode does not have: it was not run, and the model was told so. To let it change files or run commands, switch to Agent mode.` });
+      },
       ...(site !== undefined ? { site } : {}),
       ...(carried.length + attachments.length > 0 ? { attachments: [...carried, ...attachments] } : {}),
       signal,
@@ -647,8 +714,10 @@ export class ChatSession {
       },
       onDelta: (delta) => {
         if (ended) return lateDelta(delta);
-        const id = bubble();
         const change = proseChange(delta);
+        // No bubble for a reply without prose yet (a reply that is only a tool call never gets an empty one).
+        if (change.text === '' && !bubbleId) return;
+        const id = bubble();
         if (change.rewrite) this.emit({ type: 'assistantDelta', id, text: change.text, rewrite: true });
         else if (change.text !== '') this.emit({ type: 'assistantDelta', id, text: change.text });
       },

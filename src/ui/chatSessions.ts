@@ -185,6 +185,16 @@ export class ChatSessions {
     return this.shownSession.send(text, sendOptions);
   }
 
+  /** The mode menu's choice, for the shown conversation (and the conversations started after it). */
+  chooseMode(mode: string): Promise<void> {
+    return this.shownSession.chooseMode(mode);
+  }
+
+  /** "Act on this plan" on an answer of the shown conversation. */
+  actOnPlan(itemId: string): Promise<PTKExecuteResult | undefined> {
+    return this.shownSession.actOnPlan(itemId);
+  }
+
   retry(): Promise<PTKExecuteResult | undefined> {
     return this.shownSession.retry();
   }

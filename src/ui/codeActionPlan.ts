@@ -38,8 +38,8 @@ export interface PlannedCodeAction {
   prompt: string;
   /** What the chat shows as the user's message. */
   displayText: string;
-  /** Runs with read-only tools only (explaining and asking change nothing). */
-  readOnly: boolean;
+  /** The chat mode it runs in: Ask for explaining and asking (read-only tools only), Agent for a fix. */
+  mode: 'ask' | 'agent';
 }
 
 /** Most diagnostics that get their own pair of actions (the lightbulb stays short). */
@@ -118,7 +118,7 @@ export function planCodeActions(input: CodeActionContextInput): PlannedCodeActio
         diagnosticIndex,
         prompt: buildFixPrompt(input.relativePath, diagnostic),
         displayText: `Fix in ${input.relativePath}: ${diagnostic.message}`,
-        readOnly: false,
+        mode: 'agent',
       });
     }
     actions.push({
@@ -127,7 +127,7 @@ export function planCodeActions(input: CodeActionContextInput): PlannedCodeActio
       diagnosticIndex,
       prompt: buildExplainPrompt(input.relativePath, diagnostic),
       displayText: `Explain in ${input.relativePath}: ${diagnostic.message}`,
-      readOnly: true,
+      mode: 'ask',
     });
   });
   if (input.selectedText.trim() !== '') {
@@ -136,7 +136,7 @@ export function planCodeActions(input: CodeActionContextInput): PlannedCodeActio
       title: 'Ask PTK about this',
       prompt: buildSelectionPrompt(input.relativePath, input.languageId, input.selectedText, input.selectionStartLine, input.selectionEndLine),
       displayText: `About ${input.relativePath}:${input.selectionStartLine}-${input.selectionEndLine}`,
-      readOnly: true,
+      mode: 'ask',
     });
   }
   return actions;

@@ -22,9 +22,12 @@ export interface LastPrompt {
   displayText?: string;
   mentions?: readonly ContextMention[];
   attachments?: readonly ChatAttachment[];
-  /** Only read-only tools (Explain, Ask). */
-  readOnly?: boolean;
+  /** The chat mode it ran in (an id of src/ui/modes): Retry runs it in the same mode. */
+  mode?: string;
 }
+
+/** A last prompt as versions before modes saved it: `readOnly` (Explain, Ask) is Ask mode now. */
+type StoredLastPrompt = LastPrompt & { readOnly?: boolean };
 
 /** One stored conversation. */
 interface StoredConversation {
@@ -40,6 +43,8 @@ interface StoredConversation {
 
 const INDEX_KEY = 'ptk.conversations';
 const CURRENT_KEY = 'ptk.currentConversation';
+/** The chat mode the user chose last: a new conversation starts in it. */
+const LAST_MODE_KEY = 'ptk.lastChatMode';
 const conversationKey = (id: string) => `ptk.conversation.${id}`;
 
 /** Conversations kept; older ones are dropped. */
@@ -71,6 +76,10 @@ export class ConversationStore {
     if (!stored || !isChatViewState(stored.state) || !Array.isArray(stored.messages)) return undefined;
     let checked = stored;
     if (stored.lastPrompt !== undefined && typeof stored.lastPrompt?.prompt !== 'string') checked = { ...checked, lastPrompt: undefined };
+    else if (checked.lastPrompt) {
+      const { readOnly, ...lastPrompt } = checked.lastPrompt as StoredLastPrompt;
+      if (readOnly !== undefined) checked = { ...checked, lastPrompt: { ...lastPrompt, ...(readOnly === true && lastPrompt.mode === undefined ? { mode: 'ask' } : {}) } };
+    }
     if (stored.site !== undefined && typeof stored.site !== 'string') checked = { ...checked, site: undefined };
     return checked;
   }
@@ -112,5 +121,15 @@ export class ConversationStore {
 
   async setCurrentId(id: string): Promise<void> {
     await this.storage.update(CURRENT_KEY, id);
+  }
+
+  /** The chat mode chosen last (a mode id), if any. */
+  lastModeId(): string | undefined {
+    const id = this.storage.get<unknown>(LAST_MODE_KEY);
+    return typeof id === 'string' ? id : undefined;
+  }
+
+  async setLastModeId(id: string): Promise<void> {
+    await this.storage.update(LAST_MODE_KEY, id);
   }
 }

@@ -20,6 +20,7 @@ import { AttachmentComposer } from './attachmentComposer';
 import { EmptyState } from './emptyState';
 import { HistoryPanel, withShownConversation } from './historyPanel';
 import { AutoApprovalChip } from './autoApprovalChip';
+import { ModeMenu } from './modeMenu';
 import { TodoPanel } from './todoPanel';
 import { ContextMeter } from './contextMeter';
 import { CommandComposer } from './commandComposer';
@@ -113,14 +114,15 @@ function main(): void {
   const stopButton = element('button', 'secondary', { type: 'button', 'data-testid': 'stop' });
   stopButton.textContent = 'Stop';
   const buttons = element('div', 'composer-buttons');
-  buttons.append(sendButton, stopButton);
+  const modeMenu = new ModeMenu(document, (mode) => post({ type: 'chooseMode', mode }));
+  buttons.append(modeMenu.element, sendButton, stopButton);
   const mentionChips = element('div', 'mention-chips', { 'data-testid': 'composer-mentions' });
   const mentionList = element('div', 'mention-list', { 'data-testid': 'mention-list' });
   const commandList = element('div', 'mention-list command-list', { 'data-testid': 'command-list' });
   // While a sent message is being edited, the composer says so; sending replaces that message and every later turn.
   const editingLine = element('div', 'editing-line', { 'data-testid': 'editing', role: 'status' });
   editingLine.textContent = 'Editing — Esc to cancel';
-  composer.append(editingLine, mentionChips, input, mentionList, commandList, buttons);
+  composer.append(editingLine, mentionChips, input, mentionList, commandList, modeMenu.problems, buttons);
   // The composer says it edits, and the message it edits is marked in the list (renderer.setEditing).
   const showEditing = () => {
     editingLine.hidden = editing === undefined;
@@ -174,6 +176,7 @@ function main(): void {
     retry: () => post({ type: 'connectionAction', action: 'retry' }),
     secondOpinion: () => post({ type: 'secondOpinion' }),
     sendReview: (itemId, site) => post({ type: 'sendReview', itemId, site }),
+    actOnPlan: (itemId) => post({ type: 'actOnPlan', itemId }),
   });
   showEditing();
   /** Set by a send: the next render scrolls to the bottom wherever the list was scrolled. */
@@ -229,6 +232,7 @@ function main(): void {
     approvalNeeded.update(state?.pendingApprovals ?? []);
     todoPanel.update(state);
     contextMeter.update(state?.context, busy);
+    modeMenu.show(state?.mode);
     if (unsaved) save();
     unsaved = false;
   }, (callback) => requestAnimationFrame(callback));
@@ -377,6 +381,9 @@ function main(): void {
         break;
       case 'slashCommands':
         commandComposer.set(message.commands);
+        break;
+      case 'modes':
+        modeMenu.setModes(message.modes, message.problems);
         break;
       case 'examplePrompts':
         emptyState.setPrompts(message.prompts);

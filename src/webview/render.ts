@@ -11,6 +11,7 @@ import type { ContextMention } from '../shared/chat/mentions';
 import type { AutoApprovedBy, ChatItem, ChatViewState, ConnectionAction } from '../shared/chat/protocol';
 import { finishedTask } from '../shared/chat/finishedTask';
 import { retryTargetId } from '../shared/chat/retryTarget';
+import { planAnswerIds } from '../shared/chat/planAnswers';
 import type { MarkdownRenderer } from './markdown';
 import { renderCompaction } from './compactionItem';
 import { renderMessageAttachments } from './messageAttachments';
@@ -39,6 +40,8 @@ interface RenderHandlers {
   secondOpinion?(): void;
   /** A review's "Send to task": that review becomes the user's next message. */
   sendReview?(itemId: string, site: string): void;
+  /** "Act on this plan" on a finished Plan-mode answer with a numbered list: the plan goes as a new task in Agent mode. */
+  actOnPlan?(itemId: string): void;
 }
 
 /** How long a Copy button says "Copied" when the pointer stays on it. */
@@ -114,8 +117,12 @@ interface RenderedItem {
   retryable?: boolean;
   /** Whether it was rendered as the finished task's answer, which offers "Second opinion". */
   opinion?: boolean;
+  /** Whether it was rendered as a Plan-mode answer that offers "Act on this plan". */
+  plan?: boolean;
   /** A finished answer's action bar (Copy, Retry). */
   actions?: HTMLElement;
+  /** A Plan-mode answer's "Act on this plan" button. */
+  planAction?: HTMLElement;
 }
 
 /**
@@ -178,13 +185,16 @@ export class ChatRenderer {
     const retryTarget = retryTargetId(state);
     // "Second opinion" is offered on the finished task's answer only (the host sends nothing otherwise).
     const opinionTarget = this.handlers.secondOpinion ? finishedTask(state)?.answerId : undefined;
+    // "Act on this plan" is offered on the finished Plan-mode answers with a numbered list.
+    const planTargets = this.handlers.actOnPlan ? planAnswerIds(state) : undefined;
     for (const item of state.items) {
       seen.add(item.id);
       const retryable = item.id === retryTarget;
       const opinion = item.id === opinionTarget;
+      const plan = planTargets?.has(item.id) ?? false;
       let entry = this.elements.get(item.id);
-      if (!entry || !this.kept(entry, item, retryable, opinion)) {
-        const rendered = this.renderEntry(document, item, retryable, opinion);
+      if (!entry || !this.kept(entry, item, retryable, opinion, plan)) {
+        const rendered = this.renderEntry(document, item, retryable, opinion, plan);
         if (entry) {
           this.renderedBefore += entry.bubble?.renderedChars ?? 0;
           entry.element.replaceWith(rendered.element);
@@ -230,8 +240,8 @@ export class ChatRenderer {
    * Whether `entry` shows `item` now, updated in place if need be: a streaming bubble renders
    * its new text; when it finishes (or stops being the last answer) only its action bar changes.
    */
-  private kept(entry: RenderedItem, item: ChatItem, retryable: boolean, opinion: boolean): boolean {
-    if (entry.item === item && entry.retryable === retryable && entry.opinion === opinion) return true;
+  private kept(entry: RenderedItem, item: ChatItem, retryable: boolean, opinion: boolean, plan: boolean): boolean {
+    if (entry.item === item && entry.retryable === retryable && entry.opinion === opinion && (entry.plan ?? false) === plan) return true;
     if (item.kind === 'assistant') {
       const streamingBefore = entry.item.kind === 'assistant' && entry.item.streaming;
       const grows = entry.item !== item && streamingBefore && (item.text !== '' || item.streaming);
@@ -240,8 +250,9 @@ export class ChatRenderer {
       entry.item = item;
       entry.retryable = retryable;
       entry.opinion = opinion;
+      entry.plan = plan;
       entry.element.className = assistantClass(item, retryable);
-      this.setAnswerActions(entry, item, retryable, opinion);
+      this.setAnswerActions(entry, item, retryable, opinion, plan);
       return true;
     }
     if (entry.signature !== JSON.stringify(item) || entry.retryable !== retryable) return false;
@@ -249,25 +260,33 @@ export class ChatRenderer {
     return true;
   }
 
-  private renderEntry(document: Document, item: ChatItem, retryable: boolean, opinion: boolean): RenderedItem {
+  private renderEntry(document: Document, item: ChatItem, retryable: boolean, opinion: boolean, plan: boolean): RenderedItem {
     const element = this.renderItem(document, item);
     if (item.kind === 'notice' && retryable) this.appendNoticeRetry(element);
     if (item.kind !== 'assistant') return { item, element, signature: JSON.stringify(item), retryable };
     element.className = assistantClass(item, retryable);
-    const entry: RenderedItem = { item, element, retryable, opinion };
+    const entry: RenderedItem = { item, element, retryable, opinion, plan };
     if (item.text || item.streaming) {
       entry.bubble = new StreamingMarkdown(element, this.markdown, this.handlers.copy);
       entry.bubble.update(item.text);
     }
-    this.setAnswerActions(entry, item, retryable, opinion);
+    this.setAnswerActions(entry, item, retryable, opinion, plan);
     return entry;
   }
 
   /** A finished answer's Copy (and, on the last answer once no task runs, Retry; on the finished task's answer, Second opinion), after its text. */
-  private setAnswerActions(entry: RenderedItem, item: Extract<ChatItem, { kind: 'assistant' }>, retryable: boolean, opinion: boolean): void {
+  private setAnswerActions(entry: RenderedItem, item: Extract<ChatItem, { kind: 'assistant' }>, retryable: boolean, opinion: boolean, plan: boolean): void {
     entry.actions?.remove();
     entry.actions = undefined;
+    entry.planAction?.remove();
+    entry.planAction = undefined;
     if (item.streaming) return;
+    if (plan) {
+      // Always shown (not on hover only): the plan's next step is the user's to take.
+      entry.planAction = this.button(entry.element.ownerDocument, 'Act on this plan', () => this.handlers.actOnPlan?.(item.id), 'act-on-plan', 'primary act-on-plan');
+      entry.planAction.title = 'Send this plan as a new task in Agent mode: PTK carries it out, asking before each change';
+      entry.element.append(entry.planAction);
+    }
     entry.actions = this.messageActions(entry.element.ownerDocument, [
       ['Copy', 'copy-message', () => this.handlers.copy(item.text)],
       ...(retryable && this.handlers.retry ? [['Retry', 'retry-message', () => this.handlers.retry?.()] as const] : []),
@@ -292,6 +311,8 @@ export class ChatRenderer {
         element.className = 'message user';
         element.dataset.testid = 'user-message';
         element.textContent = item.text;
+        // The mode its task ran in, as a badge (its name drawn by CSS from data-mode: the message's text stays its text).
+        if (item.mode) element.append(modeBadge(document, item.mode));
         // The context sent with the message, as chips under its text.
         if (item.mentions?.length) element.append(renderMentionChips(document, item.mentions, undefined, this.handlers.openFile));
         // The images sent with the message: thumbnail, name and size.
@@ -594,4 +615,17 @@ export class ChatRenderer {
     button.addEventListener('click', onClick);
     return button;
   }
+}
+
+/** The badge of a user message: the chat mode its task ran in. */
+function modeBadge(document: Document, mode: NonNullable<Extract<ChatItem, { kind: 'user' }>['mode']>): HTMLElement {
+  const badge = document.createElement('span');
+  badge.className = 'mode-badge';
+  badge.dataset.testid = 'mode-badge';
+  badge.dataset.mode = mode.name;
+  badge.dataset.modeId = mode.id;
+  badge.title = `Sent in ${mode.name} mode`;
+  badge.setAttribute('role', 'img');
+  badge.setAttribute('aria-label', `${mode.name} mode`);
+  return badge;
 }

@@ -6,7 +6,8 @@
  * says which calls run and what the model is told about the others. It changes nothing: the
  * state it would leave is part of the answer.
  */
-import { LimitExceededError, PTKErrorCode, type InvalidToolInputError, type ModelBehaviorError, type NoSuchToolError } from '../errors';
+import { LimitExceededError, NoSuchToolError, PTKErrorCode, type InvalidToolInputError, type ModelBehaviorError } from '../errors';
+import { withheldToolMessage } from '../protocol/feedback';
 import { checkToolCall } from '../protocol/toolCallCheck';
 import type { ToolExecutionResult } from '../tools/runTool';
 import type { PTKTool, PTKToolCall } from '../types';
@@ -30,6 +31,8 @@ export interface PlanningRules {
   maxToolCalls: number;
   /** The completion tool's name, when the run offers one. */
   finishToolName?: string;
+  /** Tools that exist but the run does not offer: a call to one is rejected as not available (with `reason`), not as unknown. */
+  withheldTools?: { names: readonly string[]; reason: string };
 }
 
 /** A call that will run. */
@@ -44,7 +47,7 @@ export interface PlannedRun {
 export type PlannedStep =
   | PlannedRun
   /** Not run: the tool does not exist or the arguments do not fit (told as TOOL_ERROR). */
-  | { kind: 'rejected'; toolCall: PTKToolCall; error: NoSuchToolError | InvalidToolInputError }
+  | { kind: 'rejected'; toolCall: PTKToolCall; error: NoSuchToolError | InvalidToolInputError; withheld?: boolean }
   /** Not run: the latest calls repeat a cycle of `period` calls (warned). */
   | { kind: 'cycle'; toolCall: PTKToolCall; period: number }
   /** Not run: equal to a recent call (warned). */
@@ -104,7 +107,13 @@ export function planCalls({ calls: replyCalls, state, tools, rules }: PlanningIn
 
     const checked = checkToolCall(toolCall, tools);
     if (!checked.valid) {
-      steps.push({ kind: 'rejected', toolCall, error: checked.error });
+      const withheld = rules.withheldTools;
+      if (withheld && checked.error instanceof NoSuchToolError && withheld.names.includes(toolCall.tool)) {
+        const message = withheldToolMessage(toolCall.tool, withheld.reason, checked.error.availableTools);
+        steps.push({ kind: 'rejected', toolCall, error: new NoSuchToolError(message, { toolName: toolCall.tool, availableTools: checked.error.availableTools, context: { withheld: true } }), withheld: true });
+      } else {
+        steps.push({ kind: 'rejected', toolCall, error: checked.error });
+      }
       continue;
     }
     toolCall.args = checked.args;

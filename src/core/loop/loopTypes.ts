@@ -47,6 +47,14 @@ export interface PTKExecuteOptions {
   onError?: (error: Error) => void;
   /** A repeated call (same tool, same args within the window). */
   onDuplicateDetected?: (toolCall: PTKToolCall) => void;
+  /**
+   * Tools that exist but this task does not offer (a chat mode's subset): a call to one is not
+   * run, and the model is told the tool is not available `reason` (e.g. "in Ask mode") instead
+   * of being told it does not exist.
+   */
+  withheldTools?: { names: readonly string[]; reason: string };
+  /** A call of one of `withheldTools` was refused (the model was told so). */
+  onToolWithheld?: (toolCall: PTKToolCall) => void;
   /** Streaming text of the LLM reply (passed through to the LLM manager). */
   onDelta?: (delta: ReplyDelta) => void;
   /** Every message added to the transcript. */

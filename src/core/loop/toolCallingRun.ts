@@ -73,6 +73,7 @@ function turnRulesOf(options: ResolvedExecuteOptions, finishName: string | undef
     toolRetries: options.retryFailedTools ? options.maxToolRetries : 0,
     failOnToolError: options.failOnToolError,
     resultMaxChars: options.resultMaxChars,
+    ...(options.withheldTools ? { withheldTools: options.withheldTools } : {}),
   };
 }
 
@@ -198,6 +199,7 @@ export class ToolCallingRun {
         onToolCall: (toolCall) => notify('onToolCall', options.onToolCall, toolCall, logger),
         onToolResult: (info) => notify('onToolResult', options.onToolResult, info, logger),
         onDuplicateDetected: (toolCall) => notify('onDuplicateDetected', options.onDuplicateDetected, toolCall, logger),
+        onToolWithheld: (toolCall) => notify('onToolWithheld', options.onToolWithheld, toolCall, logger),
       },
     };
     for (;;) {

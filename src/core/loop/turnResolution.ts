@@ -40,6 +40,8 @@ interface TurnEvents {
   onToolResult?: (info: ToolResultInfo) => void;
   /** A call equal to a recent one. */
   onDuplicateDetected?: (toolCall: PTKToolCall) => void;
+  /** A call of a tool the run withholds (PlanningRules.withheldTools): not run, the model told. */
+  onToolWithheld?: (toolCall: PTKToolCall) => void;
 }
 
 export interface TurnContext {
@@ -88,6 +90,7 @@ export async function resolveTurn(parsed: PTKResponse, reply: string, context: T
   Object.assign(state, plan.state);
   for (const step of plan.steps) {
     if (step.kind === 'duplicate' || step.kind === 'cached') events.onDuplicateDetected?.(step.toolCall);
+    if (step.kind === 'rejected' && step.withheld) events.onToolWithheld?.(step.toolCall);
     if (step.kind === 'cached') {
       events.onToolResult?.({ toolCall: step.toolCall, result: step.result, durationMs: 0, iteration: state.iteration, fromCache: true });
     }

@@ -12,6 +12,12 @@ export function unknownToolMessage(toolName: string, availableToolNames: readonl
   return `Unknown tool "${toolName}". Available tools: ${available}. Tool names are case-sensitive.`;
 }
 
+/** A tool that exists but this task does not offer (`reason`: "in Ask mode"): names the tools it may call. */
+export function withheldToolMessage(toolName: string, reason: string, availableToolNames: readonly string[]): string {
+  const available = availableToolNames.length > 0 ? availableToolNames.join(', ') : '(none)';
+  return `The tool "${toolName}" is not available ${reason}: it was not run. Available tools: ${available}. Use only these, or answer in text.`;
+}
+
 /** Arguments that do not fit the tool: one `path: problem` per issue. */
 export function invalidArgumentsMessage(toolName: string, issues: readonly ToolInputIssue[]): string {
   const problems = issues.map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : '(arguments)'}: ${issue.message}`);

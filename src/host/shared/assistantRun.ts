@@ -57,31 +57,35 @@ export type TaskRules = Pick<ProjectRules, 'instructions' | 'files'> & Partial<P
 /** One task's options: the engine's, plus what the run decides itself. */
 export interface AssistantRunOptions extends PTKExecuteOptions {
   /**
-   * Only tools whose `readOnly` is true are offered and can run (Explain, Ask): the model is not
-   * told of any other, and a call to one is answered as a call to a tool that does not exist.
+   * The chat mode the task runs in: only the tools `tools` keeps of the host's are offered and can
+   * run (src/ui/modes/toolsForMode.ts); the model is not told of the others, and a call to one is
+   * answered as not available in this mode (`name`). Absent: every tool.
    */
-  readOnly?: boolean;
+  mode?: TaskMode;
   /** The files the task is about (the message's mentions): the project's rules that apply to them are read too. */
   focusPaths?: readonly string[];
   /** Told the project's rules read for this task, before the first model call, when a rule file was used or left out. */
   onRules?: (rules: TaskRules) => void;
 }
 
+/** What a run needs of a chat mode: its name (told to the model with a refused call) and its tool subset. */
+export interface TaskMode {
+  name: string;
+  tools(tools: readonly PTKTool[]): PTKTool[];
+}
+
 /** Runs one task; the caller's options (callbacks, history, its own tools) win over the settings. */
 type AssistantRun = (prompt: string, options?: AssistantRunOptions) => Promise<PTKExecuteResult>;
 
-/** The tools a task may use: all of them, or only the read-only ones. */
-function toolsFor(tools: readonly PTKTool[], readOnly: boolean | undefined): PTKTool[] {
-  return readOnly ? tools.filter((tool) => tool.readOnly === true) : [...tools];
-}
-
 export function createAssistantRun(parts: AssistantRunParts): AssistantRun {
-  return async (prompt, { readOnly, focusPaths = [], onRules, ...options } = {}) => {
+  return async (prompt, { mode, focusPaths = [], onRules, ...options } = {}) => {
     const settings = parts.settings();
     const model = await parts.model();
     const allTools = parts.tools();
-    const tools = toolsFor(allTools, readOnly);
-    const manager = new PTKManager(model, new ToolRegistry(tools), undefined, {
+    // In a mode, the caller's names are the host's tools: resolved among all of them, then the mode's kept.
+    const offered = mode?.tools(options.tools ? resolveTools(options.tools, new ToolRegistry(allTools)) : allTools);
+    const withheld = offered ? allTools.filter((tool) => !offered.some((kept) => kept.name === tool.name)).map((tool) => tool.name) : [];
+    const manager = new PTKManager(model, new ToolRegistry(offered ?? allTools), undefined, {
       formatterOptions: { tagName: settings.tagName },
       parserOptions: { tagNames: protocolTags(settings.tagName) },
     });
@@ -101,8 +105,8 @@ export function createAssistantRun(parts: AssistantRunParts): AssistantRun {
       temperature: settings.temperature,
       ...options,
       extraInstructions: instructions || undefined,
-      // The caller's names are the host's tools: resolved among all of them, then the read-only ones kept.
-      tools: readOnly && options.tools ? toolsFor(resolveTools(options.tools, new ToolRegistry(allTools)), true) : (options.tools ?? tools),
+      tools: offered ?? options.tools ?? allTools,
+      ...(mode && withheld.length > 0 ? { withheldTools: { names: withheld, reason: `in ${mode.name} mode` } } : {}),
     });
   };
 }

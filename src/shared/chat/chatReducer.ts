@@ -58,7 +58,7 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
   switch (event.type) {
     case 'userMessage': {
       const title = state.items.some((item) => item.kind === 'user') ? state.title : titleFrom(event.text) || state.title;
-      const item: ChatItem = { kind: 'user', id: event.id, text: event.text, time: event.time, ...(event.transcriptLength !== undefined ? { transcriptLength: event.transcriptLength } : {}), ...(event.mentions?.length ? { mentions: event.mentions } : {}), ...(event.attachments?.length ? { attachments: event.attachments } : {}) };
+      const item: ChatItem = { kind: 'user', id: event.id, text: event.text, time: event.time, ...(event.transcriptLength !== undefined ? { transcriptLength: event.transcriptLength } : {}), ...(event.mentions?.length ? { mentions: event.mentions } : {}), ...(event.attachments?.length ? { attachments: event.attachments } : {}), ...(event.mode ? { mode: event.mode } : {}) };
       return { ...state, title, items: [...state.items, item] };
     }
     case 'assistantStart':
@@ -167,6 +167,8 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       return { ...state, context: event.usage };
     case 'compaction':
       return compacted(state, event);
+    case 'modeChanged':
+      return state.mode === event.mode ? state : { ...state, mode: event.mode };
     case 'rulesUsed':
       if (state.items.some((item) => item.id === `rules:${event.taskId}`)) return state;
       return { ...state, items: [...state.items, { kind: 'rules', id: `rules:${event.taskId}`, files: event.files }] };

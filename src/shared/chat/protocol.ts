@@ -104,6 +104,13 @@ export type SlashCommandEntry = z.infer<typeof SlashCommandEntrySchema>;
 /** The context meter's figures, in characters (`limitChars` absent: the chat's limit is not known). */
 const ContextUsageSchema = z.object({ chatChars: z.number(), limitChars: z.optional(z.number()), historyChars: z.number(), historyBudgetChars: z.number() });
 export type ContextUsageInfo = z.infer<typeof ContextUsageSchema>;
+/** The chat mode a message was sent in: its id and the name its badge shows. */
+const MessageModeSchema = z.object({ id: z.string(), name: z.string() });
+export type MessageMode = z.infer<typeof MessageModeSchema>;
+
+/** One chat mode as the mode menu lists it (src/ui/modes); `source`: the file of a custom mode. */
+const ModeChoiceSchema = z.object({ id: z.string(), name: z.string(), description: z.optional(z.string()), source: z.optional(z.string()) });
+export type ModeChoice = z.infer<typeof ModeChoiceSchema>;
 
 /** One thing that happened in a conversation; the view model is the fold of these. */
 const ChatEventSchema = z.discriminatedUnion('type', [
@@ -111,8 +118,9 @@ const ChatEventSchema = z.discriminatedUnion('type', [
    * `mentions`: the context chips sent with the message (their content went to the model, not here).
    * `attachments`: the images sent with it, by name and size (their bytes went to the site, not here).
    * `transcriptLength`: the engine transcript's length when it was sent (where an edit cuts the history).
+   * `mode`: the chat mode its task ran in (the message's badge).
    */
-  z.object({ type: z.literal('userMessage'), id: z.string(), text: z.string(), time: z.number(), transcriptLength: z.optional(z.number()), mentions: z.optional(z.array(ContextMentionSchema)), attachments: z.optional(z.array(AttachmentInfoSchema)) }),
+  z.object({ type: z.literal('userMessage'), id: z.string(), text: z.string(), time: z.number(), transcriptLength: z.optional(z.number()), mentions: z.optional(z.array(ContextMentionSchema)), attachments: z.optional(z.array(AttachmentInfoSchema)), mode: z.optional(MessageModeSchema) }),
   z.object({ type: z.literal('assistantStart'), id: z.string() }),
   /**
    * Streamed prose: `text` is appended to the bubble; with `rewrite` it is the bubble's whole
@@ -220,12 +228,14 @@ const ChatEventSchema = z.discriminatedUnion('type', [
    * whose chat was compacted (absent: asked for between tasks).
    */
   z.object({ type: z.literal('compaction'), id: z.string(), taskId: z.optional(z.string()), stage: z.enum(['summarizing', 'done', 'failed']), summary: z.optional(z.string()), chatChars: z.number(), limitChars: z.optional(z.number()) }),
+  /** The conversation's chat mode (its id) changed: its next messages go in it. */
+  z.object({ type: z.literal('modeChanged'), mode: z.string() }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;
 
 /** One row of the chat. */
 export type ChatItem =
-  | { kind: 'user'; id: string; text: string; time: number; transcriptLength?: number; mentions?: ContextMention[]; attachments?: AttachmentInfo[] }
+  | { kind: 'user'; id: string; text: string; time: number; transcriptLength?: number; mentions?: ContextMention[]; attachments?: AttachmentInfo[]; /** The mode its task ran in (its badge). */ mode?: MessageMode }
   /** `stopped`: the task was stopped while this answer streamed (it holds what the site showed then). */
   | { kind: 'assistant'; id: string; text: string; streaming: boolean; stopped?: boolean }
   | {
@@ -276,6 +286,8 @@ export interface ChatViewState {
   queued?: QueuedMessage[];
   /** The context meter: what the site's chat holds, and the history (absent: nothing measured yet). */
   context?: ContextUsageInfo;
+  /** The conversation's chat mode (an id of src/ui/modes; absent: Agent, as before modes). */
+  mode?: string;
 }
 
 /**
@@ -324,6 +336,8 @@ const HostToWebviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('slashCommands'), commands: z.array(SlashCommandEntrySchema) }),
   /** What runs without asking now (sent on `ready` and on each change): the view shows a chip while any. */
   z.object({ type: z.literal('autoApproval'), autoApproval: AutoApprovalSchema }),
+  /** The chat modes the menu offers (built-ins, then the workspace's), and the mode files that could not be read, one message each. */
+  z.object({ type: z.literal('modes'), modes: z.array(ModeChoiceSchema), problems: z.array(z.string()) }),
 ]);
 export type HostToWebviewMessage = z.infer<typeof HostToWebviewMessageSchema>;
 
@@ -368,6 +382,10 @@ const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('secondOpinion') }),
   /** A review's "Send to task": that review goes to the conversation as the user's next message. */
   z.object({ type: z.literal('sendReview'), itemId: z.string().check(z.minLength(1)), site: z.string().check(z.minLength(1)) }),
+  /** The mode menu: the shown conversation's later messages go in mode `mode`. */
+  z.object({ type: z.literal('chooseMode'), mode: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  /** "Act on this plan" on Plan-mode answer `itemId`: the plan is sent as a new task in Agent mode. */
+  z.object({ type: z.literal('actOnPlan'), itemId: z.string().check(z.minLength(1)) }),
 ]);
 export type WebviewToHostMessage = z.infer<typeof WebviewToHostMessageSchema>;
 

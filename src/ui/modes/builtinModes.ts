@@ -4,10 +4,11 @@
  * Agent is the unrestricted mode the chat has always had.
  */
 import { READ_ONLY_TOOL_NAMES } from '../../tools/toolNames';
+import { AGENT_MODE_ID, ASK_MODE_ID, PLAN_MODE_ID } from '../../shared/chat/modeIds';
 import type { ChatMode } from './chatMode';
 
 export const ASK_MODE: ChatMode = {
-  id: 'ask',
+  id: ASK_MODE_ID,
   name: 'Ask',
   description: 'Answer questions about the code; reads and searches, never changes anything.',
   instructions: [
@@ -20,7 +21,7 @@ export const ASK_MODE: ChatMode = {
 };
 
 export const PLAN_MODE: ChatMode = {
-  id: 'plan',
+  id: PLAN_MODE_ID,
   name: 'Plan',
   description: 'Read the code and answer with a numbered plan; changes nothing.',
   instructions: [
@@ -34,7 +35,7 @@ export const PLAN_MODE: ChatMode = {
 };
 
 export const AGENT_MODE: ChatMode = {
-  id: 'agent',
+  id: AGENT_MODE_ID,
   name: 'Agent',
   description: 'Read, edit files and run commands to complete the task (with your approval).',
   instructions: '',

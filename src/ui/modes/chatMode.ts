@@ -44,3 +44,9 @@ export interface ChatMode {
 export function modeSource(mode: ChatMode): string {
   return mode.origin.kind === 'builtin' ? 'built-in' : mode.origin.file;
 }
+
+/** The mode `text` names, by id or by name (case-insensitive, as typed after /mode); undefined: none. */
+export function modeNamed(modes: readonly ChatMode[], text: string): ChatMode | undefined {
+  const wanted = text.trim().toLowerCase();
+  return modes.find((mode) => mode.id === wanted) ?? modes.find((mode) => mode.name.toLowerCase() === wanted);
+}

@@ -12,6 +12,8 @@ import { describe, it } from 'node:test';
 import type { ApprovalDecision, WorkspaceDiagnostic } from '../../../src/core/workspace';
 import { ScriptedChatModel } from '../../../src/core/testing';
 import { createAssistantRun } from '../../../src/host/shared/assistantRun';
+import { ASK_MODE } from '../../../src/ui/modes/builtinModes';
+import { toolsForMode } from '../../../src/ui/modes/toolsForMode';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
 import { createWorkspaceTools } from '../../../src/tools';
 import { SAMPLE_WORKSPACE_FIXTURE } from '../../vscode/harness/paths';
@@ -60,7 +62,7 @@ async function play(
   );
   const run = createAssistantRun({ model: () => model, workspace, tools: () => createWorkspaceTools(workspace), settings: () => ({ maxIterations: 10 }) });
   const calls: string[] = [];
-  const result = await run(request, { readOnly: options.readOnly, onToolCall: (toolCall) => void calls.push(`${toolCall.tool} ${String(toolCall.args.path ?? toolCall.args.command ?? '')}`) });
+  const result = await run(request, { ...(options.readOnly ? { mode: { name: ASK_MODE.name, tools: (tools) => toolsForMode(ASK_MODE, tools) } } : {}), onToolCall: (toolCall) => void calls.push(`${toolCall.tool} ${String(toolCall.args.path ?? toolCall.args.command ?? '')}`) });
   return { calls, answer: result.content ?? '', success: result.success, root, approvals };
 }
 

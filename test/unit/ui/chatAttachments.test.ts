@@ -55,7 +55,7 @@ describe('images sent from the chat view (host side)', () => {
     assert.deepEqual(Buffer.from(model.calls[0].attachments[0].data), PNG_BYTES);
 
     const userMessage = events.find((event) => event.type === 'userMessage');
-    assert.deepEqual({ ...userMessage, id: undefined }, { type: 'userMessage', id: undefined, text: 'What does this show?', time: 1000, transcriptLength: 0, attachments: [{ id: 'image-1', name: 'screenshot.png', mimeType: 'image/png', size: PNG_BYTES.length }] });
+    assert.deepEqual({ ...userMessage, id: undefined }, { type: 'userMessage', id: undefined, text: 'What does this show?', time: 1000, transcriptLength: 0, attachments: [{ id: 'image-1', name: 'screenshot.png', mimeType: 'image/png', size: PNG_BYTES.length }], mode: { id: 'agent', name: 'Agent' } });
     const item = session.state.items.find((candidate) => candidate.kind === 'user');
     assert.deepEqual(item?.kind === 'user' ? item.attachments?.map((attachment) => attachment.name) : undefined, ['screenshot.png']);
 

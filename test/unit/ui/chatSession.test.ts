@@ -308,20 +308,20 @@ describe('ChatSession with the real engine', () => {
     assert.deepEqual(answers(reloaded.state), [{ text: 'The file exports main.', streaming: false, stopped: true }]);
   });
 
-  it('Retry after a reload sends the last message again (read-only stays read-only)', async () => {
+  it('Retry after a reload sends the last message again (in the mode it ran in)', async () => {
     const first = setup(['First answer.', 'Second answer.']);
-    await first.session.send('Explain a.txt', { displayText: 'Explain', extraOptions: { readOnly: true } });
-    const runs: Array<{ prompt: string; readOnly?: boolean }> = [];
+    await first.session.send('Explain a.txt', { displayText: 'Explain', mode: 'ask' });
+    const runs: Array<{ prompt: string; mode?: string }> = [];
     const reloaded = new ChatSession({
       runTask: (prompt, options) => {
-        runs.push({ prompt, readOnly: options.readOnly });
+        runs.push({ prompt, mode: options.mode?.name });
         return new PTKManager(first.model).orchestrateToolCalling(prompt, options);
       },
       store: new ConversationStore(first.storage),
     });
     const result = await reloaded.retry();
     assert.equal(result?.success, true);
-    assert.deepEqual(runs, [{ prompt: 'Explain a.txt', readOnly: true }]);
+    assert.deepEqual(runs, [{ prompt: 'Explain a.txt', mode: 'Ask' }]);
     assert.deepEqual(reloaded.state.items.filter((item) => item.kind === 'user').map((item) => item.kind === 'user' && item.text), ['Explain', 'Explain']);
   });
 

@@ -33,7 +33,7 @@ describe('planCodeActions', () => {
 
   it('runs Explain and Ask with read-only tools, Fix with all of them', () => {
     const actions = planCodeActions({ ...base, diagnostics: [{ message: 'bad', severity: 'error', startLine: 1, endLine: 1 }], selectedText: 'x' });
-    assert.deepEqual(actions.map((action) => [action.kind, action.readOnly]), [['quickfix', false], ['explain', true], ['ask', true]]);
+    assert.deepEqual(actions.map((action) => [action.kind, action.mode]), [['quickfix', 'agent'], ['explain', 'ask'], ['ask', 'ask']]);
   });
 
   it('does not offer Ask for a whitespace-only selection', () => {

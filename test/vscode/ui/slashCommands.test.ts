@@ -59,7 +59,7 @@ describe('slash commands in the chat input, in real VS Code', { skip: missingToo
     assert.ok(!prompts[0].includes('/review-pr'), 'the site gets the filled template, not the line');
   });
 
-  it('a prompt file written while VS Code runs is offered, and /new starts a new conversation', async () => {
+  it('a prompt file written while VS Code runs is offered, /new starts a new conversation, /mode switches its mode', async () => {
     mkdirSync(join(workbench!.workspaceDir, '.ptk', 'commands'), { recursive: true });
     writeFileSync(join(workbench!.workspaceDir, '.ptk', 'commands', 'changelog.md'), '---\ndescription: Draft a changelog entry\n---\nDraft a changelog entry for $ARGUMENTS.\n');
     await input().fill('');
@@ -78,5 +78,15 @@ describe('slash commands in the chat input, in real VS Code', { skip: missingToo
     await chat().locator('[data-testid="user-message"]').waitFor({ state: 'detached' });
     assert.equal(await chat().locator('[data-testid="user-message"]').count(), 0);
     assert.equal(prompts.length, 1, '/new is not sent to the site');
+    const modeMenu = chat().locator('[data-testid="mode-menu"]');
+    assert.equal(await modeMenu.inputValue(), 'agent');
+    await input().fill('/mode plan');
+    await input().press('Enter');
+    await chat().locator('[data-testid="mode-menu"] option:checked', { hasText: 'Plan' }).waitFor({ state: 'attached' });
+    assert.equal(await modeMenu.inputValue(), 'plan');
+    await input().fill('/mode nosuch');
+    await input().press('Enter');
+    await chat().locator('[data-testid="notice"]', { hasText: 'There is no mode "nosuch". Modes: Ask, Plan, Agent.' }).waitFor();
+    assert.equal(prompts.length, 1, '/mode is not sent to the site');
   });
 });

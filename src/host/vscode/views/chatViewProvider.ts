@@ -9,7 +9,7 @@ import { errorMessage } from '../../../core/errors';
 import type { ChatConnection } from '../../../ui/chatConnection';
 import type { ChatSessions } from '../../../ui/chatSessions';
 import { renderChatHtml } from '../../../ui/chatHtml';
-import { parseWebviewMessage, type AutoApproval, type ConnectionAction, type HostToWebviewMessage, type SlashCommandEntry, type WebviewToHostMessage } from '../../../shared/chat/protocol';
+import { parseWebviewMessage, type AutoApproval, type ConnectionAction, type HostToWebviewMessage, type ModeChoice, type SlashCommandEntry, type WebviewToHostMessage } from '../../../shared/chat/protocol';
 import type { ImageAttachment } from '../../../shared/chat/attachments';
 import type { ContextMention, MentionKind, MentionSuggestion } from '../../../shared/chat/mentions';
 import { decodeImageAttachments, type ChatAttachment } from '../../../ui/chatAttachments';
@@ -50,6 +50,12 @@ interface ChatViewHandlers {
   sendReview?(itemId: string, site: string): void;
   /** The slash commands the input's `/` menu offers. */
   slashCommands?(): SlashCommandEntry[];
+  /** The modes the mode menu offers, and the mode files that could not be used. */
+  modes?(): { modes: ModeChoice[]; problems: string[] };
+  /** The mode menu: the shown conversation goes on in mode `mode`. */
+  chooseMode?(mode: string): void;
+  /** "Act on this plan" on answer `itemId` of the shown conversation. */
+  actOnPlan?(itemId: string): void;
 }
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -159,6 +165,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         this.postState();
         this.postAutoApproval();
         this.postSlashCommands();
+        this.postModes();
         this.postedExamples = '';
         this.postExamples(true);
         if (this.draftImages.length > 0) this.post({ type: 'draftImages', attachments: this.draftImages });
@@ -233,6 +240,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       case 'sendReview':
         this.handlers.sendReview?.(message.itemId, message.site);
         break;
+      case 'chooseMode':
+        this.handlers.chooseMode?.(message.mode);
+        break;
+      case 'actOnPlan':
+        this.handlers.actOnPlan?.(message.itemId);
+        break;
     }
   }
 
@@ -272,6 +285,12 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   postSlashCommands(): void {
     const commands = this.handlers.slashCommands?.();
     if (commands) this.post({ type: 'slashCommands', commands });
+  }
+
+  /** Sends the modes the menu offers (call when they change). */
+  postModes(): void {
+    const modes = this.handlers.modes?.();
+    if (modes) this.post({ type: 'modes', ...modes });
   }
 
   /** Posts the example prompts for this workspace when they changed (`readFiles`: list its files again first). */

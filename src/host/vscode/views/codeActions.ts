@@ -29,7 +29,7 @@ export class PTKCodeActionProvider implements vscode.CodeActionProvider {
     const kind = plan.kind === 'quickfix' ? vscode.CodeActionKind.QuickFix : vscode.CodeActionKind.Empty;
     const action = new vscode.CodeAction(plan.title, kind);
     if (plan.diagnosticIndex !== undefined) action.diagnostics = [diagnostics[plan.diagnosticIndex]];
-    action.command = { command: COMMANDS.runCodeAction, title: plan.title, arguments: [{ prompt: plan.prompt, displayText: plan.displayText, readOnly: plan.readOnly }] };
+    action.command = { command: COMMANDS.runCodeAction, title: plan.title, arguments: [{ prompt: plan.prompt, displayText: plan.displayText, mode: plan.mode }] };
     return action;
   }
 }

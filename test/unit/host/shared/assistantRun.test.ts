@@ -7,8 +7,13 @@ import { createAssistantRun, type AssistantRunSettings, type TaskRules } from '.
 import { NodeWorkspace } from '../../../../src/host/node/workspace';
 import { createWorkspaceTools } from '../../../../src/tools';
 import { tempFolders } from '../../fixtures/tempFolders';
+import { READ_ONLY_TOOL_NAMES } from '../../../../src/tools/toolNames';
+import type { PTKTool } from '../../../../src/core/types';
 
 const temp = tempFolders();
+
+/** A mode as the chat passes it: Ask's name and its read-only subset. */
+const askMode = { name: 'Ask', tools: (tools: readonly PTKTool[]) => tools.filter((tool) => READ_ONLY_TOOL_NAMES.includes(tool.name)) };
 
 function workspaceWith(files: Record<string, string>, trusted = true): NodeWorkspace {
   const root = temp.folder('ptk-run-');
@@ -69,7 +74,7 @@ describe('createAssistantRun', () => {
     assert.equal(result.success, true);
   });
 
-  it('a read-only task offers only the read-only tools, and a write call in it is refused as an unknown tool', async () => {
+  it('a task in Ask mode offers only its read-only tools, and a write call in it is refused as not available in this mode', async () => {
     const approvals: string[] = [];
     const root = temp.folder('ptk-run-');
     writeFileSync(path.join(root, 'a.txt'), 'old\n');
@@ -78,31 +83,34 @@ describe('createAssistantRun', () => {
     const all = createWorkspaceTools(workspace);
     const run = createAssistantRun({ model: () => model, workspace, tools: () => all, settings: () => ({}) });
 
-    const result = await run('Change a.txt', { readOnly: true });
+    const withheld: string[] = [];
+    const result = await run('Change a.txt', { mode: askMode, onToolWithheld: (call) => withheld.push(call.tool) });
     const offered = [...model.prompts[0].matchAll(/^- ([a-z_]+)\(/gm)].map((match) => match[1]);
-    assert.deepEqual(offered, all.filter((tool) => tool.readOnly).map((tool) => tool.name), 'only the read-only tools are described');
+    assert.deepEqual(offered, [...READ_ONLY_TOOL_NAMES], 'only the read-only tools are described');
     for (const name of ['write_file', 'edit_file', 'run_command', 'run_tests']) assert.ok(!offered.includes(name), `${name} is not offered`);
-    assert.match(model.prompts[1], /^TOOL_ERROR: .*write_file/m, 'the write call is answered as a tool that does not exist');
+    assert.match(model.prompts[1], /^TOOL_ERROR: The tool "write_file" is not available in Ask mode: it was not run\. Available tools: read_file, list_files, search_code, get_diagnostics\./m, 'the write call is answered as not available in this mode');
+    assert.deepEqual(withheld, ['write_file'], 'the caller is told of the refused call');
     assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'old\n', 'nothing was written');
     assert.deepEqual(approvals, [], 'nobody was asked');
     assert.equal(result.success, true);
   });
 
-  it("a read-only task keeps only the read-only tools of the caller's list too", async () => {
+  it("a task in Ask mode keeps only the read-only tools of the caller's list too", async () => {
     const workspace = workspaceWith({ 'a.txt': 'old' });
     const model = new ScriptedChatModel(['<TOOL_CALL>{"tool":"write_file","args":{"path":"a.txt","content":"new"}}</TOOL_CALL>', 'ok']);
     const run = createAssistantRun({ model: () => model, workspace, tools: () => createWorkspaceTools(workspace), settings: () => ({}) });
-    await run('Hi', { readOnly: true, tools: ['read_file', 'write_file'] });
+    await run('Hi', { mode: askMode, tools: ['read_file', 'write_file'] });
     assert.deepEqual([...model.prompts[0].matchAll(/^- ([a-z_]+)\(/gm)].map((match) => match[1]), ['read_file']);
     assert.match(model.prompts[1], /^TOOL_ERROR: .*write_file/m);
   });
 
-  it('a task that is not read-only offers every tool', async () => {
+  it('a task without a mode offers every tool, and an unknown tool is still answered as unknown', async () => {
     const workspace = workspaceWith({});
-    const model = new ScriptedChatModel(['ok']);
+    const model = new ScriptedChatModel(['<TOOL_CALL>{"tool":"fly","args":{}}</TOOL_CALL>', 'ok']);
     const all = createWorkspaceTools(workspace);
     const run = createAssistantRun({ model: () => model, workspace, tools: () => all, settings: () => ({}) });
-    await run('Hi', { readOnly: false });
+    await run('Hi', {});
     assert.deepEqual([...model.prompts[0].matchAll(/^- ([a-z_]+)\(/gm)].map((match) => match[1]), all.map((tool) => tool.name));
+    assert.match(model.prompts[1], /^TOOL_ERROR: Unknown tool "fly"/m);
   });
 });

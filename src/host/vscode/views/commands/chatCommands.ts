@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Command } from './command';
 import { COMMANDS } from './commandIds';
 import { runInChat } from './chatRun';
+import { ASK_MODE } from '../../../../ui/modes/builtinModes';
 
 export const CHAT_COMMANDS: readonly Command[] = [
   { id: COMMANDS.openChat, run: ({ chatView }) => chatView.reveal() },
@@ -11,7 +12,7 @@ export const CHAT_COMMANDS: readonly Command[] = [
     run: async (context) => {
       const question = await vscode.window.showInputBox({ title: 'PTK: Ask', prompt: 'Ask PTK about your workspace', placeHolder: 'e.g. Where is the configuration loaded?', ignoreFocusOut: true });
       // A question: read-only tools only (the model is not offered writes or commands).
-      if (question?.trim()) await runInChat(context, question.trim(), undefined, { readOnly: true });
+      if (question?.trim()) await runInChat(context, question.trim(), undefined, ASK_MODE.id);
     },
   },
   {

@@ -24,9 +24,9 @@ export function withCancellableProgress<T>(title: string, work: (signal: AbortSi
  * Runs a prompt in the chat view under a cancellable progress notification. Resolves with the
  * engine's result (undefined when refused because a task is running).
  */
-export async function runInChat(dependencies: Pick<CommandDependencies, 'chatView' | 'session'>, prompt: string, displayText?: string, extraOptions?: SendOptions['extraOptions']): Promise<PTKExecuteResult | undefined> {
+export async function runInChat(dependencies: Pick<CommandDependencies, 'chatView' | 'session'>, prompt: string, displayText?: string, mode?: SendOptions['mode']): Promise<PTKExecuteResult | undefined> {
   await dependencies.chatView.reveal();
-  return withCancellableProgress(`PTK: ${(displayText ?? prompt).split('\n')[0].slice(0, 60)}`, (signal) => dependencies.session.send(prompt, { signal, displayText, extraOptions }));
+  return withCancellableProgress(`PTK: ${(displayText ?? prompt).split('\n')[0].slice(0, 60)}`, (signal) => dependencies.session.send(prompt, { signal, displayText, ...(mode !== undefined ? { mode } : {}) }));
 }
 
 /**
@@ -34,7 +34,7 @@ export async function runInChat(dependencies: Pick<CommandDependencies, 'chatVie
  * conversation of its own (see ChatSessions.freshConversationFor); a task running in the shown
  * conversation goes on in the background.
  */
-export async function runOneShot(dependencies: Pick<CommandDependencies, 'chatView' | 'session'>, prompt: string, displayText?: string, extraOptions?: SendOptions['extraOptions']): Promise<PTKExecuteResult | undefined> {
+export async function runOneShot(dependencies: Pick<CommandDependencies, 'chatView' | 'session'>, prompt: string, displayText?: string, mode?: SendOptions['mode']): Promise<PTKExecuteResult | undefined> {
   await dependencies.session.freshConversationFor();
-  return runInChat(dependencies, prompt, displayText, extraOptions);
+  return runInChat(dependencies, prompt, displayText, mode);
 }

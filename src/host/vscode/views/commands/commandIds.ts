@@ -15,7 +15,7 @@ export const COMMANDS = {
   diagnoseConversationSite: 'ptk.diagnoseConversationSite',
   chooseModel: 'ptk.chooseModel',
   chooseConversationSite: 'ptk.chooseConversationSite',
-  /** The command the lightbulb's code actions run (codeActions.ts), with { prompt, displayText?, readOnly? }. */
+  /** The command the lightbulb's code actions run (codeActions.ts), with { prompt, displayText?, mode? }. */
   runCodeAction: 'ptk.runCodeAction',
   addSelectionToChat: 'ptk.addSelectionToChat',
   addFileToChat: 'ptk.addFileToChat',

@@ -9,6 +9,7 @@ import { selectedLines } from '../../mentions/selectionMention';
 import type { Command } from './command';
 import { COMMANDS } from './commandIds';
 import { runOneShot } from './chatRun';
+import { AGENT_MODE, ASK_MODE } from '../../../../ui/modes/builtinModes';
 import { toPlannedDiagnostic } from '../../diagnosticShapes';
 
 export const EDITOR_COMMANDS: readonly Command[] = [
@@ -25,7 +26,7 @@ export const EDITOR_COMMANDS: readonly Command[] = [
       // A selection ending at the start of a line does not take that line.
       const { startLine, endLine } = selectedLines(selection);
       const prompt = buildSelectionPrompt(relativePath, document.languageId, document.getText(selection), startLine, endLine);
-      await runOneShot(context, prompt, `Explain ${relativePath}:${startLine}-${endLine}`, { readOnly: true });
+      await runOneShot(context, prompt, `Explain ${relativePath}:${startLine}-${endLine}`, ASK_MODE.id);
     },
   },
   {
@@ -49,14 +50,14 @@ export const EDITOR_COMMANDS: readonly Command[] = [
         relativePath,
         diagnostics.map(toPlannedDiagnostic),
       );
-      await runOneShot(context, prompt, fixFileDisplayText(relativePath, diagnostics.length));
+      await runOneShot(context, prompt, fixFileDisplayText(relativePath, diagnostics.length), AGENT_MODE.id);
     },
   },
   {
     id: COMMANDS.runCodeAction,
-    run: async (context, argument: { prompt?: unknown; displayText?: unknown; readOnly?: unknown } | undefined) => {
+    run: async (context, argument: { prompt?: unknown; displayText?: unknown; mode?: unknown } | undefined) => {
       if (typeof argument?.prompt !== 'string') throw new ConfigurationError('ptk.runCodeAction needs { prompt: string }.');
-      await runOneShot(context, argument.prompt, typeof argument.displayText === 'string' ? argument.displayText : undefined, argument.readOnly === true ? { readOnly: true } : undefined);
+      await runOneShot(context, argument.prompt, typeof argument.displayText === 'string' ? argument.displayText : undefined, typeof argument.mode === 'string' ? argument.mode : undefined);
     },
   },
 ];
