@@ -131,7 +131,7 @@ export class ChangeReview implements vscode.CodeLensProvider, vscode.TextDocumen
       return;
     }
     this.dependencies.log(`review of task ${item.taskId}: ${resources.length} file(s)`);
-    await vscode.commands.executeCommand('vscode.changes', `PTK: Review changes (${resources.length} ${resources.length === 1 ? 'file' : 'files'})`, resources);
+    await vscode.commands.executeCommand('vscode.changes', 'PTK: Review changes', resources);
   }
 
   private async run(what: string, action: () => Promise<void>): Promise<void> {
@@ -168,11 +168,10 @@ export class ChangeReview implements vscode.CodeLensProvider, vscode.TextDocumen
     this.reviewChanged();
   }
 
-  /** A file's Keep / Undo: the file given (the editor's title menu), else the active editor's, else the one the user picks. */
+  /** A file's Keep / Undo: the file given (the editor's title menu), else the one the user picks (the active editor's first). */
   private async onFile(action: 'keep' | 'undo', argument: unknown): Promise<void> {
     const given = argument instanceof vscode.Uri ? vscode.Uri.file(argument.path).toString() : undefined;
-    const active = vscode.window.activeTextEditor?.document.uri.toString();
-    const key = [given, active].find((candidate) => candidate !== undefined && this.pending(candidate)) ?? (await this.pickFile(action));
+    const key = given !== undefined && this.pending(given) ? given : await this.pickFile(action);
     const file = key && this.pending(key);
     if (!file) return;
     if (action === 'undo') {
@@ -205,7 +204,9 @@ export class ChangeReview implements vscode.CodeLensProvider, vscode.TextDocumen
   }
 
   private async pickFile(action: 'keep' | 'undo'): Promise<string | undefined> {
-    const items = this.pendingFiles.map(([key, file]) => ({ key, label: file.displayPath, description: file.beforeBytes ? undefined : 'created by the task' }));
+    const active = vscode.window.activeTextEditor?.document.uri.toString();
+    const files = this.pendingFiles.sort(([left], [right]) => Number(right === active) - Number(left === active));
+    const items = files.map(([key, file]) => ({ key, label: file.displayPath, description: file.beforeBytes ? undefined : 'created by the task' }));
     if (items.length === 0) {
       void vscode.window.showInformationMessage('PTK: no file is waiting for review.');
       return undefined;

@@ -16,7 +16,7 @@ function describe(change: UndoneChange): string {
   if ('wholeFile' in change) return change.wholeFile === 'deleted' ? `${change.path}: deleted (the file you created was removed)` : `${change.path}: the whole file is back as it was before your changes`;
   const { hunk } = change;
   if (hunk.oldLines.length === 0) return `${change.path}: removed what you added ${hunk.newStart === 0 ? 'at the start' : `after line ${hunk.newStart}`} (${lineCount(hunk.newLines.length)})`;
-  const replaced = hunk.newLines.length === 0 ? 'you had removed them' : `your ${lineCount(hunk.newLines.length)} there were undone`;
+  const replaced = hunk.newLines.length === 0 ? 'you had removed them' : hunk.newLines.length === 1 ? 'your line there was undone' : `your ${hunk.newLines.length} lines there were undone`;
   return `${change.path} ${lineRange(hunk.newStart + 1, hunk.oldLines.length)}: back as before your change (${replaced})`;
 }
 
