@@ -1,66 +1,61 @@
 /**
- * Review changes in a REAL VS Code (code-server), driven by Playwright: a task writes two files
- * through the chat view; its end line names them with +/− counts; "Review changes" opens VS
- * Code's multi-file diff; one change of the first file is undone (the file on disk has that
- * change reverted and its other change kept), the second file is kept as a whole (it stays as
- * the task left it and leaves the review); the next message's prompt to the model names the
- * undone change. The model is scripted in the extension host (reviewChangesSuite.ts).
+ * Review changes in a REAL VS Code through the ChatGPT replica site and the real browser
+ * backend: a task writes two files through the chat view; its end line names them with +/−
+ * counts; "Review changes" opens VS Code's multi-file diff; one change of the first file is
+ * undone (the file on disk has that change reverted and its other change kept), the second file
+ * is kept as a whole (it stays as the task left it and leaves the review); the CodeLens over the
+ * change left keeps it; the next message the site receives names the undone change.
  * Screenshots: test-artifacts/vscode-ui-review-changes/.
  * Run: node --import tsx --test --test-reporter=spec test/vscode/ui/reviewChanges.test.ts
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import * as esbuild from 'esbuild';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { buildTestExtension } from '../harness/buildTestExtension';
-import { startCodeServer, type RunningCodeServer } from '../harness/codeServer';
-import { missingTools, REPOSITORY_ROOT, SAMPLE_WORKSPACE_FIXTURE } from '../harness/paths';
-import { launchWorkbenchBrowser, openWorkbenchPage } from '../harness/workbenchBrowser';
-import { copyWorkspaceFixture } from '../harness/workspaceFixture';
-import { A_AFTER, A_BEFORE, B_AFTER, B_BEFORE, FOLLOW_UP, REVIEW_TASK } from './reviewChangesSuite';
-import { chatActions } from './scriptedTasks';
+import { missingTools } from '../harness/paths';
+import type { ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
+import { openReplicaChat } from './replicaChat';
+import { call, chatActions, createTaskResponder } from './scriptedTasks';
 
-const ARTIFACTS = join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-review-changes');
-const missing = missingTools();
+const REVIEW_TASK = 'Run the review task';
+const FOLLOW_UP = 'Anything else to do?';
+/** The files before the task, and what the task writes: two separate changes in the first (lines 2 and 9), one in the second. */
+const A_BEFORE = 'line 1\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7\nline 8\nline 9\nline 10\n';
+const A_AFTER = A_BEFORE.replace('line 2\n', 'line 2 changed by the task\n').replace('line 9\n', 'line 9 changed by the task\n');
+const B_BEFORE = 'b before\n';
+const B_AFTER = 'b after the task\n';
 
-describe('Review changes in real VS Code', { skip: missing || undefined, timeout: 600_000 }, () => {
-  let stateDir: string;
-  let workspaceDir: string;
-  let resultsFile: string;
-  let server: RunningCodeServer | undefined;
-  let browser: Browser | undefined;
-  let page: Page;
-  let step = 0;
+describe('Review changes in real VS Code', { skip: missingTools() || undefined, timeout: 600_000 }, () => {
+  let workbench: ReplicaSiteWorkbench | undefined;
   let fileA: string;
   let fileB: string;
-
-  const shot = async (name: string) => {
-    step++;
-    await page.screenshot({ path: join(ARTIFACTS, `${String(step).padStart(2, '0')}-${name}.png`) }).catch(() => undefined);
-  };
-  const chat = (): FrameLocator => page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  /** Every message the replica site received. */
+  const prompts: string[] = [];
+  const respond = createTaskResponder([
+    {
+      ask: REVIEW_TASK,
+      replies: [`First file.\n${call('write_file', { path: 'src/review-a.txt', content: A_AFTER })}`, `Second file.\n${call('write_file', { path: 'notes/review-b.txt', content: B_AFTER })}`, 'Review task done.'],
+    },
+    { ask: FOLLOW_UP, replies: ['Nothing else.'] },
+  ]);
+  const chat = () => workbench!.chat();
+  const page = () => workbench!.page;
   const actions = chatActions(chat);
-  const results = (): Record<string, unknown>[] => (existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) : []);
+  let step = 0;
+  const shot = (name: string) => workbench!.shot(`${String(++step).padStart(2, '0')}-${name}`);
 
   const runCommand = async (title: string) => {
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(`>${title}`);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await page().keyboard.press('F1');
+    await workbench!.pickInQuickInput(`>${title}`, title);
   };
   /** The rows of the quick pick a command opened, once its row `label` is there. */
   const quickPickRows = async (label: string) => {
-    const rows = page.locator('.quick-input-widget:visible .quick-input-list .monaco-list-row');
+    const rows = page().locator('.quick-input-widget:visible .quick-input-list .monaco-list-row');
     await rows.filter({ hasText: label }).first().waitFor();
     return rows;
   };
 
-  /** Waits until `read` gives `expected` (the file on disk after an edit VS Code saves). */
+  /** Waits until the file on disk holds `expected` (VS Code saves the edit after applying it). */
   const waitForFile = async (path: string, expected: string) => {
     const deadline = Date.now() + 30_000;
     while (readFileSync(path, 'utf8') !== expected) {
@@ -70,40 +65,24 @@ describe('Review changes in real VS Code', { skip: missing || undefined, timeout
   };
 
   before(async () => {
-    rmSync(ARTIFACTS, { recursive: true, force: true });
-    mkdirSync(ARTIFACTS, { recursive: true });
-    stateDir = mkdtempSync(join(tmpdir(), 'ptk-vscode-review-'));
-    workspaceDir = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, join(stateDir, 'workspace'));
-    fileA = join(workspaceDir, 'src', 'review-a.txt');
-    fileB = join(workspaceDir, 'notes', 'review-b.txt');
-    mkdirSync(join(workspaceDir, 'notes'), { recursive: true });
-    writeFileSync(fileA, A_BEFORE);
-    writeFileSync(fileB, B_BEFORE);
-    resultsFile = join(stateDir, 'results.jsonl');
-    const build = await buildTestExtension(join(stateDir, 'extensions'), join(__dirname, 'reviewChangesSuite.ts'));
-    await esbuild.build({ bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'error', entryPoints: [join(REPOSITORY_ROOT, 'src', 'webview', 'main.ts')], outfile: join(build.extensionDir, 'out', 'webview.js') });
-    server = await startCodeServer({
-      workspaceDir,
-      stateDir,
-      logFile: join(ARTIFACTS, 'code-server.log'),
-      env: { PTK_TEST_SUITE: build.suitePath, PTK_TEST_RESULTS: resultsFile },
+    workbench = await openReplicaChat('vscode-ui-review-changes', {
+      responder: (prompt) => {
+        prompts.push(prompt);
+        return respond(prompt);
+      },
+      prepareWorkspace: (workspaceDir) => {
+        fileA = join(workspaceDir, 'src', 'review-a.txt');
+        fileB = join(workspaceDir, 'notes', 'review-b.txt');
+        mkdirSync(join(workspaceDir, 'notes'), { recursive: true });
+        writeFileSync(fileA, A_BEFORE);
+        writeFileSync(fileB, B_BEFORE);
+      },
       userSettings: { 'ptk.tools.autoApprove': { write_file: true } },
     });
-    browser = await launchWorkbenchBrowser();
-    page = await openWorkbenchPage(browser, server.url);
-    const deadline = Date.now() + 90_000;
-    while (!results().some((line) => line.type === 'ready')) {
-      if (Date.now() > deadline) throw new Error(`the test build never reported ready (${resultsFile})`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-    await runCommand('PTK: Open Chat');
-    await chat().locator('[data-testid="chat-input"]').waitFor();
   });
 
   after(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    if (stateDir) rmSync(stateDir, { recursive: true, force: true, maxRetries: 20, retryDelay: 250 });
+    await workbench?.stop();
   });
 
   it('the task\'s end line names its files with +/− counts and offers "Review changes"', async () => {
@@ -120,9 +99,9 @@ describe('Review changes in real VS Code', { skip: missing || undefined, timeout
 
   it('"Review changes" opens the multi-file diff of the task\'s files', async () => {
     await chat().locator('[data-testid="review-changes"]').click();
-    await page.locator('.tab', { hasText: 'PTK: Review changes' }).waitFor();
+    await page().locator('.tab', { hasText: 'PTK: Review changes' }).waitFor();
     // Both files' diffs are in the editor, each with the task's lines on the right.
-    const editor = page.locator('.multiDiffEditor');
+    const editor = page().locator('.multiDiffEditor');
     await editor.waitFor();
     await editor.getByText('review-a.txt').first().waitFor();
     await editor.getByText('review-b.txt').first().waitFor();
@@ -146,23 +125,23 @@ describe('Review changes in real VS Code', { skip: missing || undefined, timeout
     await runCommand('PTK: Undo a Change');
     const left = await quickPickRows('src/review-a.txt line 2');
     assert.equal(await left.count(), 1, 'only the change not yet reviewed is offered');
-    await page.keyboard.press('Escape');
+    await page().keyboard.press('Escape');
     assert.equal(readFileSync(fileB, 'utf8'), B_AFTER);
     await shot('after-review');
   });
 
   it('the file\'s editor shows Keep | Undo over the change left, and Keep there ends the review', async () => {
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
+    await page().keyboard.press('Control+P');
+    const input = page().locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
     await input.fill('review-a.txt');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'review-a.txt' }).first().waitFor();
-    await page.keyboard.press('Enter');
-    const lenses = page.locator('.editor-instance .codelens-decoration a');
+    await page().locator('.quick-input-list .monaco-list-row', { hasText: 'review-a.txt' }).first().waitFor();
+    await page().keyboard.press('Enter');
+    const lenses = page().locator('.editor-instance .codelens-decoration a');
     await lenses.filter({ hasText: /^Keep$/ }).first().waitFor();
     assert.deepEqual(await lenses.allTextContents(), ['Keep', 'Undo'], 'one change left: one Keep | Undo');
     // While the file is in the review, its editor's title offers Keep / Undo for the whole file.
-    const keepFile = page.locator('.editor-actions [aria-label*="Keep File Changes"]');
+    const keepFile = page().locator('.editor-actions [aria-label*="Keep File Changes"]');
     await keepFile.first().waitFor();
     await shot('codelens');
     await lenses.filter({ hasText: /^Keep$/ }).first().click();
@@ -175,10 +154,10 @@ describe('Review changes in real VS Code', { skip: missing || undefined, timeout
   it('the next message tells the model what the user undid', async () => {
     await actions.send(FOLLOW_UP);
     await actions.answer('Nothing else.');
-    const prompts = results().filter((line) => line.type === 'prompt').map((line) => String(line.prompt));
-    assert.equal(prompts.length, 1);
-    // The follow-up message of the prompt, and the note that goes with it.
-    const message = prompts[0]!.slice(prompts[0]!.lastIndexOf(FOLLOW_UP));
+    const sent = prompts.filter((prompt) => prompt.includes(FOLLOW_UP));
+    assert.equal(sent.length, 1);
+    // The follow-up message, and the note that goes with it.
+    const message = sent[0]!.slice(sent[0]!.lastIndexOf(FOLLOW_UP));
     assert.match(message, /\[Review\] The user reviewed your changes and undid some of them/);
     assert.match(message, /- src\/review-a\.txt line 9: back as before your change \(your line there was undone\)/);
     assert.doesNotMatch(message, /review-b\.txt/, 'the kept file is not named');
