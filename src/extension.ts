@@ -223,9 +223,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   };
   // Review changes: what the user undoes is told to the model with the conversation's next message.
   const reviewNotes = new ReviewNotes();
-  const changeReview = new ChangeReview({ sources: diffSources, notes: reviewNotes, log: (line) => log.info(line) });
+  const changeReview = new ChangeReview({ shownState: () => session.shown.state, sources: diffSources, notes: reviewNotes, log: (line) => log.info(line) });
   context.subscriptions.push(changeReview);
-  const openReview = (itemId?: string) => void changeReview.open(session.shown.state, itemId).catch((error: unknown) => void vscode.window.showErrorMessage(`PTK: the review could not be opened: ${errorMessage(error)}`));
 
   const session: ChatSessions = new ChatSessions({
     runTask,
@@ -309,7 +308,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       secondOpinion: () => void secondOpinion().catch((error: unknown) => void vscode.window.showErrorMessage(`PTK: Second Opinion failed: ${errorMessage(error)}`)),
       sendReview: (itemId, site) => void sendReviewToTask(session.shown, itemId, site),
       restoreCheckpoint: (itemId) => checkpoints.restoreHandler(session.shown)(itemId),
-      reviewChanges: (itemId) => openReview(itemId),
+      reviewChanges: (itemId) => void changeReview.open(session.shown.state, itemId).catch((error: unknown) => void vscode.window.showErrorMessage(`PTK: the review could not be opened: ${errorMessage(error)}`)),
       restoreBeforeResend: (itemId) => checkpoints.resendRestoreHandler(session.shown)(itemId),
       forgetCheckpointsFrom: (itemId) => checkpoints.resendForgetHandler(session.shown)(itemId),
       openFile: (path) =>
@@ -339,7 +338,6 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     }),
     ...registerCommands(dependencies),
     vscode.commands.registerCommand(SECOND_OPINION_COMMAND, () => secondOpinion()),
-    vscode.commands.registerCommand('ptk.reviewChanges', () => openReview()),
     onSettingsChanged(TOOL_SETTINGS_SECTION, () => {
       tools = undefined;
       checkSettings();

@@ -24,6 +24,7 @@ interface ReviewedFile {
   path: string;
   displayPath: string;
   conversationId: string;
+  taskId: string;
   /** The diff's left side: the checkpoint's content with the kept changes in it. */
   baseline: string;
   /** The file's bytes before the task (undefined: the task created it). */
@@ -32,7 +33,12 @@ interface ReviewedFile {
   done: boolean;
 }
 
+/** The commands the review registers (apart from the command table: they act on the review's own state). */
+export const REVIEW_COMMANDS = { open: 'ptk.reviewChanges', keepChange: 'ptk.review.keepChange', undoChange: 'ptk.review.undoChange', keepFile: 'ptk.review.keepFile', undoFile: 'ptk.review.undoFile' } as const;
+
 interface ChangeReviewDependencies {
+  /** The conversation the chat view shows (the palette's command reviews its last task). */
+  shownState: () => ChatViewState;
   sources: TaskDiffSources;
   notes: ReviewNotes;
   log: (line: string) => void;
@@ -70,10 +76,11 @@ export class ChangeReview implements vscode.CodeLensProvider, vscode.TextDocumen
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (this.pending(event.document.uri.toString())) this.lensesChanged.fire();
       }),
-      vscode.commands.registerCommand('ptk.review.keepChange', (...args: unknown[]) => this.run('keep the change', () => this.onChange('keep', args))),
-      vscode.commands.registerCommand('ptk.review.undoChange', (...args: unknown[]) => this.run('undo the change', () => this.onChange('undo', args))),
-      vscode.commands.registerCommand('ptk.review.keepFile', (uri?: unknown) => this.run('keep the file', () => this.onFile('keep', uri))),
-      vscode.commands.registerCommand('ptk.review.undoFile', (uri?: unknown) => this.run('undo the file', () => this.onFile('undo', uri))),
+      vscode.commands.registerCommand(REVIEW_COMMANDS.open, () => this.run('open the review', () => this.open(dependencies.shownState()))),
+      vscode.commands.registerCommand(REVIEW_COMMANDS.keepChange, (...args: unknown[]) => this.run('keep the change', () => this.onChange('keep', args))),
+      vscode.commands.registerCommand(REVIEW_COMMANDS.undoChange, (...args: unknown[]) => this.run('undo the change', () => this.onChange('undo', args))),
+      vscode.commands.registerCommand(REVIEW_COMMANDS.keepFile, (uri?: unknown) => this.run('keep the file', () => this.onFile('keep', uri))),
+      vscode.commands.registerCommand(REVIEW_COMMANDS.undoFile, (uri?: unknown) => this.run('undo the file', () => this.onFile('undo', uri))),
     );
   }
 
@@ -95,8 +102,8 @@ export class ChangeReview implements vscode.CodeLensProvider, vscode.TextDocumen
       const range = new vscode.Range(line, 0, line, 0);
       const argument: HunkArgument = [document.uri.toString(), hunk];
       return [
-        new vscode.CodeLens(range, { title: 'Keep', command: 'ptk.review.keepChange', arguments: argument, tooltip: 'Keep this change of the task' }),
-        new vscode.CodeLens(range, { title: 'Undo', command: 'ptk.review.undoChange', arguments: argument, tooltip: 'Put these lines back as they were before the task' }),
+        new vscode.CodeLens(range, { title: 'Keep', command: REVIEW_COMMANDS.keepChange, arguments: argument, tooltip: 'Keep this change of the task' }),
+        new vscode.CodeLens(range, { title: 'Undo', command: REVIEW_COMMANDS.undoChange, arguments: argument, tooltip: 'Put these lines back as they were before the task' }),
       ];
     });
   }
@@ -120,14 +127,18 @@ export class ChangeReview implements vscode.CodeLensProvider, vscode.TextDocumen
         continue;
       }
       const uri = vscode.Uri.file(change.path);
-      this.files.set(uri.toString(), { path: change.path, displayPath: change.displayPath, conversationId: state.conversationId, baseline: change.before ?? '', beforeBytes: change.beforeBytes, done: false });
+      // The same task reviewed again goes on from what was kept; another task starts from its checkpoint.
+      const earlier = this.files.get(uri.toString());
+      const baseline = earlier?.conversationId === state.conversationId && earlier.taskId === item.taskId ? earlier.baseline : (change.before ?? '');
+      const file: ReviewedFile = { path: change.path, displayPath: change.displayPath, conversationId: state.conversationId, taskId: item.taskId, baseline, beforeBytes: change.beforeBytes, done: changeHunks(baseline, change.after).length === 0 };
+      this.files.set(uri.toString(), file);
       this.baselineChanged.fire(baselineUri(change.path));
-      resources.push([uri, baselineUri(change.path), change.after === undefined ? vscode.Uri.from({ scheme: SCHEME, path: uri.path, query: 'deleted' }) : uri]);
+      if (!file.done) resources.push([uri, baselineUri(change.path), change.after === undefined ? vscode.Uri.from({ scheme: SCHEME, path: uri.path, query: 'deleted' }) : uri]);
     }
     this.reviewChanged();
     if (skipped.length > 0) void vscode.window.showInformationMessage(`PTK: not in the review (binary, or their content before the task was not kept): ${skipped.join(', ')}`);
     if (resources.length === 0) {
-      if (skipped.length === 0) void vscode.window.showInformationMessage('PTK: the files of this task are as they were before it.');
+      if (skipped.length === 0) void vscode.window.showInformationMessage('PTK: nothing of this task is left to review (its changes were kept or undone).');
       return;
     }
     this.dependencies.log(`review of task ${item.taskId}: ${resources.length} file(s)`);

@@ -149,6 +149,9 @@ describe('Review changes in real VS Code', { skip: missingTools() || undefined, 
     // Nothing is left to review: the file's title buttons go too.
     await keepFile.first().waitFor({ state: 'detached' });
     assert.equal(readFileSync(fileA, 'utf8'), A_AFTER.replace('line 9 changed by the task', 'line 9'), 'Keep leaves the file as it is');
+    // Reviewed again, the task has nothing left: what was kept stays kept.
+    await chat().locator('[data-testid="review-changes"]').click();
+    await page().locator('.notifications-toasts', { hasText: 'nothing of this task is left to review' }).waitFor();
   });
 
   it('the next message tells the model what the user undid', async () => {
