@@ -5,14 +5,14 @@
  * undone (the file on disk has that change reverted and its other change kept), the second file
  * is kept as a whole (it stays as the task left it and leaves the review); the CodeLens over the
  * change left keeps it; the next message the site receives names the undone change.
- * Screenshots: test-artifacts/vscode-ui-review-changes/.
+ * Screenshots: test-artifacts/vscode-ui-review-changes/; the README's docs/images/review-changes.png.
  * Run: node --import tsx --test --test-reporter=spec test/vscode/ui/reviewChanges.test.ts
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { missingTools } from '../harness/paths';
+import { missingTools, REPOSITORY_ROOT } from '../harness/paths';
 import type { ReplicaSiteWorkbench } from '../harness/replicaSiteWorkbench';
 import { openReplicaChat } from './replicaChat';
 import { call, chatActions, createTaskResponder } from './scriptedTasks';
@@ -107,6 +107,9 @@ describe('Review changes in real VS Code', { skip: missingTools() || undefined, 
     await editor.getByText('review-b.txt').first().waitFor();
     await editor.getByText('line 9 changed by the task').first().waitFor();
     await shot('review-open');
+    // The README's picture: the chat's end line and the review beside it.
+    mkdirSync(join(REPOSITORY_ROOT, 'docs', 'images'), { recursive: true });
+    await page().screenshot({ path: join(REPOSITORY_ROOT, 'docs', 'images', 'review-changes.png'), clip: { x: 0, y: 30, width: 1100, height: 840 } });
   });
 
   it('undoing one change reverts just it on disk; keeping the other file leaves it as the task wrote it', async () => {
