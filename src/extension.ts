@@ -26,7 +26,10 @@ import { ExternalToolApprovals } from './tools/external';
 import { createConsultTools } from './core/tools/consultTool';
 import { consultableSites, createConsultPort } from './ui/consultPort';
 import { sendReviewToTask } from './ui/secondOpinion';
+import { ReviewNotes } from './ui/review/reviewNote';
+import type { TaskDiffSources } from './ui/checkpoints/taskDiff';
 import { displayPathFor } from './tools/pathSafety';
+import { ChangeReview } from './host/vscode/reviewChanges';
 import { createSecondOpinionCommand, SECOND_OPINION_COMMAND } from './host/vscode/secondOpinionCommand';
 import { ApprovalBroker } from './ui/approvalBroker';
 import { createBrowserModelFactory, describeTurn, listedSites, primarySite } from './ui/browserLoader';
@@ -218,12 +221,23 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   // The chat modes: the built-ins and the workspace's mode files, read again when one changes.
   const chatModes = watchChatModes(workspace, log);
   context.subscriptions.push(chatModes.disposable);
+  // A task's files before it and now: Second Opinion's diff and the review of the changes.
+  const diffSources: TaskDiffSources = {
+    store: checkpoints.store,
+    readFile: (path) => workspace.readFile(path).catch(() => undefined),
+    displayPath: (path) => displayPathFor(workspace, path, workspace.roots),
+  };
+  // Review changes: what the user undoes is told to the model with the conversation's next message.
+  const reviewNotes = new ReviewNotes();
+  const changeReview = new ChangeReview({ shownState: () => session.shown.state, sources: diffSources, notes: reviewNotes, log: (line) => log.info(line) });
+  context.subscriptions.push(changeReview);
 
   const session: ChatSessions = new ChatSessions({
     runTask,
     modes: () => chatModes.catalog.modes,
     store: new ConversationStore(context.workspaceState, undefined, (id) => checkpoints.store.delete(id)),
     checkpoints: checkpoints.recorder,
+    takeReviewNote: (conversationId) => reviewNotes.take(conversationId),
     approvals,
     isDangerousTool: (name) => taskTools().find((tool) => tool.name === name)?.dangerous === true || ai.isDangerousExternalTool(name),
     onConnectionProblem: (status, detail, site) => connection.setState(status, detail, site),
@@ -279,11 +293,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     // The shown conversation's site: where its chat lives (its first task's site, or where a failover moved it).
     ownSite: () => Promise.resolve(session.site() ?? consultPort.ownSite?.()),
     port: consultPort,
-    diffSources: {
-      store: checkpoints.store,
-      readFile: (path) => workspace.readFile(path).catch(() => undefined),
-      displayPath: (path) => displayPathFor(workspace, path, workspace.roots),
-    },
+    diffSources,
     reveal: () => chatView.reveal(),
     log,
   });
@@ -316,6 +326,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       chooseMode: (mode) => void session.chooseMode(mode).catch((error: unknown) => session.notice(errorMessage(error))),
       actOnPlan: (itemId) => void session.actOnPlan(itemId).catch((error: unknown) => session.notice(errorMessage(error))),
       restoreCheckpoint: (itemId) => checkpoints.restoreHandler(session.shown)(itemId),
+      reviewChanges: (itemId) => void changeReview.open(session.shown.state, itemId).catch((error: unknown) => void vscode.window.showErrorMessage(`PTK: the review could not be opened: ${errorMessage(error)}`)),
       restoreBeforeResend: (itemId) => checkpoints.resendRestoreHandler(session.shown)(itemId),
       forgetCheckpointsFrom: (itemId) => checkpoints.resendForgetHandler(session.shown)(itemId),
       openFile: (path) =>

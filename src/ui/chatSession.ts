@@ -65,6 +65,8 @@ interface ChatSessionOptions {
   resolveContext?: (mentions: readonly ContextMention[], signal: AbortSignal) => Promise<string>;
   /** Records checkpoints of the files each task changes (src/ui/checkpoints): told the task and its turns. */
   checkpoints?: TaskCheckpoints;
+  /** Takes the note of what the user undid in a review of the conversation's changes (empty: nothing): it goes with the next prompt. */
+  takeReviewNote?: (conversationId: string) => string;
   /**
    * Asks the user before something that cannot be taken back (a modal warning in VS Code):
    * resolves true when `action` was chosen. Without it nothing is asked.
@@ -344,7 +346,9 @@ export class ChatSession {
     else sendOptions.signal?.addEventListener('abort', onOuterAbort, { once: true });
     const steering = new SteeringInbox();
     this.steering = steering;
-    this.running = this.runTask(prompt, sendOptions.displayText ?? prompt, controller.signal, sendOptions.extraOptions, sendOptions.mentions ?? [], sendOptions.attachments ?? [], steering).then(
+    // What the user undid in a review since the last task goes to the model with this message.
+    const reviewNote = this.options.takeReviewNote?.(this.current.conversationId);
+    this.running = this.runTask(reviewNote ? `${prompt}\n\n${reviewNote}` : prompt, sendOptions.displayText ?? prompt, controller.signal, sendOptions.extraOptions, sendOptions.mentions ?? [], sendOptions.attachments ?? [], steering).then(
       (result) => {
         sendOptions.signal?.removeEventListener('abort', onOuterAbort);
         this.taskEnded(result?.success === true && !controller.signal.aborted);

@@ -164,6 +164,7 @@ function main(): void {
     thumbnail: (attachmentId) => thumbnails.get(attachmentId),
     openFile: (path) => post({ type: 'openFile', path }),
     restoreCheckpoint: (itemId) => post({ type: 'restoreCheckpoint', itemId }),
+    reviewChanges: (itemId) => post({ type: 'reviewChanges', itemId }),
     edit: (text, mentions, itemId) => {
       editing = { itemId, draft: editing?.draft ?? input.value, mentions: editing?.mentions ?? mentionComposer.mentions };
       showEditing();

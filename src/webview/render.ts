@@ -8,7 +8,7 @@
  */
 import { CONNECTION_ACTION_LABELS } from '../shared/chat/connectionLabels';
 import type { ContextMention } from '../shared/chat/mentions';
-import type { AutoApprovedBy, ChatItem, ChatViewState, ConnectionAction } from '../shared/chat/protocol';
+import type { AutoApprovedBy, ChatItem, ChatViewState, ConnectionAction, FileChangeCount } from '../shared/chat/protocol';
 import { finishedTask } from '../shared/chat/finishedTask';
 import { retryTargetId } from '../shared/chat/retryTarget';
 import { planAnswerIds } from '../shared/chat/planAnswers';
@@ -32,6 +32,8 @@ interface RenderHandlers {
   openFile?(path: string): void;
   /** "Restore checkpoint" / "Undo all changes of this task" on a checkpoint item. */
   restoreCheckpoint?(itemId: string): void;
+  /** "Review changes" on a task's changes: the multi-file diff with Keep / Undo. */
+  reviewChanges?(itemId: string): void;
   /** A user message's "Edit": its text and chips back in the composer, to change and send in its place (`itemId`). */
   edit?(text: string, mentions: readonly ContextMention[], itemId: string): void;
   /** "Retry" on the last turn (its answer, or its "Stopped." notice): the last message is sent again. */
@@ -87,6 +89,14 @@ const AUTO_APPROVED: Record<AutoApprovedBy, [string, string]> = {
   autoApprove: ['Auto-approved by ptk.tools.autoApprove', 'The ptk.tools.autoApprove setting lets this tool run without asking.'],
   allowedCommands: ['Auto-approved by ptk.tools.allowedCommands', 'The ptk.tools.allowedCommands setting lets this command run without asking.'],
 };
+
+/** The task's files with their lines added and removed where counted: "a.ts +3 −1, b.ts +2 −0". */
+function countedFiles(files: readonly string[], counts: readonly FileChangeCount[] | undefined): string {
+  return files.map((file) => {
+    const count = counts?.find((entry) => entry.path === file);
+    return count ? `${file} +${count.added} \u2212${count.removed}` : file;
+  }).join(', ');
+}
 
 /** A task's line once its changes were undone: which files are back as they were. */
 function undoneLine(files: readonly string[]): string {
@@ -556,10 +566,12 @@ export class ChatRenderer {
     const label = document.createElement('span');
     label.className = 'checkpoint-label';
     const files = item.files.join(', ');
-    label.textContent = item.scope === 'turn' ? `Checkpoint ${item.number ?? `before turn ${item.turn ?? '?'}`} · changed ${files}` : item.undone ? undoneLine(item.undone) : `This task changed ${files}`;
+    label.textContent = item.scope === 'turn' ? `Checkpoint ${item.number ?? `before turn ${item.turn ?? '?'}`} · changed ${files}` : item.undone ? undoneLine(item.undone) : `This task changed ${countedFiles(item.files, item.counts)}`;
     label.title = label.textContent;
     element.append(label);
     if (item.undone) element.dataset.undone = 'true';
+    const review = this.handlers.reviewChanges;
+    if (review && item.scope === 'task' && !item.undone) element.append(this.button(document, 'Review changes', () => review(item.id), 'review-changes', 'link'));
     const restore = this.handlers.restoreCheckpoint;
     // A task whose changes were undone offers no second undo.
     if (restore && !(item.scope === 'task' && item.undone)) {

@@ -46,7 +46,8 @@ async function fileExists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-class VSCodeRestoreEditor implements RestoreEditor {
+/** Puts files back through one WorkspaceEdit and saves them (the bytes on disk are the given ones). */
+export class VSCodeRestoreEditor implements RestoreEditor {
   async readState(path: string): Promise<CurrentFileState> {
     const uri = vscode.Uri.file(path);
     const document = vscode.workspace.textDocuments.find((candidate) => !candidate.isClosed && candidate.uri.toString() === uri.toString());

@@ -71,6 +71,10 @@ type ToolCardStatus = 'running' | 'awaitingApproval' | 'approved' | 'rejected' |
 const RuleFileUsageSchema = z.enum(['whole', 'cut', 'leftOut']);
 
 /** One step of the task list the model keeps (update_todos). */
+/** A file a task changed and its lines added and removed (the task's end line shows "a.ts +3 −1"). */
+const FileChangeCountSchema = z.object({ path: z.string(), added: z.number(), removed: z.number() });
+export type FileChangeCount = z.infer<typeof FileChangeCountSchema>;
+
 const TodoItemSchema = z.object({ text: z.string(), status: z.enum(['pending', 'in_progress', 'done']) });
 export type TodoListItem = z.infer<typeof TodoItemSchema>;
 export type RuleFileUsage = z.infer<typeof RuleFileUsageSchema>;
@@ -207,6 +211,8 @@ const ChatEventSchema = z.discriminatedUnion('type', [
     beforeItemId: z.optional(z.string()),
     /** A task's item once "Undo all changes of this task" put its files back: the files it restored. */
     undone: z.optional(z.array(z.string())),
+    /** A task's item: the lines added and removed in each text file it changed. */
+    counts: z.optional(z.array(FileChangeCountSchema)),
   }),
   /** The model wrote its task list (the whole list): pinned above the composer while its task runs, kept with the conversation. */
   z.object({ type: z.literal('todos'), taskId: z.string(), items: z.array(TodoItemSchema) }),
@@ -259,7 +265,7 @@ export type ChatItem =
       approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string; protection?: string; auto?: boolean; autoBy?: AutoApprovedBy; /** The change is no longer kept (a window reload since): its diff cannot be shown. */ diffGone?: boolean };
     }
   | { kind: 'notice'; id: string; text: string; /** The notice that ended its turn ("Stopped.", a window reload): Retry may sit on it; an informative notice (an undo, a busy warning) never carries it. */ endsTurn?: boolean }
-  | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number; /** A task's files its undo put back (the undo is done). */ undone?: string[] }
+  | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number; /** A task's files its undo put back (the undo is done). */ undone?: string[]; counts?: FileChangeCount[] }
   | { kind: 'rules'; id: string; files: Array<{ path: string; usage: RuleFileUsage }> }
   /** The conversation was compacted: the model's summary (absent while it is written; `failed`: none came), shown folded. */
   | { kind: 'compaction'; id: string; taskId?: string; summary?: string; failed?: boolean; chatChars: number; limitChars?: number }
@@ -364,6 +370,8 @@ const WebviewToHostMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('draftImages'), attachments: ImageAttachmentListSchema }),
   /** "Restore checkpoint" / "Undo all changes of this task" on a checkpoint item of the shown conversation. */
   z.object({ type: z.literal('restoreCheckpoint'), itemId: z.string().check(z.minLength(1)) }),
+  /** "Review changes" on a task's changes item of the shown conversation. */
+  z.object({ type: z.literal('reviewChanges'), itemId: z.string().check(z.minLength(1)) }),
   /** Open a workspace file in the editor (a file named on the rules line); the host checks the path like the tools do. */
   z.object({ type: z.literal('openFile'), path: z.string().check(z.minLength(1), z.maxLength(1024)) }),
   z.object({ type: z.literal('approve'), approvalId: z.string().check(z.minLength(1)), always: z.optional(z.boolean()) }),

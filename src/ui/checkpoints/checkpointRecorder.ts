@@ -10,11 +10,14 @@
  */
 import { errorMessage } from '../../core/errors';
 import type { CommandResult, Workspace } from '../../core/workspace';
+import type { FileChangeCount } from '../../shared/chat/protocol';
 import { canonicalRootsOf, displayPathFor } from '../../tools/pathSafety';
 import { checkpointsOfTask, fingerprintOf, sameFingerprint, type CheckpointLog, type FileFingerprint, type TurnCheckpoint } from './checkpointLog';
 import type { CheckpointStore } from './checkpointStore';
 import { taskConversation } from '../taskConversation';
+import { changeCounts } from '../review/changeHunks';
 import { commandMayWrite } from './readOnlyCommands';
+import { taskFileChanges } from './taskDiff';
 import { findChanges, takeSnapshot, type SnapshotLimits, type WorkspaceChange, type WorkspaceSnapshot } from './workspaceSnapshot';
 
 const DEFAULT_CHECKPOINT_LIMITS: SnapshotLimits = {
@@ -36,6 +39,8 @@ export interface CheckpointUpdate {
 interface TaskChanges {
   files: string[];
   notes: string[];
+  /** Lines added and removed in each text file the task changed (workspace paths). */
+  counts: FileChangeCount[];
 }
 
 /** The session's side of the checkpoints: which task and which turn is running. */
@@ -115,7 +120,7 @@ export class CheckpointRecorder implements TaskCheckpoints {
       const checkpoints = checkpointsOfTask(task.log, task.taskId);
       if (checkpoints.length === 0) return undefined;
       const files = [...new Set(checkpoints.flatMap((checkpoint) => [...checkpoint.changed, ...checkpoint.unsaved]))];
-      return { files: files.map((path) => this.display(task, path)), notes: checkpoints.flatMap((checkpoint) => checkpoint.notes) };
+      return { files: files.map((path) => this.display(task, path)), notes: checkpoints.flatMap((checkpoint) => checkpoint.notes), counts: await this.countChanges(task) };
     });
   }
 
@@ -176,6 +181,16 @@ export class CheckpointRecorder implements TaskCheckpoints {
     const run = this.queue.then(step, step);
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /** The +/− line counts of the task's text files, from their content before the task to now. */
+  private async countChanges(task: ActiveTask): Promise<FileChangeCount[]> {
+    const sources = { store: this.options.store, readFile: (path: string) => this.workspace.readFile(path).catch(() => undefined), displayPath: (path: string) => this.display(task, path) };
+    const changes = await taskFileChanges(sources, task.conversationId, task.taskId).catch((error: unknown) => {
+      this.reportFailure('counting the changed lines', error);
+      return [];
+    });
+    return changes.flatMap((change) => (change.kind === 'text' ? [{ path: change.displayPath, ...changeCounts(change.before, change.after) }] : []));
   }
 
   private display(task: ActiveTask, path: string): string {

@@ -56,6 +56,6 @@ export class TaskCheckpointView {
   /** The task ended: shows what it changed, with "Undo all changes of this task". */
   async finished(): Promise<void> {
     const changes = await this.recorder.finishTask(this.conversationId);
-    if (changes) this.emit({ type: 'checkpoint', id: taskCheckpointItemId(this.taskId), scope: 'task', taskId: this.taskId, files: changes.files, notes: changes.notes });
+    if (changes) this.emit({ type: 'checkpoint', id: taskCheckpointItemId(this.taskId), scope: 'task', taskId: this.taskId, files: changes.files, notes: changes.notes, ...(changes.counts.length > 0 ? { counts: changes.counts } : {}) });
   }
 }

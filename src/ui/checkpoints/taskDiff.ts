@@ -27,31 +27,48 @@ function textOf(bytes: Uint8Array): string | undefined {
   }
 }
 
+/** One file a task changed: its text before the task and now (undefined: the file did not exist), or why it has none. */
+export type TaskFileChange =
+  | { kind: 'text'; path: string; displayPath: string; before: string | undefined; after: string | undefined; beforeBytes: Uint8Array | undefined }
+  | { kind: 'binary'; path: string; displayPath: string; created: boolean; deleted: boolean }
+  | { kind: 'unkept'; path: string; displayPath: string };
+
+/**
+ * The files task `taskId` of conversation `conversationId` changed, from their saved content
+ * before the task to what they hold now; empty when it changed none (or its checkpoints are no
+ * longer kept).
+ */
+export async function taskFileChanges(sources: TaskDiffSources, conversationId: string, taskId: string): Promise<TaskFileChange[]> {
+  const log = sources.store.load(conversationId);
+  const plan = planRestore(log, { scope: 'task', taskId });
+  if (!plan) return [];
+  const changes: TaskFileChange[] = [];
+  for (const entry of plan.entries) {
+    const displayPath = sources.displayPath(entry.path);
+    const before = entry.target.exists ? await sources.store.readBlob(conversationId, log, entry.target.sha256) : undefined;
+    const after = await sources.readFile(entry.path);
+    if (entry.target.exists && !before) {
+      changes.push({ kind: 'unkept', path: entry.path, displayPath });
+      continue;
+    }
+    const beforeText = before && textOf(before);
+    const afterText = after && textOf(after);
+    if ((before && beforeText === undefined) || (after && afterText === undefined)) changes.push({ kind: 'binary', path: entry.path, displayPath, created: !before, deleted: !after });
+    else changes.push({ kind: 'text', path: entry.path, displayPath, before: beforeText, after: afterText, beforeBytes: before });
+  }
+  for (const path of plan.unrestorable) changes.push({ kind: 'unkept', path, displayPath: sources.displayPath(path) });
+  return changes;
+}
+
 /**
  * The diff of task `taskId` of conversation `conversationId`; an empty string when the task
  * changed no file (or its checkpoints are no longer kept).
  */
 export async function taskDiff(sources: TaskDiffSources, conversationId: string, taskId: string): Promise<string> {
-  const log = sources.store.load(conversationId);
-  const plan = planRestore(log, { scope: 'task', taskId });
-  if (!plan) return '';
-  const parts: string[] = [];
-  for (const entry of plan.entries) {
-    const path = sources.displayPath(entry.path);
-    const before = entry.target.exists ? await sources.store.readBlob(conversationId, log, entry.target.sha256) : undefined;
-    const after = await sources.readFile(entry.path);
-    if (entry.target.exists && !before) {
-      parts.push(`(${path}: changed; its content before the task was not kept)\n`);
-      continue;
-    }
-    const beforeText = before && textOf(before);
-    const afterText = after && textOf(after);
-    if ((before && beforeText === undefined) || (after && afterText === undefined)) {
-      parts.push(`(${path}: binary file ${!before ? 'created' : !after ? 'deleted' : 'changed'})\n`);
-      continue;
-    }
-    parts.push(unifiedDiff(path, beforeText, afterText));
-  }
-  for (const path of plan.unrestorable) parts.push(`(${sources.displayPath(path)}: changed; its content before the task was not kept)\n`);
+  const parts = (await taskFileChanges(sources, conversationId, taskId)).map((change) => {
+    if (change.kind === 'unkept') return `(${change.displayPath}: changed; its content before the task was not kept)\n`;
+    if (change.kind === 'binary') return `(${change.displayPath}: binary file ${change.created ? 'created' : change.deleted ? 'deleted' : 'changed'})\n`;
+    return unifiedDiff(change.displayPath, change.before, change.after);
+  });
   return parts.join('');
 }

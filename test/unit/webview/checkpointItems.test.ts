@@ -74,6 +74,23 @@ describe('checkpoint items', () => {
     assert.equal(list.querySelectorAll('[data-testid="task-changes"]').length, 1);
   });
 
+  it('a task\'s line names its files with their +/− counts and offers "Review changes", which posts the item id', () => {
+    const list = dom.window.document.getElementById('list') as HTMLElement;
+    list.replaceChildren();
+    const reviewed: string[] = [];
+    const renderer = new ChatRenderer(list, createMarkdownRenderer(dom.window as unknown as WindowLike), quietHandlers({ restoreCheckpoint: () => undefined, reviewChanges: (itemId) => reviewed.push(itemId) }));
+    const counts = [{ path: 'a.txt', added: 3, removed: 1 }];
+    renderer.update(replayChat('conv', [...turn, { type: 'checkpoint', id: 'checkpoint-task:task', scope: 'task', taskId: 'task', files: ['a.txt', 'big.bin'], notes: [], counts }]));
+    const taskItem = list.querySelector('[data-testid="task-changes"]') as HTMLElement;
+    assert.equal(taskItem.querySelector('.checkpoint-label')?.textContent, 'This task changed a.txt +3 \u22121, big.bin', 'a file without counts (binary) is named alone');
+    (taskItem.querySelector('[data-testid="review-changes"]') as HTMLButtonElement).click();
+    assert.deepEqual(reviewed, ['checkpoint-task:task']);
+    assert.deepEqual(parseWebviewMessage({ type: 'reviewChanges', itemId: 'checkpoint-task:task' }), { ok: true, message: { type: 'reviewChanges', itemId: 'checkpoint-task:task' } });
+    // Undone: nothing is left to review.
+    renderer.update(replayChat('conv', [...turn, { type: 'checkpoint', id: 'checkpoint-task:task', scope: 'task', taskId: 'task', files: ['a.txt'], notes: [], counts, undone: ['a.txt'] }]));
+    assert.equal(list.querySelector('[data-testid="review-changes"]'), null);
+  });
+
   it('the host accepts a restoreCheckpoint message with an item id only', () => {
     assert.deepEqual(parseWebviewMessage({ type: 'restoreCheckpoint', itemId: 'checkpoint:c1' }), { ok: true, message: { type: 'restoreCheckpoint', itemId: 'checkpoint:c1' } });
     assert.equal(parseWebviewMessage({ type: 'restoreCheckpoint', itemId: '' }).ok, false);

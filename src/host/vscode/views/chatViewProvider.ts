@@ -40,6 +40,8 @@ interface ChatViewHandlers {
   openFile(path: string): void;
   /** "Restore checkpoint" / "Undo all changes of this task" on the chat item `itemId`. */
   restoreCheckpoint(itemId: string): void;
+  /** "Review changes" on the task's changes item `itemId`: the multi-file diff with Keep / Undo. */
+  reviewChanges?(itemId: string): void;
   /** "Restore files and resend" on an edit of user message `itemId`: the files go back to before it; resolves whether to send. */
   restoreBeforeResend(itemId: string): Promise<ResendRestore>;
   /** "Resend" (files stay) on an edit of user message `itemId`: the checkpoints of the turns it removes go with them. */
@@ -233,6 +235,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
         break;
       case 'restoreCheckpoint':
         this.handlers.restoreCheckpoint(message.itemId);
+        break;
+      case 'reviewChanges':
+        this.handlers.reviewChanges?.(message.itemId);
         break;
       case 'secondOpinion':
         this.handlers.secondOpinion?.();

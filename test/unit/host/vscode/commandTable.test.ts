@@ -1,7 +1,7 @@
 /**
  * The command table against package.json: every command the manifest contributes is registered
  * (by the table, or by the module that registers it apart: Second Opinion, the diff tab's
- * Accept / Reject), and nothing is registered that the manifest does not contribute.
+ * Accept / Reject, the review of a task's changes), and nothing is registered that the manifest does not contribute.
  *
  * The table's modules import `vscode`, which exists only inside VS Code: while they load, the
  * module resolves to an inert stand-in (loading builds the table; no command runs here).
@@ -28,7 +28,8 @@ async function registeredIds(): Promise<string[]> {
     const { COMMAND_TABLE } = await import('../../../../src/host/vscode/views/commands/registerCommands');
     const { SECOND_OPINION_COMMAND } = await import('../../../../src/host/vscode/secondOpinionCommand');
     const { ACCEPT_IN_DIFF_COMMAND, REJECT_IN_DIFF_COMMAND } = await import('../../../../src/host/vscode/approvalDiffTabs');
-    return [...COMMAND_TABLE.map((command) => command.id), SECOND_OPINION_COMMAND, ACCEPT_IN_DIFF_COMMAND, REJECT_IN_DIFF_COMMAND];
+    const { REVIEW_COMMANDS } = await import('../../../../src/host/vscode/reviewChanges');
+    return [...COMMAND_TABLE.map((command) => command.id), SECOND_OPINION_COMMAND, ACCEPT_IN_DIFF_COMMAND, REJECT_IN_DIFF_COMMAND, ...Object.values(REVIEW_COMMANDS)];
   } finally {
     loader._load = load;
   }

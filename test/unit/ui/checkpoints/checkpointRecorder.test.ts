@@ -38,7 +38,8 @@ describe('CheckpointRecorder around writes', () => {
     assert.deepEqual(log.lastKnown[file('a.txt')], fingerprintOf(bytes('a written twice in turn 1\n')));
     assert.deepEqual(await store.readBlob('conv', log, first!.before[file('a.txt')]!.exists ? (first!.before[file('a.txt')] as { sha256: string }).sha256 : ''), bytes('original a\n'));
     assert.deepEqual(updates.map((update) => [update.turn, update.files]), [[1, ['a.txt']], [1, ['a.txt']], [2, ['b/new.txt']]]);
-    assert.deepEqual(changes, { files: ['a.txt', 'b/new.txt'], notes: [] });
+    // The lines each file gained and lost over the whole task (a.txt's two writes count as one change).
+    assert.deepEqual(changes, { files: ['a.txt', 'b/new.txt'], notes: [], counts: [{ path: 'a.txt', added: 1, removed: 1 }, { path: 'b/new.txt', added: 1, removed: 0 }] });
   });
 
   it('two conversations running tasks at once: each write goes to the checkpoints of the conversation whose task made it', async () => {
@@ -53,8 +54,8 @@ describe('CheckpointRecorder around writes', () => {
     ]);
     // Written with no conversation named while both run: recorded in neither.
     await workspace.writeFile(file('a.txt'), 'a from elsewhere');
-    assert.deepEqual(await recorder.finishTask('second'), { files: ['b.txt'], notes: [] });
-    assert.deepEqual(await recorder.finishTask('first'), { files: ['a.txt'], notes: [] });
+    assert.deepEqual(await recorder.finishTask('second'), { files: ['b.txt'], notes: [], counts: [{ path: 'b.txt', added: 1, removed: 1 }] });
+    assert.deepEqual(await recorder.finishTask('first'), { files: ['a.txt'], notes: [], counts: [{ path: 'a.txt', added: 1, removed: 1 }] });
     assert.deepEqual(store.load('first').checkpoints.map((checkpoint) => checkpoint.changed), [[file('a.txt')]]);
     assert.deepEqual(store.load('second').checkpoints.map((checkpoint) => checkpoint.changed), [[file('b.txt')]]);
     assert.deepEqual(store.load('first').lastKnown[file('a.txt')], fingerprintOf(bytes('a by the first')));
