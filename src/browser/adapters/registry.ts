@@ -11,6 +11,7 @@ import { geminiAdapter } from './gemini';
 import { createCustomAdapter } from './custom';
 import { deepSeekAdapter } from './deepseek';
 import { openWebUiAdapter } from './openwebui';
+import { grokAdapter } from './grok';
 import { applySiteOverride, parseSiteOverrides } from './overrides';
 import type { SiteAdapter } from './types';
 
@@ -22,6 +23,7 @@ export const builtInAdapters: SiteAdapter[] = [
   aiStudioAdapter,
   deepSeekAdapter,
   openWebUiAdapter,
+  grokAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

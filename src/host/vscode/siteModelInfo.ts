@@ -18,6 +18,7 @@ export const SITE_PROMPT_LIMITS: Readonly<Record<SiteId, number>> = {
   aistudio: 1_000_000,
   deepseek: 120_000,
   openwebui: 200_000,
+  grok: 100_000,
   custom: 100_000,
 };
 
@@ -29,6 +30,7 @@ const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
   aistudio: 'Google AI Studio',
   deepseek: 'DeepSeek',
   openwebui: 'Open WebUI',
+  grok: 'Grok',
   custom: 'Custom site',
 };
 

@@ -146,6 +146,15 @@ export const replicaSites: ReplicaSiteEntry[] = [
     expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
     supports: ['thinkingFlash', 'preambleGap', 'cloudflareNoise', 'upload'],
   },
+  // Grok (grok.com): every first choice. Evidence and what is inferred: replicas/sites/grok/app.ts.
+  // No guest chat, virtual list, limit notice or upload chips are evidenced.
+  {
+    adapter: 'grok',
+    replica: 'grok',
+    temporaryChat: false,
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['preambleGap', 'cloudflareNoise'],
+  },
   {
     adapter: 'custom',
     replica: 'custom',
