@@ -11,6 +11,7 @@ import { geminiAdapter } from './gemini';
 import { createCustomAdapter } from './custom';
 import { deepSeekAdapter } from './deepseek';
 import { openWebUiAdapter } from './openwebui';
+import { mistralAdapter } from './mistral';
 import { grokAdapter } from './grok';
 import { applySiteOverride, parseSiteOverrides } from './overrides';
 import type { SiteAdapter } from './types';
@@ -24,6 +25,7 @@ export const builtInAdapters: SiteAdapter[] = [
   deepSeekAdapter,
   openWebUiAdapter,
   grokAdapter,
+  mistralAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

@@ -19,6 +19,7 @@ export const SITE_PROMPT_LIMITS: Readonly<Record<SiteId, number>> = {
   deepseek: 120_000,
   openwebui: 200_000,
   grok: 100_000,
+  mistral: 100_000,
   custom: 100_000,
 };
 
@@ -31,6 +32,7 @@ const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
   deepseek: 'DeepSeek',
   openwebui: 'Open WebUI',
   grok: 'Grok',
+  mistral: 'Mistral Le Chat',
   custom: 'Custom site',
 };
 

@@ -155,6 +155,14 @@ export const replicaSites: ReplicaSiteEntry[] = [
     expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
     supports: ['preambleGap', 'cloudflareNoise'],
   },
+  // Mistral Le Chat: every first choice. Evidence and what is inferred: replicas/sites/mistral/app.ts.
+  {
+    adapter: 'mistral',
+    replica: 'mistral',
+    temporaryChat: false,
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['preambleGap', 'cloudflareNoise'],
+  },
   {
     adapter: 'custom',
     replica: 'custom',

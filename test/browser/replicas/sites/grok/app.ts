@@ -31,31 +31,16 @@
  * Not reproduced: the private chat (CWC's link is known, not how the page shows it is on), the
  * model menu, thinking, uploads, a virtual list.
  */
-import { startReplicaApp, type ReplicaShell, type ReplicaSkin } from '../../shared/app';
+import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
+import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, svgShape } from '../../shared/inferredPieces';
 import { attachProseMirror } from '../../shared/proseMirror';
 
 /** CWC's stop icon (the whole path: the adapter matches its start). */
 export const GROK_STOP_PATH = 'M4 9.2v5.6c0 1.116 0 1.673.11 2.134a4 4 0 0 0 2.956 2.956c.46.11 1.018.11 2.134.11h5.6c1.116 0 1.673 0 2.134-.11a4 4 0 0 0 2.956-2.956c.11-.46.11-1.018.11-2.134V9.2c0-1.116 0-1.673-.11-2.134a4 4 0 0 0-2.956-2.955C16.474 4 15.916 4 14.8 4H9.2c-1.116 0-1.673 0-2.134.11a4 4 0 0 0-2.955 2.956C4 7.526 4 8.084 4 9.2Z';
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const created = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
-  if (text !== undefined) created.textContent = text;
-  return created;
-}
 
-function icon(path: string): SVGSVGElement {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  const drawn = document.createElementNS('http://www.w3.org/2000/svg', 'path');
-  drawn.setAttribute('d', path);
-  svg.append(drawn);
-  return svg;
-}
 
-let submitSlot: HTMLElement | undefined;
-let sendButton: HTMLButtonElement | undefined;
-let stopButton: HTMLButtonElement | undefined;
+const sendStop = new SendStopSlot();
 
 /** tiptap marks the empty paragraph `.is-empty` (what CWC's ready check waits for). */
 function markEmpty(composer: HTMLElement): void {
@@ -81,17 +66,17 @@ const skin: ReplicaSkin = {
     composer.addEventListener('input', () => markEmpty(composer));
     const controls = element('div', { class: 'flex gap-1.5 absolute inset-x-0 bottom-0' });
     controls.append(element('button', { type: 'button', 'data-testid': 'attach-button', 'aria-label': 'Attach', 'aria-haspopup': 'menu' }, '+'));
-    submitSlot = element('div', { class: 'ms-auto flex flex-row items-end gap-1' });
-    sendButton = element('button', { type: 'submit', 'aria-label': 'Submit', class: 'group flex flex-col justify-center rounded-full' });
-    sendButton.append(icon('M5 11l7-7 7 7M12 4v16'));
-    stopButton = element('button', { type: 'button', 'aria-label': 'Stop model response', class: 'group flex flex-col justify-center rounded-full' });
-    stopButton.append(icon(GROK_STOP_PATH));
-    submitSlot.append(sendButton);
+    const submitSlot = element('div', { class: 'ms-auto flex flex-row items-end gap-1' });
+    const sendButton = element('button', { type: 'submit', 'aria-label': 'Submit', class: 'group flex flex-col justify-center rounded-full' });
+    sendButton.append(svgShape('path', { d: 'M5 11l7-7 7 7M12 4v16' }));
+    const stopButton = element('button', { type: 'button', 'aria-label': 'Stop model response', class: 'group flex flex-col justify-center rounded-full' });
+    stopButton.append(svgShape('path', { d: GROK_STOP_PATH }));
+    sendStop.mount(submitSlot, sendButton, stopButton);
     controls.append(submitSlot);
     box.append(composer, controls);
     form.append(box);
     main.append(sidebar, thread, form);
-    root.append(main, element('section', { class: 'notifications', 'aria-label': 'Notifications' }));
+    root.append(main, notificationsRegion());
     markEmpty(composer);
     return { thread, composer, sendButton, stopButton, newChatButton: newChat };
   },
@@ -121,53 +106,20 @@ const skin: ReplicaSkin = {
     const actions = element('div', { class: 'action-buttons flex flex-row items-center' });
     turn.append(bubble, actions);
     thread.append(turn);
-    let finished = false;
-    return {
-      content,
-      listItem: turn,
-      setStreaming(streaming) {
-        turn.toggleAttribute('data-replica-streaming', streaming);
-      },
-      finish(copy) {
-        if (finished) return;
-        finished = true;
-        const row = element('div', { class: 'flex items-center gap-[2px]' });
-        const copyButton = element('button', { type: 'button', 'aria-label': 'Copy' }, '⧉');
-        copyButton.addEventListener('click', copy);
-        row.append(copyButton, element('button', { type: 'button', 'aria-label': 'Regenerate' }, '↻'), element('button', { type: 'button', 'aria-label': 'Like' }, '+'), element('button', { type: 'button', 'aria-label': 'Dislike' }, '-'));
-        actions.append(row);
-      },
-      showError(message) {
-        bubble.append(element('div', { role: 'alert', class: 'text-red-400' }, message));
-      },
-    };
+    return assistantTurnHandle(turn, content, (copy) => {
+      const row = element('div', { class: 'flex items-center gap-[2px]' });
+      const copyButton = element('button', { type: 'button', 'aria-label': 'Copy' }, '⧉');
+      copyButton.addEventListener('click', copy);
+      row.append(copyButton, element('button', { type: 'button', 'aria-label': 'Regenerate' }, '↻'), element('button', { type: 'button', 'aria-label': 'Like' }, '+'), element('button', { type: 'button', 'aria-label': 'Dislike' }, '-'));
+      actions.append(row);
+    }, bubble);
   },
 
-  decorateCodeBlock(pre, language, copy) {
-    // A header with the language and a Copy button above the code (INFERRED shape).
-    const block = element('div', { class: 'not-prose relative' });
-    const header = element('div', { class: 'flex justify-between items-center' });
-    header.append(element('span', { class: 'font-mono text-xs' }, language));
-    const copyButton = element('button', { type: 'button', 'aria-label': 'Copy' }, 'Copy');
-    copyButton.addEventListener('click', copy);
-    header.append(copyButton);
-    pre.replaceWith(block);
-    block.append(header, pre);
-  },
+  decorateCodeBlock,
+  showBanner,
+  clearBanners,
 
-  showBanner(shell, kind, message) {
-    const notifications = shell.thread.closest('main')!.parentElement!.querySelector('section.notifications')!;
-    notifications.append(element('div', { role: 'alert', 'data-kind': kind }, message));
-  },
-
-  clearBanners(shell: ReplicaShell) {
-    shell.thread.closest('main')!.parentElement!.querySelector('section.notifications')!.replaceChildren();
-  },
-
-  setGenerating(_shell, generating) {
-    if (!submitSlot || !sendButton || !stopButton) return;
-    submitSlot.replaceChildren(generating ? stopButton : sendButton);
-  },
+  setGenerating: sendStop.setGenerating,
 };
 
 startReplicaApp(skin);
