@@ -8,7 +8,7 @@ import { DEFAULTS } from '../core/constants';
 import { instructionFileEntryProblem } from '../tools/projectRules/instructionFiles';
 
 /** Site adapters the browser backend offers. */
-export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'openwebui', 'grok', 'mistral', 'custom'] as const;
+export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'openwebui', 'grok', 'mistral', 'qwen', 'custom'] as const;
 export type SiteId = (typeof SITE_IDS)[number];
 
 /** Human names for the site quick pick. */
@@ -21,6 +21,7 @@ export const SITE_LABELS: Record<SiteId, string> = {
   openwebui: 'Open WebUI (self-hosted: ptk.siteUrl, default http://localhost:8080)',
   grok: 'Grok (grok.com)',
   mistral: 'Mistral Le Chat (chat.mistral.ai)',
+  qwen: 'Qwen Chat (chat.qwen.ai)',
   custom: 'Custom site (ptk.siteUrl + ptk.customSite)',
 };
 

@@ -11,6 +11,7 @@ import { geminiAdapter } from './gemini';
 import { createCustomAdapter } from './custom';
 import { deepSeekAdapter } from './deepseek';
 import { openWebUiAdapter } from './openwebui';
+import { qwenAdapter } from './qwen';
 import { mistralAdapter } from './mistral';
 import { grokAdapter } from './grok';
 import { applySiteOverride, parseSiteOverrides } from './overrides';
@@ -26,6 +27,7 @@ export const builtInAdapters: SiteAdapter[] = [
   openWebUiAdapter,
   grokAdapter,
   mistralAdapter,
+  qwenAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

@@ -20,6 +20,7 @@ export const SITE_PROMPT_LIMITS: Readonly<Record<SiteId, number>> = {
   openwebui: 200_000,
   grok: 100_000,
   mistral: 100_000,
+  qwen: 100_000,
   custom: 100_000,
 };
 
@@ -33,6 +34,7 @@ const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
   openwebui: 'Open WebUI',
   grok: 'Grok',
   mistral: 'Mistral Le Chat',
+  qwen: 'Qwen Chat',
   custom: 'Custom site',
 };
 

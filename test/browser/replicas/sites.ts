@@ -163,6 +163,14 @@ export const replicaSites: ReplicaSiteEntry[] = [
     expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
     supports: ['preambleGap', 'cloudflareNoise'],
   },
+  // Qwen Chat: every first choice. Evidence and what is inferred: replicas/sites/qwen/app.ts.
+  {
+    adapter: 'qwen',
+    replica: 'qwen',
+    temporaryChat: false,
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['preambleGap', 'cloudflareNoise'],
+  },
   {
     adapter: 'custom',
     replica: 'custom',
