@@ -8,7 +8,7 @@ import { DEFAULTS } from '../core/constants';
 import { instructionFileEntryProblem } from '../tools/projectRules/instructionFiles';
 
 /** Site adapters the browser backend offers. */
-export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'openwebui', 'grok', 'mistral', 'qwen', 'custom'] as const;
+export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'openwebui', 'grok', 'mistral', 'qwen', 'kimi', 'custom'] as const;
 export type SiteId = (typeof SITE_IDS)[number];
 
 /** Human names for the site quick pick. */
@@ -22,6 +22,7 @@ export const SITE_LABELS: Record<SiteId, string> = {
   grok: 'Grok (grok.com)',
   mistral: 'Mistral Le Chat (chat.mistral.ai)',
   qwen: 'Qwen Chat (chat.qwen.ai)',
+  kimi: 'Kimi (www.kimi.com)',
   custom: 'Custom site (ptk.siteUrl + ptk.customSite)',
 };
 

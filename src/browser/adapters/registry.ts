@@ -11,6 +11,7 @@ import { geminiAdapter } from './gemini';
 import { createCustomAdapter } from './custom';
 import { deepSeekAdapter } from './deepseek';
 import { openWebUiAdapter } from './openwebui';
+import { kimiAdapter } from './kimi';
 import { qwenAdapter } from './qwen';
 import { mistralAdapter } from './mistral';
 import { grokAdapter } from './grok';
@@ -28,6 +29,7 @@ export const builtInAdapters: SiteAdapter[] = [
   grokAdapter,
   mistralAdapter,
   qwenAdapter,
+  kimiAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

@@ -21,6 +21,7 @@ export const SITE_PROMPT_LIMITS: Readonly<Record<SiteId, number>> = {
   grok: 100_000,
   mistral: 100_000,
   qwen: 100_000,
+  kimi: 100_000,
   custom: 100_000,
 };
 
@@ -35,6 +36,7 @@ const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
   grok: 'Grok',
   mistral: 'Mistral Le Chat',
   qwen: 'Qwen Chat',
+  kimi: 'Kimi',
   custom: 'Custom site',
 };
 
