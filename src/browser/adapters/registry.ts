@@ -11,6 +11,7 @@ import { geminiAdapter } from './gemini';
 import { createCustomAdapter } from './custom';
 import { deepSeekAdapter } from './deepseek';
 import { openWebUiAdapter } from './openwebui';
+import { zaiAdapter } from './zai';
 import { kimiAdapter } from './kimi';
 import { qwenAdapter } from './qwen';
 import { mistralAdapter } from './mistral';
@@ -30,6 +31,7 @@ export const builtInAdapters: SiteAdapter[] = [
   mistralAdapter,
   qwenAdapter,
   kimiAdapter,
+  zaiAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

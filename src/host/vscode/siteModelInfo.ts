@@ -22,6 +22,7 @@ export const SITE_PROMPT_LIMITS: Readonly<Record<SiteId, number>> = {
   mistral: 100_000,
   qwen: 100_000,
   kimi: 100_000,
+  zai: 100_000,
   custom: 100_000,
 };
 
@@ -37,6 +38,7 @@ const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
   mistral: 'Mistral Le Chat',
   qwen: 'Qwen Chat',
   kimi: 'Kimi',
+  zai: 'Z.ai',
   custom: 'Custom site',
 };
 
