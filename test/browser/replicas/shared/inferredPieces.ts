@@ -93,3 +93,15 @@ export function assistantTurnHandle(turn: HTMLElement, content: HTMLElement, dra
     },
   };
 }
+
+/**
+ * The side bar with the new-chat link (`nav > a[href]`; the app wires its click, so the link
+ * itself does not navigate) and any other links given as [href, text].
+ */
+export function sideNav(newChatHref: string, newChatLabel: string, ...links: [href: string, text: string][]): { nav: HTMLElement; newChat: HTMLElement } {
+  const nav = element('nav', { class: 'sidebar' });
+  const newChat = element('a', { href: newChatHref, 'aria-label': newChatLabel }, newChatLabel);
+  newChat.addEventListener('click', (event) => event.preventDefault());
+  nav.append(newChat, ...links.map(([href, text]) => element('a', { href }, text)));
+  return { nav, newChat };
+}

@@ -32,7 +32,7 @@
  * model menu, thinking, uploads, a virtual list.
  */
 import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
-import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, svgShape } from '../../shared/inferredPieces';
+import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, sideNav, svgShape } from '../../shared/inferredPieces';
 import { attachProseMirror } from '../../shared/proseMirror';
 
 /** CWC's stop icon (the whole path: the adapter matches its start). */
@@ -53,10 +53,7 @@ const skin: ReplicaSkin = {
 
   mountShell(root) {
     const main = element('main', { class: 'h-dvh flex flex-col' });
-    const sidebar = element('nav', { class: 'sidebar' });
-    const newChat = element('a', { href: '/', 'aria-label': 'New chat' }, 'New chat');
-    newChat.addEventListener('click', (event) => event.preventDefault());
-    sidebar.append(newChat, element('a', { href: '/c#private', 'aria-label': 'Private' }, 'Private'));
+    const { nav: sidebar, newChat } = sideNav('/', 'New chat', ['/c#private', 'Private']);
     const thread = element('div', { class: 'flex flex-col items-center w-full max-w-breakout' });
     const form = element('form', { class: 'bottom-0 w-full text-base flex flex-col gap-2 items-center' });
     form.addEventListener('submit', (event) => event.preventDefault());

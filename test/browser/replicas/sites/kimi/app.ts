@@ -36,7 +36,7 @@
  * Not reproduced: thinking / tool-call rollups, the model menu, uploads, a virtual list.
  */
 import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
-import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, svgShape } from '../../shared/inferredPieces';
+import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, sideNav, svgShape } from '../../shared/inferredPieces';
 import { attachProseMirror } from '../../shared/proseMirror';
 
 /** CWC's stop icon (the whole path: the adapter matches its start). */
@@ -58,10 +58,7 @@ const skin: ReplicaSkin = {
   copyMechanism: 'writeText',
 
   mountShell(root) {
-    const nav = element('nav', { class: 'sidebar' });
-    const newChat = element('a', { href: '/', class: 'new-chat-btn' }, 'New Chat');
-    newChat.addEventListener('click', (event) => event.preventDefault());
-    nav.append(newChat);
+    const { nav, newChat } = sideNav('/', 'New Chat');
     const main = element('main', { class: 'chat-page' });
     const thread = element('div', { class: 'chat-content-list' });
     const input = element('div', { class: 'chat-input' });

@@ -34,7 +34,7 @@
  * Not reproduced: the mode menu, reasoning parts, uploads, a virtual list.
  */
 import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
-import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, svgShape } from '../../shared/inferredPieces';
+import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, sideNav, svgShape } from '../../shared/inferredPieces';
 import { attachProseMirror } from '../../shared/proseMirror';
 
 
@@ -45,10 +45,7 @@ const skin: ReplicaSkin = {
   copyMechanism: 'writeText',
 
   mountShell(root) {
-    const nav = element('nav', { class: 'sidebar' });
-    const newChat = element('a', { href: '/chat', 'aria-label': 'New chat' }, 'New chat');
-    newChat.addEventListener('click', (event) => event.preventDefault());
-    nav.append(newChat, element('a', { href: '/incognito' }, 'Incognito'));
+    const { nav, newChat } = sideNav('/chat', 'New chat', ['/incognito', 'Incognito']);
     const main = element('main', { class: 'flex flex-col' });
     const thread = element('div', { class: 'flex flex-col gap-4' });
     const form = element('form', { class: 'relative w-full' });

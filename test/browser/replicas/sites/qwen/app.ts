@@ -36,7 +36,7 @@
  * Not reproduced: the model menu's options, thinking / search toggles, uploads, a virtual list.
  */
 import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
-import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner } from '../../shared/inferredPieces';
+import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, sideNav } from '../../shared/inferredPieces';
 
 /** The footer's class prefix (CWC). */
 const ACTION = 'qwen-chat-package-comp-new-action-control';
@@ -47,10 +47,7 @@ const skin: ReplicaSkin = {
   copyMechanism: 'writeText',
 
   mountShell(root) {
-    const nav = element('nav', { class: 'sidebar' });
-    const newChat = element('a', { href: '/', 'aria-label': 'New Chat' }, 'New Chat');
-    newChat.addEventListener('click', (event) => event.preventDefault());
-    nav.append(newChat);
+    const { nav, newChat } = sideNav('/', 'New Chat');
     const header = element('header', { class: 'header' });
     const left = element('div', { class: 'header-left' });
     left.append(element('div', { class: 'ant-dropdown-trigger model-selector' }, 'Qwen3-Max'));

@@ -25,7 +25,7 @@
  * Not reproduced: reasoning blocks, the model menu, uploads, a virtual list.
  */
 import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
-import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, svgShape } from '../../shared/inferredPieces';
+import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, sideNav, svgShape } from '../../shared/inferredPieces';
 
 const sendStop = new SendStopSlot();
 
@@ -40,10 +40,7 @@ const skin: ReplicaSkin = {
   copyMechanism: 'writeText',
 
   mountShell(root) {
-    const nav = element('nav', { class: 'sidebar' });
-    const newChat = element('a', { href: '/', 'aria-label': 'New Chat' }, 'New Chat');
-    newChat.addEventListener('click', (event) => event.preventDefault());
-    nav.append(newChat);
+    const { nav, newChat } = sideNav('/', 'New Chat');
     const main = element('main', { id: 'chat-container' });
     const thread = element('div', { id: 'messages-container', class: 'flex flex-col' });
     const form = element('form', { class: 'w-full flex gap-1.5' });
