@@ -11,6 +11,7 @@ import { geminiAdapter } from './gemini';
 import { createCustomAdapter } from './custom';
 import { deepSeekAdapter } from './deepseek';
 import { openWebUiAdapter } from './openwebui';
+import { copilotAdapter } from './copilot';
 import { zaiAdapter } from './zai';
 import { kimiAdapter } from './kimi';
 import { qwenAdapter } from './qwen';
@@ -32,6 +33,7 @@ export const builtInAdapters: SiteAdapter[] = [
   qwenAdapter,
   kimiAdapter,
   zaiAdapter,
+  copilotAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

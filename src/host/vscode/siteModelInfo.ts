@@ -23,6 +23,7 @@ export const SITE_PROMPT_LIMITS: Readonly<Record<SiteId, number>> = {
   qwen: 100_000,
   kimi: 100_000,
   zai: 100_000,
+  copilot: 100_000,
   custom: 100_000,
 };
 
@@ -39,6 +40,7 @@ const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
   qwen: 'Qwen Chat',
   kimi: 'Kimi',
   zai: 'Z.ai',
+  copilot: 'Microsoft Copilot',
   custom: 'Custom site',
 };
 

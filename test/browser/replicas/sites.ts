@@ -185,6 +185,14 @@ export const replicaSites: ReplicaSiteEntry[] = [
     expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
     supports: ['preambleGap', 'cloudflareNoise'],
   },
+  // Microsoft Copilot: every first choice (send: Enter, no button). Evidence and what is inferred:
+  // replicas/sites/copilot/app.ts.
+  {
+    adapter: 'copilot',
+    replica: 'copilot',
+    expectMatched: { composer: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['preambleGap', 'cloudflareNoise'],
+  },
   {
     adapter: 'custom',
     replica: 'custom',
