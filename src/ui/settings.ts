@@ -8,7 +8,7 @@ import { DEFAULTS } from '../core/constants';
 import { instructionFileEntryProblem } from '../tools/projectRules/instructionFiles';
 
 /** Site adapters the browser backend offers. */
-export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'openwebui', 'custom'] as const;
+export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'openwebui', 'grok', 'mistral', 'qwen', 'kimi', 'zai', 'copilot', 'custom'] as const;
 export type SiteId = (typeof SITE_IDS)[number];
 
 /** Human names for the site quick pick. */
@@ -19,6 +19,12 @@ export const SITE_LABELS: Record<SiteId, string> = {
   aistudio: 'Google AI Studio (aistudio.google.com)',
   deepseek: 'DeepSeek (chat.deepseek.com)',
   openwebui: 'Open WebUI (self-hosted: ptk.siteUrl, default http://localhost:8080)',
+  grok: 'Grok (grok.com)',
+  mistral: 'Mistral Le Chat (chat.mistral.ai)',
+  qwen: 'Qwen Chat (chat.qwen.ai)',
+  kimi: 'Kimi (www.kimi.com)',
+  zai: 'Z.ai (chat.z.ai)',
+  copilot: 'Microsoft Copilot (copilot.microsoft.com)',
   custom: 'Custom site (ptk.siteUrl + ptk.customSite)',
 };
 

@@ -11,6 +11,12 @@ import { geminiAdapter } from './gemini';
 import { createCustomAdapter } from './custom';
 import { deepSeekAdapter } from './deepseek';
 import { openWebUiAdapter } from './openwebui';
+import { copilotAdapter } from './copilot';
+import { zaiAdapter } from './zai';
+import { kimiAdapter } from './kimi';
+import { qwenAdapter } from './qwen';
+import { mistralAdapter } from './mistral';
+import { grokAdapter } from './grok';
 import { applySiteOverride, parseSiteOverrides } from './overrides';
 import type { SiteAdapter } from './types';
 
@@ -22,6 +28,12 @@ export const builtInAdapters: SiteAdapter[] = [
   aiStudioAdapter,
   deepSeekAdapter,
   openWebUiAdapter,
+  grokAdapter,
+  mistralAdapter,
+  qwenAdapter,
+  kimiAdapter,
+  zaiAdapter,
+  copilotAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

@@ -18,6 +18,12 @@ export const SITE_PROMPT_LIMITS: Readonly<Record<SiteId, number>> = {
   aistudio: 1_000_000,
   deepseek: 120_000,
   openwebui: 200_000,
+  grok: 100_000,
+  mistral: 100_000,
+  qwen: 100_000,
+  kimi: 100_000,
+  zai: 100_000,
+  copilot: 100_000,
   custom: 100_000,
 };
 
@@ -29,6 +35,12 @@ const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
   aistudio: 'Google AI Studio',
   deepseek: 'DeepSeek',
   openwebui: 'Open WebUI',
+  grok: 'Grok',
+  mistral: 'Mistral Le Chat',
+  qwen: 'Qwen Chat',
+  kimi: 'Kimi',
+  zai: 'Z.ai',
+  copilot: 'Microsoft Copilot',
   custom: 'Custom site',
 };
 

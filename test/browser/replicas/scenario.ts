@@ -106,7 +106,7 @@ export interface ReplicaScenario {
   defaults?: Partial<ReplicaTurnScript>;
   /** The composer silently keeps only this many characters (textarea maxlength / editor limit). */
   composerLimit?: number;
-  /** True: the first click on send does nothing (exercises the submit retry). */
+  /** True: the first send, a click on send or Enter, does nothing (exercises the submit retry). */
   ignoreFirstSubmit?: boolean;
   /** Longest message the site accepts (the page shows an error past it). Default none. */
   maxPromptChars?: number;

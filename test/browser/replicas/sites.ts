@@ -146,6 +146,53 @@ export const replicaSites: ReplicaSiteEntry[] = [
     expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
     supports: ['thinkingFlash', 'preambleGap', 'cloudflareNoise', 'upload'],
   },
+  // Grok (grok.com): every first choice. Evidence and what is inferred: replicas/sites/grok/app.ts.
+  // No guest chat, virtual list, limit notice or upload chips are evidenced.
+  {
+    adapter: 'grok',
+    replica: 'grok',
+    temporaryChat: false,
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['preambleGap', 'cloudflareNoise'],
+  },
+  // Mistral Le Chat: every first choice. Evidence and what is inferred: replicas/sites/mistral/app.ts.
+  {
+    adapter: 'mistral',
+    replica: 'mistral',
+    temporaryChat: false,
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['preambleGap', 'cloudflareNoise'],
+  },
+  // Qwen Chat: every first choice. Evidence and what is inferred: replicas/sites/qwen/app.ts.
+  {
+    adapter: 'qwen',
+    replica: 'qwen',
+    temporaryChat: false,
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['preambleGap', 'cloudflareNoise'],
+  },
+  // Kimi: every first choice. Evidence and what is inferred: replicas/sites/kimi/app.ts.
+  {
+    adapter: 'kimi',
+    replica: 'kimi',
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['preambleGap', 'cloudflareNoise'],
+  },
+  // Z.ai: every first choice. Evidence and what is inferred: replicas/sites/zai/app.ts.
+  {
+    adapter: 'zai',
+    replica: 'zai',
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['preambleGap', 'cloudflareNoise'],
+  },
+  // Microsoft Copilot: every first choice (send: Enter, no button). Evidence and what is inferred:
+  // replicas/sites/copilot/app.ts.
+  {
+    adapter: 'copilot',
+    replica: 'copilot',
+    expectMatched: { composer: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['preambleGap', 'cloudflareNoise'],
+  },
   {
     adapter: 'custom',
     replica: 'custom',

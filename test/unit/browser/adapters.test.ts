@@ -4,6 +4,9 @@ import { adapterIds, builtInAdapters, resolveAdapter } from '../../../src/browse
 import { createCustomAdapter, customSiteSchema, parseCustomSite } from '../../../src/browser/adapters/custom';
 import { browserCandidates, locateBrowser } from '../../../src/browser/browserLocator';
 import { PTKError, PTKErrorCode } from '../../../src/core/errors';
+import { SITE_IDS } from '../../../src/ui/settings';
+import { replicaSites } from '../../browser/replicas/sites';
+import { contributedSettings } from '../manifestSettings';
 
 const minimalCustom = { url: 'https://chat.example.test/', input: 'textarea', stopButton: '#stop', userTurn: '.user', answerContainer: '.bot', actionBar: '.actions' };
 
@@ -18,6 +21,15 @@ describe('adapters', () => {
       for (const pattern of adapter.errorPatterns ?? []) assert.doesNotThrow(() => new RegExp(pattern.pattern, 'i'));
     }
     assert.ok(adapterIds().includes('chatgpt') && adapterIds().includes('custom'));
+  });
+
+  it('every site is registered everywhere: the registry, SITE_IDS, ptk.site / ptk.sites in the manifest, and a replica the conformance suite runs', () => {
+    const ids = adapterIds();
+    assert.deepEqual([...SITE_IDS].sort(), [...ids].sort());
+    const settings = contributedSettings();
+    assert.deepEqual([...(settings['ptk.site']!.enum as string[])].sort(), [...ids].sort());
+    assert.deepEqual([...((settings['ptk.sites']!.items as { enum: string[] }).enum)].sort(), [...ids].sort());
+    for (const id of ids) assert.ok(replicaSites.some((entry) => entry.adapter === id), `${id} has a replica`);
   });
 
   it('resolveAdapter applies the URL override and rejects unknown sites listing the known ones', () => {

@@ -586,13 +586,16 @@ export function startReplicaApp(skin: ReplicaSkin): void {
       current.composer.dataset.limit = String(session.composerLimit);
       if (current.composer instanceof HTMLTextAreaElement) current.composer.maxLength = session.composerLimit;
     }
-    current.sendButton.addEventListener('click', () => {
+    // The scenario's ignoreFirstSubmit drops the first send, by the button or by Enter (a site
+    // that sends with Enter only, e.g. Copilot as PTK drives it).
+    const submitUnlessIgnored = (): void => {
       if (current.sendButton.dataset.ignoreNext === '1' && !ignoredOnce) {
         ignoredOnce = true;
         return;
       }
       void submit();
-    });
+    };
+    current.sendButton.addEventListener('click', submitUnlessIgnored);
     current.stopButton.addEventListener('click', () => {
       abortCurrent?.();
       setGenerating(false);
@@ -611,7 +614,7 @@ export function startReplicaApp(skin: ReplicaSkin): void {
     current.composer.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && !event.shiftKey) {
         event.preventDefault();
-        void submit();
+        submitUnlessIgnored();
       }
     });
     for (const turn of session.turns) restore(current, turn);
