@@ -12,6 +12,8 @@
  * - AI Studio: the Gemini models' 1M-token window.
  * - DeepSeek: 128K tokens (DeepSeek V3 / R1).
  * - Open WebUI and custom sites: unknown (the model behind them is the user's): 32K tokens.
+ * - Grok, Le Chat, Qwen Chat, Kimi, Z.ai, Microsoft Copilot: no limit per chat found published
+ *   for the web chats: 32K tokens, the smallest of the figures above.
  */
 import type { ExtensionSettings, SiteId } from './settings';
 
@@ -22,6 +24,12 @@ export const SITE_CHAT_LIMITS: Readonly<Record<SiteId, number>> = {
   aistudio: 4_000_000,
   deepseek: 512_000,
   openwebui: 128_000,
+  grok: 128_000,
+  mistral: 128_000,
+  qwen: 128_000,
+  kimi: 128_000,
+  zai: 128_000,
+  copilot: 128_000,
   custom: 128_000,
 };
 
