@@ -205,13 +205,17 @@ describe('Approvals: the diff editor title bar, "Always" shown and turned off, S
     await shot('7-stopped');
   });
 
-  it('with the chat view hidden, the diff opens on its own with Accept / Reject in its title bar; the task\'s end is a notification whose "Show chat" opens the answer', async () => {
+  it('with the chat view hidden, the diff opens on its own with Accept / Reject in its title bar and the approval is asked in a notification; the task\'s end is a notification whose "Show chat" opens the answer', async () => {
     await send(TASKS[4].ask);
     await runCommand('View: Show Explorer');
     await workbench!.page.locator('.part.sidebar .title-label', { hasText: /explorer/i }).waitFor();
     releaseZeta();
     await proposedTab().first().waitFor({ timeout: 120_000 });
     await titleButton('Accept').waitFor();
+    // With another view in front, the approval is also asked in a notification of its own.
+    const asked = workbench!.page.locator('.notification-toast', { has: workbench!.page.locator('.monaco-button', { hasText: /^Approve$/ }) });
+    await asked.waitFor();
+    assert.match((await asked.textContent()) ?? '', /zeta/);
     await shot('8-hidden-view-diff');
     await titleButton('Accept').click();
     await proposedTab().first().waitFor({ state: 'detached' });
