@@ -444,7 +444,10 @@ export class BrowserChatModel implements ILLMManager {
    */
   private async recoverPage(lease: TabLease<Page>, watch: TurnWatch, config: WatchConfig, signal?: AbortSignal): Promise<Page> {
     watch.pageGone = false;
-    const chatUrl = this.stateOf(lease.tab).chatUrl;
+    // The address the lost tab showed last (a closed page keeps it): a site moves a new chat to
+    // its own address once the answer starts, which can be after the submit was confirmed.
+    const lost = lease.tab;
+    const chatUrl = onSite(lost, this.adapter) && !onSignInHost(lost, this.adapter) ? lost.url() : this.stateOf(lost).chatUrl;
     const page = await lease.replace();
     this.stateOf(page).chatUrl = chatUrl;
     this.watches.set(page, watch);
