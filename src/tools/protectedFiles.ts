@@ -13,11 +13,18 @@ import { resolveInstructionFiles } from './projectRules/instructionFiles';
 /** Files that configure the editor (VS Code's `chat.tools.edits.autoApprove` defaults and Roo Code's protected list). */
 const EDITOR_FILES: readonly string[] = ['**/.vscode/*.json', '**/.vscode/**', '**/*.code-workspace'];
 
-/** Files that configure an assistant: the rules files PTK reads, Roo Code's and Cline's rules, PTK's own folder. */
+/**
+ * Files that configure an assistant: the rules files PTK reads, Roo Code's and Cline's rules, the
+ * chat modes and prompt files (slash commands) PTK offers from Copilot's, Claude Code's and Roo
+ * Code's folders, PTK's own folder.
+ */
 const ASSISTANT_FILES: readonly string[] = [
   '**/AGENTS.md',
   '**/.github/copilot-instructions.md',
+  '**/.github/{chatmodes,agents,prompts,instructions}/**',
   '**/CLAUDE.md',
+  '**/.claude/**',
+  '**/.roomodes',
   '**/.clinerules*',
   '**/.clinerules*/**',
   '**/.roorules*',
