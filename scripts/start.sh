@@ -8,7 +8,22 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 skip_setup=0
-for arg in "$@"; do [ "$arg" = --skip-setup ] && skip_setup=1; done
+for arg in "$@"; do
+  case "$arg" in
+    --skip-setup) skip_setup=1 ;;
+    --help|-h)
+      cat <<'USAGE'
+npm start [-- options]: sets up everything (npm packages, Chromium, a real VS Code), installs PTK
+into that VS Code, starts an offline replica chat site answering with a scripted demo model,
+opens a sample workspace and prints its address. Ctrl+C stops everything.
+  --demo                  also run two sample tasks through the chat view and check the transcript
+  --sites chatgpt,claude  a replica of each listed site (chatgpt, claude, gemini, aistudio, deepseek)
+  --cap-after N           the first site shows its usage-limit banner from its N-th message on
+  --skip-setup            do not run the setup step (it is idempotent, but takes a few seconds)
+USAGE
+      exit 0 ;;
+  esac
+done
 if [ "$skip_setup" = 0 ]; then
   echo "[start] setup (idempotent)"
   bash scripts/setup.sh

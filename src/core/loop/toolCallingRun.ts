@@ -10,7 +10,7 @@
  * TOOL_RESULT success false. LLM backend errors end the task (never counted as mistakes).
  */
 import { DEFAULTS } from '../constants';
-import { compactedTranscript, compactionDue, compactionRequest } from '../conversation/contextCompaction';
+import { compactedTranscript, compactionDue, compactionRequest, DEFAULT_COMPACTION_THRESHOLD } from '../conversation/contextCompaction';
 import { historyLength } from '../conversation/historyBudget';
 import { formatTodoReminder, type TodoItem } from '../conversation/todoList';
 import { ConfigurationError, errorMessage, LimitExceededError, LLMBackendError, PTKError, PTKErrorCode } from '../errors';
@@ -75,6 +75,18 @@ function turnRulesOf(options: ResolvedExecuteOptions, finishName: string | undef
     resultMaxChars: options.resultMaxChars,
     ...(options.withheldTools ? { withheldTools: options.withheldTools } : {}),
   };
+}
+
+/**
+ * The history budget a new chat starts from: the run's, and with `compaction` at most half of
+ * the share of the chat limit at which it compacts, so a new chat (a task's first, or the one
+ * after a compaction) starts with room to work before it is compacted again.
+ */
+function historyBudgetOf(options: ResolvedExecuteOptions): number {
+  const compaction = options.compaction;
+  if (!compaction) return options.historyBudgetChars;
+  const share = compaction.threshold ?? DEFAULT_COMPACTION_THRESHOLD;
+  return Math.min(options.historyBudgetChars, Math.floor((compaction.limitChars * share) / 2));
 }
 
 /** Run keys: unique in this process (the prefix keeps two loaded copies of the core apart). */
@@ -249,8 +261,8 @@ export class ToolCallingRun {
       notify('onContextUsage', options.onContextUsage, {
         chatChars: this.chatChars,
         ...(options.compaction ? { limitChars: options.compaction.limitChars } : {}),
-        historyChars: historyLength(this.transcript),
-        historyBudgetChars: options.historyBudgetChars,
+        historyChars: historyLength(this.transcript.filter((message) => message.role !== 'system')),
+        historyBudgetChars: historyBudgetOf(options),
       }, logger);
 
       const parsed = parser.parse(reply);
@@ -277,7 +289,7 @@ export class ToolCallingRun {
       formatter: this.dependencies.formatter,
       tools,
       iteration: this.state.iteration,
-      historyBudgetChars: options.historyBudgetChars,
+      historyBudgetChars: historyBudgetOf(options),
       turnNote: this.todos?.length ? formatTodoReminder(this.todos, DEFAULTS.todoToolName) : undefined,
     });
   }
@@ -310,10 +322,11 @@ export class ToolCallingRun {
     }
     this.totalChars += request.length + reply.length;
     const parsed = parser.parse(reply);
-    const summary = (parsed.type === 'text' ? (parsed.content ?? reply) : (parsed.content ?? '')).trim();
+    // A reply that calls a tool went on with the task instead of summing it up: it is no summary.
+    const summary = parsed.type === 'text' ? (parsed.content ?? reply).trim() : '';
     if (!summary) {
       this.compactionFailed = true;
-      options.logger?.warn('The model answered the compaction request without a summary: the chat goes on as it is.');
+      options.logger?.warn('The model answered the compaction request without a summary (empty, or a tool call): the chat goes on as it is.');
       notify('onCompaction', options.onCompaction, { stage: 'failed', ...measured }, options.logger);
       return false;
     }

@@ -59,10 +59,17 @@ export function parseCopilotPromptFile(file: string, text: string): SlashCommand
   return command;
 }
 
+/** The first non-empty line of `text`, shortened to a menu's width (undefined: none). */
+function firstLineOf(text: string): string | undefined {
+  const line = text.split('\n').map((candidate) => candidate.replace(/^#+\s*/, '').trim()).find(Boolean);
+  return line && line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
 function parseArgumentsCommand(source: 'claude' | 'ptk', file: string, text: string): SlashCommand {
   const { fields, body } = source === 'claude' ? readFlatMarkdownHeader(file, text) : readMarkdownHeader(file, text);
   const command: SlashCommand = { name: commandName(baseName(file, '.md')), source, file, syntax: 'arguments', template: body.trim() };
-  const description = stringField(file, fields, 'description');
+  // Without one, Claude Code describes a command by its prompt's first line: so does the menu.
+  const description = stringField(file, fields, 'description') ?? firstLineOf(body);
   const argumentHint = stringField(file, fields, 'argument-hint');
   const model = stringField(file, fields, 'model');
   if (description) command.description = description;

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import type { ApprovalDecision, WorkspaceDiagnostic } from '../../../src/core/workspace';
 import { ScriptedChatModel } from '../../../src/core/testing';
+import { compactionRequest } from '../../../src/core/conversation/contextCompaction';
 import { createAssistantRun } from '../../../src/host/shared/assistantRun';
 import { ASK_MODE } from '../../../src/ui/modes/builtinModes';
 import { toolsForMode } from '../../../src/ui/modes/toolsForMode';
@@ -31,12 +32,14 @@ interface Played {
   root: string;
   /** Approvals the tools asked for. */
   approvals: string[];
+  /** The stages of the chat's compactions. */
+  compactions: string[];
 }
 
 /** Runs `request` as a task on a fresh copy of the sample workspace with the demo model. */
 async function play(
   request: string,
-  options: { threaded?: boolean; approve?: ApprovalDecision; readOnly?: boolean; diagnostics?: (root: string) => WorkspaceDiagnostic[]; before?: (root: string) => void } = {},
+  options: { threaded?: boolean; approve?: ApprovalDecision; readOnly?: boolean; compactAtChars?: number; diagnostics?: (root: string) => WorkspaceDiagnostic[]; before?: (root: string) => void } = {},
 ): Promise<Played> {
   const root = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, path.join(temp.folder('ptk-demo-model-'), 'workspace'));
   options.before?.(root);
@@ -62,8 +65,10 @@ async function play(
   );
   const run = createAssistantRun({ model: () => model, workspace, tools: () => createWorkspaceTools(workspace), settings: () => ({ maxIterations: 10 }) });
   const calls: string[] = [];
-  const result = await run(request, { ...(options.readOnly ? { mode: { name: ASK_MODE.name, tools: (tools) => toolsForMode(ASK_MODE, tools) } } : {}), onToolCall: (toolCall) => void calls.push(`${toolCall.tool} ${String(toolCall.args.path ?? toolCall.args.command ?? '')}`) });
-  return { calls, answer: result.content ?? '', success: result.success, root, approvals };
+  const compactions: string[] = [];
+  const result = await run(request, {
+    onCompaction: (event) => void compactions.push(event.stage), ...(options.readOnly ? { mode: { name: ASK_MODE.name, tools: (tools) => toolsForMode(ASK_MODE, tools) } } : {}), ...(options.compactAtChars ? { compaction: { limitChars: options.compactAtChars } } : {}), onToolCall: (toolCall) => void calls.push(`${toolCall.tool} ${String(toolCall.args.path ?? toolCall.args.command ?? '')}`) });
+  return { calls, answer: result.content ?? '', success: result.success, root, approvals, compactions };
 }
 
 const explainSelection = 'Explain what this code does, and point out anything wrong with it.\n\nFrom src/main.ts, lines 4-4:\n```typescript\nconst retries: number = \'three\';\n```';
@@ -275,13 +280,35 @@ describe('the demo model (replica site of npm start)', () => {
         assert.match(found.answer, /^Found 1 match for `TODO\|FIXME`:\n\n```\nsrc\/later\.ts:1:\d+: \/\/ FIXME: handle retries\n```$/);
       });
 
-      it('a write asked for in a read-only task: says it cannot, and calls nothing', async () => {
+      it('a write asked for in a read-only task: says it cannot, points to Agent mode, and calls nothing', async () => {
         const played = await play('Please write hello to notes/hello.txt', { threaded, readOnly: true });
         assert.deepEqual(played.calls, []);
         assert.match(played.answer, /read-only tools/);
+        assert.match(played.answer, /Agent mode/);
+      });
+
+      it('a fix, or a plan for one, in a read-only task: reads the file and answers with a numbered plan, changing nothing', async () => {
+        for (const request of ['Fix src/main.ts', 'Make a plan to fix the type error in src/main.ts']) {
+          const played = await play(request, { threaded, readOnly: true });
+          assert.deepEqual(played.calls, ['read_file src/main.ts'], request);
+          assert.match(played.answer, /^I read `src\/main\.ts`; in this mode I cannot change files, so here is the plan:\n\n1\. In `src\/main\.ts`, change `const retries: number = 'three';` to `const retries: number = 3;`/);
+          assert.match(played.answer, /\n2\. Check that VS Code reports no problem left in `src\/main\.ts`\./);
+          assert.match(readFileSync(path.join(played.root, 'src', 'main.ts'), 'utf8'), /'three'/, 'nothing changed');
+        }
       });
     });
   }
+
+  it('answers PTK\'s compaction request with a summary, and a compacted chat goes on with its task', async () => {
+    // A chat limit that the read's result passes: the summary is asked, then the explanation comes in a new chat.
+    const played = await play('Explain src/main.ts', { threaded: true, compactAtChars: 5_000 });
+    assert.equal(played.success, true);
+    assert.deepEqual(played.compactions, ['summarizing', 'done']);
+    assert.deepEqual(played.calls, ['read_file src/main.ts']);
+    assert.match(played.answer, /^Lines 1-\d+ of `src\/main\.ts`/);
+    const summary = chooseReply(`SYSTEM:\nS\n\nUSER:\nExplain src/main.ts\n\nASSISTANT:\nI will read src/main.ts first.\n<TOOL_CALL>{"tool":"read_file","args":{"path":"src/main.ts"}}</TOOL_CALL>\n\nTOOL:\n${compactionRequest()}`);
+    assert.equal(summary.text, 'Asked: "Explain src/main.ts".\nDone: read_file src/main.ts.\nLeft: finish "Explain src/main.ts".');
+  });
 
   it('decides on the latest message, not on a tool result earlier in the conversation', () => {
     const system = 'SYSTEM:\nYou are an AI coding assistant with access to these tools:\n\nAVAILABLE TOOLS:\n- read_file(path: string): Read a file [read-only]\n\nTOOL CALLING PROTOCOL:\nSystem: TOOL_RESULT: {"success": true}';

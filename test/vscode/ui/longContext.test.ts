@@ -66,6 +66,8 @@ describe('a context longer than the site takes goes up as a file (real VS Code, 
               'ptk.tools.resultFieldMaxChars': 400_000,
               'ptk.toolResultMaxChars': 400_000,
               'ptk.historyBudgetChars': 1_000_000,
+              // A chat that holds it all: no compaction before the long prompt is sent.
+              'ptk.chatLimitChars': 10_000_000,
             },
             null,
             2,

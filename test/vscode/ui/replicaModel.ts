@@ -25,6 +25,7 @@
  * A rejected call gets "You rejected the change, so I did not … Your reason: "<reason>"."; a failed
  * one gets its error, never a claim that something was done.
  */
+import { COMPACTION_SUMMARY_HEADER, compactionRequest } from '../../../src/core/conversation/contextCompaction';
 import { PTKAbortError } from '../../../src/core/errors';
 import type { LLMCallOptions } from '../../../src/core/ports';
 import type { ChatModelHandle } from '../../../src/ui/chatConnection';
@@ -59,6 +60,9 @@ export const DEMO_MODEL_NOTICE =
   'search ("Search this workspace for TODO and FIXME comments") and run a command ("Run npm test"). ' +
   'To talk to a real model, set `ptk.site` to chatgpt, claude, gemini, aistudio or deepseek (and clear `ptk.siteUrl`), ' +
   'then run **PTK: Connect Browser / Choose Site** and log in once in the window that opens.';
+
+/** How PTK's request for a summary starts (the chat is compacted after the answer). */
+const COMPACTION_REQUEST_START = compactionRequest().split('\n')[0]!;
 
 /** Closes answers whose content is scripted, so nobody mistakes them for a real model's. */
 const SCRIPTED_NOTE = '_(Scripted by the offline demo model from what the file holds; point `ptk.site` at a real site for a real answer.)_';
@@ -144,7 +148,8 @@ function readState(transcript: string): TaskState {
   const all = sections(transcript);
   let requestIndex = -1;
   for (let index = all.length - 1; index >= 0; index--) {
-    if (all[index]!.role === 'USER') {
+    // A compacted chat's summary is not a request: the task it sums up goes on after it.
+    if (all[index]!.role === 'USER' && !isCompactionText(all[index]!.text)) {
       requestIndex = index;
       break;
     }
@@ -327,7 +332,7 @@ function failureAnswer(feedback: Feedback, what: string, rejectedThing = 'the ch
 /** The tool is not on offer in this task (Explain and Ask run with read-only tools). */
 function unavailable(state: TaskState, tool: string): string | undefined {
   if (!state.tools || state.tools.has(tool)) return undefined;
-  return `This request runs with read-only tools (${[...state.tools].join(', ') || 'none'}), so I cannot use ${tool} here. Send it from the chat view to let me change files or run commands.`;
+  return `This request runs with read-only tools (${[...state.tools].join(', ') || 'none'}), so I cannot use ${tool} here. Switch the chat to Agent mode (the menu next to Send) to let me change files or run commands.`;
 }
 
 function explainFlow(state: TaskState, path: string, range: { start: number; end: number } | undefined, problem: string | undefined): Reply {
@@ -365,12 +370,53 @@ function fixFlow(state: TaskState, path: string): Reply {
     if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `read ${path}`));
     const fix = scriptedFix(linesOf(feedback.data));
     if (!fix) return quick(`I read ${path}, but I have no scripted fix for it, so I changed nothing. ${DEMO_MODEL_NOTICE}`);
-    return quick(unavailable(state, 'edit_file') ?? `${fix.plan}\n${call('edit_file', { path, edits: [{ search: fix.search, replace: fix.replace }] })}`);
+    // Without edit_file (Ask and Plan modes, Explain): the fix as a numbered plan, changing nothing.
+    if (unavailable(state, 'edit_file')) return quick(fixPlan(path, fix));
+    return quick(`${fix.plan}\n${call('edit_file', { path, edits: [{ search: fix.search, replace: fix.replace }] })}`);
   }
   if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `change ${path}`));
   const edits = lastCall.args.edits as { search?: string }[] | undefined;
   const fix = scriptedFix(new Map([[1, edits?.[0]?.search ?? '']]));
   return quick(`Fixed ${path}: ${fix?.done ?? 'the edit is applied.'}`);
+}
+
+/** The scripted fix of `path` as a plan, for a task that cannot edit files. */
+function fixPlan(path: string, fix: ScriptedFix): string {
+  return [
+    `I read \`${path}\`; in this mode I cannot change files, so here is the plan:`,
+    '',
+    `1. In \`${path}\`, change \`${fix.search.trim()}\` to \`${fix.replace.trim()}\`: ${fix.plan.replace(/: I will .*$/, '.')}`,
+    `2. Check that VS Code reports no problem left in \`${path}\`.`,
+    '',
+    'Open questions: none. **Act on this plan** (or Agent mode) makes the change.',
+    '',
+    SCRIPTED_NOTE,
+  ].join('\n');
+}
+
+/**
+ * The model's summary when PTK compacts the chat ("This chat is nearly full…"): the requests,
+ * the calls made (tool and path) and the latest request as what is left.
+ */
+function summaryOf(transcript: string): string {
+  const all = sections(transcript);
+  const requests = all.filter((section) => section.role === 'USER' && !isCompactionText(section.text)).map((section) => section.text.trim().split('\n')[0]!);
+  const earlier = all.filter((section) => section.role === 'USER' && section.text.startsWith(COMPACTION_SUMMARY_HEADER)).map((section) => section.text.slice(COMPACTION_SUMMARY_HEADER.length).trim());
+  const calls = all.filter((section) => section.role === 'ASSISTANT').flatMap((section) => {
+    const found = callIn(section.text);
+    return found ? [`${found.tool}${typeof found.args.path === 'string' ? ` ${found.args.path}` : ''}`] : [];
+  });
+  return [
+    ...earlier.map((text) => `Earlier: ${text.replace(/\s+/g, ' ')}`),
+    `Asked: ${requests.map((request) => `"${request}"`).join('; ') || 'nothing yet'}.`,
+    `Done: ${calls.join('; ') || 'no tool calls'}.`,
+    `Left: ${requests.at(-1) ? `finish "${requests.at(-1)}"` : 'nothing'}.`,
+  ].join('\n');
+}
+
+/** The compaction request, or the summary message a compacted chat starts from. */
+function isCompactionText(text: string): boolean {
+  return text.startsWith(COMPACTION_REQUEST_START) || text.startsWith(COMPACTION_SUMMARY_HEADER);
 }
 
 /** The failure of a call as a clause: "you rejected it (your reason: …)" or the tool's error. */
@@ -542,6 +588,9 @@ function commandFlow(state: TaskState, command: string): Reply {
 
 /** Chooses the reply for a whole transcript (system prompt first, the latest user message last but for its tool results). */
 export function chooseReply(prompt: string): Reply {
+  // PTK compacts the chat: the summary of what the transcript holds.
+  const latest = sections(prompt).at(-1)?.text.trim() ?? '';
+  if (latest.startsWith(COMPACTION_REQUEST_START)) return quick(summaryOf(prompt));
   const state = readState(prompt);
   const request = state.request;
   const firstLine = request.split('\n')[0]!.trim();
@@ -560,7 +609,7 @@ export function chooseReply(prompt: string): Reply {
   const write = /^(?:please\s+)?write\s+(.+?)\s+(?:to|into|in)\s+(\S+)/i.exec(firstLine);
   if (write) return writeFlow(state, write[2]!.replace(/[.,!?:;]+$/, ''), /^hello$/i.test(write[1]!) ? 'Hello from PTK\n' : `${write[1]!.replace(/^["'`]|["'`]$/g, '')}\n`);
 
-  const fix = fixTarget(firstLine);
+  const fix = fixTarget(firstLine) ?? fixTarget(/^(?:please\s+)?(?:make|write|give me)\s+a\s+plan\s+(?:to|for)\s+(.+)$/i.exec(firstLine)?.[1] ?? '');
   if (fix) return fixFlow(state, fix);
 
   const selection = /^From (.+?), lines (\d+)-(\d+):$/m.exec(request);

@@ -70,9 +70,34 @@ describe('compaction of a chat before it reaches the site limit', () => {
     assert.equal(result.iterations, 4);
     // Usage after each turn; the new chat counts from its own first prompt.
     assert.equal(usage.length, 4);
-    assert.ok(usage.every((measured) => measured.limitChars === 20_000 && measured.historyBudgetChars === 120_000));
+    // The history a new chat starts from: at most half of the threshold (20 000 × 0.5 / 2).
+    assert.ok(usage.every((measured) => measured.limitChars === 20_000 && measured.historyBudgetChars === 5_000));
     assert.ok(usage[2].chatChars > usage[1].chatChars);
     assert.equal(usage[3].chatChars, restart.prompt.length + 'Done.'.length);
+  });
+
+  it('a new chat starts from a history fitted to half the threshold, so a long history does not fill it at once', async () => {
+    const history = Array.from({ length: 14 }, (_, index) => ({ role: index % 2 === 0 ? 'user' as const : 'assistant' as const, content: `${index} ${'h'.repeat(3_000)}` }));
+    const promptOf = async (options: object) => {
+      const model = new ScriptedChatModel(['Done.'], { keepsThread: true });
+      await manager(model).orchestrateToolCalling('Go on', { history, ...options });
+      return model.calls[0].prompt;
+    };
+    const whole = await promptOf({});
+    const fitted = await promptOf({ compaction: { limitChars: 40_000 } });
+    assert.ok(whole.length > 42_000, String(whole.length));
+    // 40 000 × 0.8 / 2 = 16 000 for the history (the system prompt and the task on top).
+    assert.ok(fitted.length < whole.length / 2, `${fitted.length} of ${whole.length} characters`);
+    assert.match(fitted, /Go on/);
+  });
+
+  it('a reply to the summary request that calls a tool is no summary: the chat goes on as it is', async () => {
+    const model = new ScriptedChatModel([call('read_file', { path: 'a.ts' }), call('read_file', { path: 'b.ts' }), call('read_file', { path: 'b.ts' }), 'Done.'], { keepsThread: true });
+    const events: CompactionEvent[] = [];
+    const result = await manager(model).orchestrateToolCalling('Fix a.ts', { compaction: { limitChars: 1_000 }, onCompaction: (event) => events.push(event) });
+    assert.equal(result.success, true, result.error);
+    assert.deepEqual(events.map((event) => event.stage), ['summarizing', 'failed']);
+    assert.ok(!result.messages.some((message) => message.compacted));
   });
 
   it('a chat within its threshold, a backend without a chat of its own, or no limit: no compaction', async () => {

@@ -51,7 +51,8 @@ describe('prompt files', () => {
     });
     const listed = parseClaudeCommandFile('.claude/commands/c.md', "---\nallowed-tools: [Read, Grep]\nargument-hint: [message]\ndescription: 'Commit: staged changes'\n---\nx");
     assert.deepEqual([listed.tools, listed.argumentHint, listed.description], [['Read', 'Grep'], '[message]', 'Commit: staged changes']);
-    assert.deepEqual(parseClaudeCommandFile('.claude/commands/optimize.md', 'Analyze this code for performance issues.'), { name: 'optimize', source: 'claude', file: '.claude/commands/optimize.md', syntax: 'arguments', template: 'Analyze this code for performance issues.' });
+    // No description: the prompt's first line, as Claude Code shows it.
+    assert.deepEqual(parseClaudeCommandFile('.claude/commands/optimize.md', 'Analyze this code for performance issues.'), { name: 'optimize', source: 'claude', file: '.claude/commands/optimize.md', syntax: 'arguments', template: 'Analyze this code for performance issues.', description: 'Analyze this code for performance issues.' });
   });
 
   it('reads a Cline workflow (named with .md, its heading as the description) and a PTK command (with a mode)', () => {
