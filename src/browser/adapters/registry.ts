@@ -12,6 +12,7 @@ import { createCustomAdapter } from './custom';
 import { deepSeekAdapter } from './deepseek';
 import { openWebUiAdapter } from './openwebui';
 import { copilotAdapter } from './copilot';
+import { huggingChatAdapter } from './huggingchat';
 import { zaiAdapter } from './zai';
 import { kimiAdapter } from './kimi';
 import { qwenAdapter } from './qwen';
@@ -34,6 +35,7 @@ export const builtInAdapters: SiteAdapter[] = [
   kimiAdapter,
   zaiAdapter,
   copilotAdapter,
+  huggingChatAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */
