@@ -13,6 +13,7 @@ import { deepSeekAdapter } from './deepseek';
 import { openWebUiAdapter } from './openwebui';
 import { copilotAdapter } from './copilot';
 import { huggingChatAdapter } from './huggingchat';
+import { perplexityAdapter } from './perplexity';
 import { zaiAdapter } from './zai';
 import { kimiAdapter } from './kimi';
 import { qwenAdapter } from './qwen';
@@ -36,6 +37,7 @@ export const builtInAdapters: SiteAdapter[] = [
   zaiAdapter,
   copilotAdapter,
   huggingChatAdapter,
+  perplexityAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

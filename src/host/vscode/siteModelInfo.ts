@@ -25,6 +25,7 @@ export const SITE_PROMPT_LIMITS: Readonly<Record<SiteId, number>> = {
   zai: 100_000,
   copilot: 100_000,
   huggingchat: 100_000,
+  perplexity: 100_000,
   custom: 100_000,
 };
 
@@ -43,6 +44,7 @@ const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
   zai: 'Z.ai',
   copilot: 'Microsoft Copilot',
   huggingchat: 'HuggingChat',
+  perplexity: 'Perplexity',
   custom: 'Custom site',
 };
 
