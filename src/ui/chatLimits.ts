@@ -12,8 +12,8 @@
  * - AI Studio: the Gemini models' 1M-token window.
  * - DeepSeek: 128K tokens (DeepSeek V3 / R1).
  * - Open WebUI and custom sites: unknown (the model behind them is the user's): 32K tokens.
- * - Grok, Le Chat, Qwen Chat, Kimi, Z.ai, Microsoft Copilot: no limit per chat found published
- *   for the web chats: 32K tokens, the smallest of the figures above.
+ * - Grok, Le Chat, Qwen Chat, Kimi, Z.ai, Microsoft Copilot, HuggingChat, Perplexity: no limit per
+ *   chat found published for the web chats: 32K tokens, the smallest of the figures above.
  */
 import type { ExtensionSettings, SiteId } from './settings';
 
@@ -30,6 +30,8 @@ export const SITE_CHAT_LIMITS: Readonly<Record<SiteId, number>> = {
   kimi: 128_000,
   zai: 128_000,
   copilot: 128_000,
+  huggingchat: 128_000,
+  perplexity: 128_000,
   custom: 128_000,
 };
 

@@ -8,7 +8,7 @@ import { DEFAULTS } from '../core/constants';
 import { instructionFileEntryProblem } from '../tools/projectRules/instructionFiles';
 
 /** Site adapters the browser backend offers. */
-export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'openwebui', 'grok', 'mistral', 'qwen', 'kimi', 'zai', 'copilot', 'custom'] as const;
+export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'openwebui', 'grok', 'mistral', 'qwen', 'kimi', 'zai', 'copilot', 'huggingchat', 'perplexity', 'custom'] as const;
 export type SiteId = (typeof SITE_IDS)[number];
 
 /** Human names for the site quick pick. */
@@ -25,6 +25,8 @@ export const SITE_LABELS: Record<SiteId, string> = {
   kimi: 'Kimi (www.kimi.com)',
   zai: 'Z.ai (chat.z.ai)',
   copilot: 'Microsoft Copilot (copilot.microsoft.com)',
+  huggingchat: 'HuggingChat (huggingface.co/chat)',
+  perplexity: 'Perplexity (www.perplexity.ai)',
   custom: 'Custom site (ptk.siteUrl + ptk.customSite)',
 };
 

@@ -12,6 +12,8 @@ import { createCustomAdapter } from './custom';
 import { deepSeekAdapter } from './deepseek';
 import { openWebUiAdapter } from './openwebui';
 import { copilotAdapter } from './copilot';
+import { huggingChatAdapter } from './huggingchat';
+import { perplexityAdapter } from './perplexity';
 import { zaiAdapter } from './zai';
 import { kimiAdapter } from './kimi';
 import { qwenAdapter } from './qwen';
@@ -34,6 +36,8 @@ export const builtInAdapters: SiteAdapter[] = [
   kimiAdapter,
   zaiAdapter,
   copilotAdapter,
+  huggingChatAdapter,
+  perplexityAdapter,
 ];
 
 /** Ids accepted by `resolveAdapter` ('custom' included). */

@@ -32,7 +32,7 @@ const USAGE = `Usage:
 Options for run:
   --workspace DIR        the workspace folder (default: the current folder)
   --script FILE          answer from scripted replies (a JSON array of strings) instead of a real model
-  --site NAME            drive a chat site in a browser: chatgpt, claude, gemini, aistudio, deepseek, openwebui, grok, mistral, qwen, kimi, zai, copilot, custom
+  --site NAME            drive a chat site in a browser: chatgpt, claude, gemini, aistudio, deepseek, openwebui, grok, mistral, qwen, kimi, zai, copilot, huggingchat, perplexity, custom
   --site-url URL         open this URL instead of the site's usual one (a replica, or the custom site)
   --custom-site FILE     with --site custom: the site's description (JSON, as the ptk.customSite setting)
   --site-overrides FILE  repairs of built-in sites' selectors (JSON, as the ptk.siteOverrides setting)

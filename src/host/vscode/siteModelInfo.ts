@@ -24,6 +24,8 @@ export const SITE_PROMPT_LIMITS: Readonly<Record<SiteId, number>> = {
   kimi: 100_000,
   zai: 100_000,
   copilot: 100_000,
+  huggingchat: 100_000,
+  perplexity: 100_000,
   custom: 100_000,
 };
 
@@ -41,6 +43,8 @@ const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
   kimi: 'Kimi',
   zai: 'Z.ai',
   copilot: 'Microsoft Copilot',
+  huggingchat: 'HuggingChat',
+  perplexity: 'Perplexity',
   custom: 'Custom site',
 };
 

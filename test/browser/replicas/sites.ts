@@ -193,6 +193,20 @@ export const replicaSites: ReplicaSiteEntry[] = [
     expectMatched: { composer: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
     supports: ['preambleGap', 'cloudflareNoise'],
   },
+  // HuggingChat: every first choice. Evidence and what is inferred: replicas/sites/huggingchat/app.ts.
+  {
+    adapter: 'huggingchat',
+    replica: 'huggingchat',
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['preambleGap', 'cloudflareNoise'],
+  },
+  // Perplexity: every first choice. Evidence and what is inferred: replicas/sites/perplexity/app.ts.
+  {
+    adapter: 'perplexity',
+    replica: 'perplexity',
+    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    supports: ['preambleGap', 'cloudflareNoise'],
+  },
   {
     adapter: 'custom',
     replica: 'custom',

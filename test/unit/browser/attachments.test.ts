@@ -13,7 +13,7 @@ import type { SiteAdapter } from '../../../src/browser/adapters/types';
 const minimalCustom = { url: 'https://chat.example.test/', input: 'textarea', stopButton: '#stop', userTurn: '.user', answerContainer: '.bot', actionBar: '.actions' };
 
 /** Sites whose file input is known but not how the page shows an accepted file (docs/sites.md): no upload yet. */
-const SITES_WITHOUT_UPLOAD_EVIDENCE: readonly string[] = ['grok', 'mistral', 'qwen', 'kimi', 'zai', 'copilot'];
+const SITES_WITHOUT_UPLOAD_EVIDENCE: readonly string[] = ['grok', 'mistral', 'qwen', 'kimi', 'zai', 'copilot', 'huggingchat', 'perplexity'];
 
 describe('attachment chips: which file a chip stands for', () => {
   it('names a file exactly, in a longer label, or in the duplicate form a site gives it; never a longer name', () => {
