@@ -46,7 +46,8 @@ export class CommandComposer {
   /** The commands the host offers (sent on `ready` and when the workspace's prompt files change). */
   set(commands: readonly SlashCommandEntry[]): void {
     this.commands = commands;
-    if (this.picker.isOpen) this.refresh();
+    // The input being typed in shows the new list at once (a prompt file added meanwhile).
+    if (this.picker.isOpen || this.input.ownerDocument.activeElement === this.input) this.refresh();
   }
 
   private namesCommand(typed: string): boolean {

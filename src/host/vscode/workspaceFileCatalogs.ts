@@ -22,6 +22,15 @@ function folderFiles(workspace: Workspace): () => TextFileSource | undefined {
 }
 
 /**
+ * The patterns, and the folder of each: a folder created with its files in one go may be reported
+ * as the folder alone, and its files are then read by the reload the folder's event starts.
+ */
+function watchedPatterns(patterns: readonly string[]): string[] {
+  const folders = patterns.filter((pattern) => pattern.includes('/')).map((pattern) => pattern.slice(0, pattern.lastIndexOf('/')));
+  return [...new Set([...patterns, ...folders])];
+}
+
+/**
  * Reloads `catalog` when a file matching `patterns` (relative to the first workspace folder, one
  * watcher each, on VS Code's workspace watcher) changes or the folders change; logs its problems.
  */
@@ -31,7 +40,7 @@ function keepCurrent(catalog: { reload(): Promise<void>; onDidChange(listener: (
   const watch = (): void => {
     watchers.forEach((watcher) => watcher.dispose());
     const folder = vscode.workspace.workspaceFolders?.[0];
-    watchers = folder ? patterns.map((pattern) => vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, pattern))) : [];
+    watchers = folder ? watchedPatterns(patterns).map((pattern) => vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, pattern))) : [];
     for (const watcher of watchers) {
       watcher.onDidCreate(reload);
       watcher.onDidChange(reload);
