@@ -1,6 +1,6 @@
 /**
- * The context meter in the header: how full the site's chat is (what PTK sent to it and what the
- * model answered, against the chat's limit), as a small bar and a share; its tooltip gives the
+ * The context meter, the header's lower edge: how full the site's chat is (what PTK sent to it and
+ * what the model answered, against the chat's limit), as a line that fills; its tooltip gives the
  * figures (with an estimate in tokens) and the conversation's history against its budget.
  * Clicking it compacts the conversation now. Hidden until a task measured the chat.
  */

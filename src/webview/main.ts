@@ -90,7 +90,7 @@ function main(): void {
   const newButton = element('button', 'secondary icon', { type: 'button', title: 'New conversation', 'aria-label': 'New conversation', 'data-testid': 'new-conversation' });
   newButton.textContent = '+';
   const contextMeter = new ContextMeter(document, () => post({ type: 'compact' }));
-  header.append(status, connectionActions, contextMeter.element, historyButton, newButton);
+  header.append(status, connectionActions, historyButton, newButton);
   const historyPanel = new HistoryPanel(document, {
     open: (conversationId) => post({ type: 'openConversation', conversationId }),
     remove: (conversationId) => post({ type: 'deleteConversation', conversationId }),
@@ -138,7 +138,8 @@ function main(): void {
   // Messages typed while a task runs wait here, under the conversation, until they are sent.
   const queued = new QueuedMessages(document, (id, action) => post({ type: 'queueAction', id, action }));
   // The auto-approval chip is a row of its own above the composer: never over the messages, whose top it would hide.
-  app.append(header, historyPanel.element, empty, list, approvalNeeded.element, working, todoPanel.element, queued.element, autoApproval.element, composer);
+  // The meter is the header's lower edge: a line that fills as the site's chat fills (the header's one line has no room left).
+  app.append(header, contextMeter.element, historyPanel.element, empty, list, approvalNeeded.element, working, todoPanel.element, queued.element, autoApproval.element, composer);
   // Before the input's own keydown listener: the `@` list keeps Enter, Tab, arrows and Escape.
   const mentionComposer = new MentionComposer({ input, chips: mentionChips, list: mentionList, post: (message) => post(message), onChange: () => save() });
   mentionComposer.set(persisted.mentions ?? []);

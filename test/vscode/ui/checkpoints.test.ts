@@ -156,7 +156,7 @@ describe('Checkpoints in real VS Code', { skip: missing || undefined, timeout: 6
     assert.equal(await checkpoints.count(), 2);
     assert.match((await checkpoints.nth(0).textContent()) ?? '', /^Checkpoint 1 · changed notes\/checkpoint-b\.txt/);
     assert.match((await checkpoints.nth(1).textContent()) ?? '', /^Checkpoint 2 · changed src\/checkpoint-a\.txt/);
-    assert.match((await chat().locator('[data-testid="task-changes"]').textContent()) ?? '', /notes\/checkpoint-b\.txt, src\/checkpoint-a\.txt/);
+    assert.match((await chat().locator('[data-testid="task-changes"]').textContent()) ?? '', /^This task changed notes\/checkpoint-b\.txt \+1 −0, src\/checkpoint-a\.txt \+1 −2/);
     await shot('task-done');
   });
 
