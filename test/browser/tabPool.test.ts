@@ -55,12 +55,16 @@ function startCall(model: BrowserChatModel, prompt: string, options: LLMCallOpti
   return { answer, started: started.promise, deltas };
 }
 
-/** The open tab of the pool whose chat shows `text`. */
+/**
+ * The open tab of the pool whose chat shows `text`, once one does (a call's first delta may come
+ * before its answer has grown to `text`).
+ */
 async function tabShowing(model: BrowserChatModel, text: string): Promise<Page> {
-  for (const page of model.pages) {
-    if (!page.isClosed() && (await page.evaluate((wanted) => document.body.innerText.includes(wanted), text))) return page;
-  }
-  assert.fail(`no tab shows "${text}"`);
+  const open = model.pages.filter((page) => !page.isClosed());
+  return Promise.any(open.map(async (page) => {
+    await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), text, { timeout: 30_000 });
+    return page;
+  })).catch(() => assert.fail(`no tab shows "${text}"`));
 }
 
 function conversationOf(server: ReplicaServer, prompt: string): string {
