@@ -49,12 +49,17 @@ export const DEFAULT_REPLICA_FEATURES: readonly ReplicaFeature[] = ['thinkingFla
  */
 const AI_STUDIO_FEATURES: readonly ReplicaFeature[] = ['thinkingFlash', 'preambleGap', 'virtualList', 'offHostSignIn', 'cloudflareNoise', 'limitNotice', 'upload', 'uploadConsent'];
 
+/** A replica on which every selector list's first choice matches (the lists checked). */
+const EVERY_FIRST_CHOICE = { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 };
+/** The same for a site that sends with Enter (no send button). */
+const { sendButton: _noSendButton, ...withoutSendButton } = EVERY_FIRST_CHOICE;
+
 export const replicaSites: ReplicaSiteEntry[] = [
   {
     adapter: 'chatgpt',
     replica: 'chatgpt',
     signInUrl: 'http://auth.openai.com/log-in',
-    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: EVERY_FIRST_CHOICE,
   },
   // The mid-2025 page: article turns (turn scope fallback 1), one message node, an action bar
   // with no role or label (action bar and copy fallbacks 1).
@@ -70,7 +75,7 @@ export const replicaSites: ReplicaSiteEntry[] = [
   {
     adapter: 'claude',
     replica: 'claude',
-    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: EVERY_FIRST_CHOICE,
     // No guest chat on Claude (TOK: guest unsupported).
     supports: ['thinkingFlash', 'preambleGap', 'virtualList', 'cloudflareNoise', 'limitNotice', 'upload'],
   },
@@ -90,7 +95,7 @@ export const replicaSites: ReplicaSiteEntry[] = [
     adapter: 'gemini',
     replica: 'gemini',
     signInUrl: 'http://accounts.google.com/ServiceLogin',
-    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: EVERY_FIRST_CHOICE,
   },
   // The pre-lr26 page (2026-04): `button.send-button.stop` "Stop generation" (stop 1), the copy
   // button's data-test-id (copy 1).
@@ -124,7 +129,7 @@ export const replicaSites: ReplicaSiteEntry[] = [
   {
     adapter: 'deepseek',
     replica: 'deepseek',
-    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: EVERY_FIRST_CHOICE,
     // No guest chat, and no source shows a DeepSeek limit notice.
     supports: ['thinkingFlash', 'preambleGap', 'virtualList', 'cloudflareNoise', 'upload'],
   },
@@ -143,7 +148,7 @@ export const replicaSites: ReplicaSiteEntry[] = [
   {
     adapter: 'openwebui',
     replica: 'openwebui',
-    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: EVERY_FIRST_CHOICE,
     supports: ['thinkingFlash', 'preambleGap', 'cloudflareNoise', 'upload'],
   },
   // Grok (grok.com): every first choice. Evidence and what is inferred: replicas/sites/grok/app.ts.
@@ -152,7 +157,7 @@ export const replicaSites: ReplicaSiteEntry[] = [
     adapter: 'grok',
     replica: 'grok',
     temporaryChat: false,
-    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: EVERY_FIRST_CHOICE,
     supports: ['preambleGap', 'cloudflareNoise'],
   },
   // Mistral Le Chat: every first choice. Evidence and what is inferred: replicas/sites/mistral/app.ts.
@@ -160,7 +165,7 @@ export const replicaSites: ReplicaSiteEntry[] = [
     adapter: 'mistral',
     replica: 'mistral',
     temporaryChat: false,
-    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: EVERY_FIRST_CHOICE,
     supports: ['preambleGap', 'cloudflareNoise'],
   },
   // Qwen Chat: every first choice. Evidence and what is inferred: replicas/sites/qwen/app.ts.
@@ -168,21 +173,21 @@ export const replicaSites: ReplicaSiteEntry[] = [
     adapter: 'qwen',
     replica: 'qwen',
     temporaryChat: false,
-    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: EVERY_FIRST_CHOICE,
     supports: ['preambleGap', 'cloudflareNoise'],
   },
   // Kimi: every first choice. Evidence and what is inferred: replicas/sites/kimi/app.ts.
   {
     adapter: 'kimi',
     replica: 'kimi',
-    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: EVERY_FIRST_CHOICE,
     supports: ['preambleGap', 'cloudflareNoise'],
   },
   // Z.ai: every first choice. Evidence and what is inferred: replicas/sites/zai/app.ts.
   {
     adapter: 'zai',
     replica: 'zai',
-    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: EVERY_FIRST_CHOICE,
     supports: ['preambleGap', 'cloudflareNoise'],
   },
   // Microsoft Copilot: every first choice (send: Enter, no button). Evidence and what is inferred:
@@ -190,21 +195,21 @@ export const replicaSites: ReplicaSiteEntry[] = [
   {
     adapter: 'copilot',
     replica: 'copilot',
-    expectMatched: { composer: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: withoutSendButton,
     supports: ['preambleGap', 'cloudflareNoise'],
   },
   // HuggingChat: every first choice. Evidence and what is inferred: replicas/sites/huggingchat/app.ts.
   {
     adapter: 'huggingchat',
     replica: 'huggingchat',
-    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: EVERY_FIRST_CHOICE,
     supports: ['preambleGap', 'cloudflareNoise'],
   },
   // Perplexity: every first choice. Evidence and what is inferred: replicas/sites/perplexity/app.ts.
   {
     adapter: 'perplexity',
     replica: 'perplexity',
-    expectMatched: { composer: 0, sendButton: 0, stopButton: 0, userTurn: 0, assistantTurn: 0, answerContent: 0, turnActionBar: 0, copyButton: 0 },
+    expectMatched: EVERY_FIRST_CHOICE,
     supports: ['preambleGap', 'cloudflareNoise'],
   },
   {
