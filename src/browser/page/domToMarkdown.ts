@@ -129,8 +129,9 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, pref
       // Stop before reaching a container of several code blocks (the header could be another's).
       if (depth > 0 && severalPres(scope)) break;
       const header = scope.querySelector(HEADER);
-      if (!header) continue;
-      return languageWord(labelText(header));
+      if (header) return languageWord(labelText(header));
+      // Nothing above the converted root is read: the page around the answer is no header.
+      if (scope === root) break;
     }
     return '';
   }
@@ -152,7 +153,8 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, pref
       const label = scope.getAttribute('role') === 'group' ? scope.getAttribute('aria-label') ?? '' : '';
       const match = /^([\w#+.-]+) code$/i.exec(label.trim());
       if (match) return match[1]!.toLowerCase();
-      if (severalPres(scope)) break;
+      // The converted root is the last ancestor read (above it is the page, not this answer).
+      if (scope === root || severalPres(scope)) break;
     }
     return '';
   }

@@ -55,6 +55,13 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   const pageWindow = window as unknown as Record<string, unknown>;
   /** The next snapshot waits this many times the last one's cost (the watch's share of the main thread stays under 1 / (1 + COST_FACTOR)). */
   const COST_FACTOR = 9;
+  /**
+   * Text churn alone is read and reported at most once per this many ms (20 a second: smooth to
+   * a reader), counted from the last snapshot: each report reads the changed blocks, compares
+   * and sends, so a slow stream of small tokens costs a report per interval, not per token.
+   * States (the stop button, the action bar, a banner) are looked at sooner (checkState).
+   */
+  const TEXT_INTERVAL_MS = 50;
   /** Attributes that carry a turn's or a control's state, not the answer's text. */
   /** How long a look at the states waits for the page's next frame: a hidden tab draws none. Longer than a frame (16.7 ms), so a visible tab's look comes after its frame. */
   const FRAME_WAIT_MS = 100;
@@ -85,6 +92,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   let timer: ReturnType<typeof setTimeout> | null = null;
   /** When the scheduled snapshot runs (page clock). */
   let dueAt = 0;
+  /** When the last snapshot was taken (page clock). */
+  let snapshotAt = 0;
   /** A look at the states alone (checkState), pending (its cancel), and when the last one ran (page clock). */
   let cancelCheck: (() => void) | null = null;
   let checkedAt = 0;
@@ -390,6 +399,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     }
     previousCostMs = lastCostMs;
     lastCostMs = performance.now() - started;
+    snapshotAt = Date.now();
     // While the turn looks finished, confirm it with further snapshots even if nothing mutates:
     // quickly at first, then slower (the Node side ends the turn after a few of them).
     if (confirmTimer !== null) clearTimeout(confirmTimer);
@@ -453,7 +463,9 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       }
     }
     if (!textDirty && !turnDirty && !chromeDirty && !structureDirty) return;
-    const delay = Math.max(config.throttleMs, Math.min(lastCostMs, previousCostMs) * COST_FACTOR);
+    const paced = Math.max(config.throttleMs, Math.min(lastCostMs, previousCostMs) * COST_FACTOR);
+    const textOnly = !turnDirty && !chromeDirty && !structureDirty;
+    const delay = textOnly ? Math.max(paced, snapshotAt + TEXT_INTERVAL_MS - Date.now()) : paced;
     if (timer !== null) {
       if (Date.now() + delay >= dueAt) return;
       clearTimeout(timer);
@@ -482,6 +494,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       lastText = '';
       lastKey = '';
       lastCostMs = previousCostMs = 0;
+      snapshotAt = 0;
       checkedAt = 0;
       confirmations = 0;
       blockCache = new WeakMap();
