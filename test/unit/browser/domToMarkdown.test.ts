@@ -183,6 +183,14 @@ if (a &lt; b) {}
     });
   });
 
+  it('reads a code block\'s language from its own ancestors up to the converted root, never from the page around it', () => {
+    // The page around an answer (a thread, a code-block header of another message) is not the answer's.
+    const dom = new JSDOM(`<div data-language="python"><div class="md-code-block-banner">rust</div><div id="answer"><div><pre><code>print(1)</code></pre></div></div></div>`);
+    assert.equal(domToMarkdown(dom.window.document.getElementById('answer')!), '```\nprint(1)\n```');
+    const named = new JSDOM(`<div id="answer" data-language="python"><div><pre><code>print(1)</code></pre></div></div>`);
+    assert.equal(domToMarkdown(named.window.document.getElementById('answer')!), '```python\nprint(1)\n```');
+  });
+
   it('is self-contained, so it can be serialised into the page', () => {
     const source = domToMarkdown.toString();
     // tsx / esbuild keepNames may wrap inner functions with __name: the page script defines a shim.
