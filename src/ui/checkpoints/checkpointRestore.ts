@@ -324,7 +324,10 @@ async function restore(dependencies: RestoreDependencies, itemId: string, mode: 
   if (truncate) parts.push(point?.cutFrom ? 'The conversation went back to before that message; its text is in the message box to edit and send again.' : 'The conversation was truncated to that point.');
   if (refused.length > 0) parts.push(outsideNotice(refused));
   if (notRestored.length > 0) parts.push(`Not restored (their earlier content was not saved): ${listOf(notRestored)}.`);
-  session.notice(parts.join(' '));
+  // A task's undo that restored everything is told by the task's line itself ("Undone: … back as
+  // it was before this task"): a notice saying the same again would be a second line of it.
+  const toldByLine = item.scope === 'task' && !truncate && restored.length > 0 && refused.length === 0 && notRestored.length === 0;
+  if (!toldByLine) session.notice(parts.join(' '));
   // The task's line says its changes are undone, naming every file of it now as before it (restored,
   // or already put back by a turn's restore); saved with the conversation, notice and all, so the
   // Undo is not offered again after a reload either.

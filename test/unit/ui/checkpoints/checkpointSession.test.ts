@@ -197,6 +197,7 @@ describe('Checkpoints in a chat task', () => {
     assert.equal(existsSync(rig.file('notes/new.txt')), false);
     // The task's item says so, in the conversation's state (saved with it): its undo is done.
     assert.deepEqual(taskItem(session).undone, ['src/app.txt', 'notes/new.txt']);
+    assert.equal(session.state.items.filter((item) => item.kind === 'notice' && /Restored/.test(item.text)).length, 0, "the task's line alone tells the undo: no notice repeats it");
     const again = await restore(rig, session, taskItem(session).id, { task: true });
     assert.equal(again.outcome.status, 'nothing');
     assert.equal(again.asked.questions.length, 0);
