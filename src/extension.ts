@@ -375,6 +375,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
         checkSettings();
         showTarget();
       }
+      if (event.affectsConfiguration(`${EXTENSION_SETTINGS_SECTION}.chatLimitChars`)) session.limitChanged();
     }),
     // Trust makes the workspace's values of the settings a trusted folder may set count.
     vscode.workspace.onDidGrantWorkspaceTrust(() => {

@@ -491,6 +491,20 @@ export class ChatSession {
     return compaction;
   }
 
+  /**
+   * The chat limit may have changed (ptk.chatLimitChars): the meter shows the last task's
+   * figures against the limit that now applies, without waiting for the next task (which also
+   * measures the history's budget again).
+   */
+  limitChanged(): void {
+    const usage = this.current.context;
+    if (!usage) return;
+    const limitChars = this.options.chatLimitChars?.(this.site());
+    if (limitChars === usage.limitChars) return;
+    const { chatChars, historyChars, historyBudgetChars } = usage;
+    this.emit({ type: 'contextUsage', usage: { chatChars, historyChars, historyBudgetChars, ...(limitChars ? { limitChars } : {}) } });
+  }
+
   /** The model's summary replaces the history; resolves true when it did. */
   private async summarizeHistory(signal: AbortSignal): Promise<boolean> {
     const taskId = this.createId();

@@ -232,6 +232,11 @@ export class ChatSessions {
     return this.shownSession.compact();
   }
 
+  /** The chat limit setting changed: every open conversation's meter shows the new limit. */
+  limitChanged(): void {
+    for (const { session } of this.live.values()) session.limitChanged();
+  }
+
   truncateFrom(itemId: string, transcriptLength: number): Promise<void> {
     return this.shownSession.truncateFrom(itemId, transcriptLength);
   }

@@ -15,12 +15,12 @@ const call = (tool: string, args: Record<string, unknown>) => `<TOOL_CALL>${JSON
 const FILES: Record<string, string> = { 'a.ts': 'a'.repeat(5_000), 'b.ts': 'b'.repeat(5_000) };
 const readFile = defineTool({ name: 'read_file', description: 'Reads a file', readOnly: true, inputSchema: z.object({ path: z.string() }), run: ({ path }) => ({ path, content: FILES[path] ?? '' }) });
 
-function session(model: ScriptedChatModel, limitChars: number | undefined, storage = new MemoryKeyValueStore()): { chat: ChatSession; events: ChatEvent[] } {
+function session(model: ScriptedChatModel, limitChars: number | undefined | (() => number | undefined), storage = new MemoryKeyValueStore()): { chat: ChatSession; events: ChatEvent[] } {
   let id = 0;
   const chat = new ChatSession({
     runTask: (prompt, options) => new PTKManager(model, new ToolRegistry([readFile])).orchestrateToolCalling(prompt, options),
     store: new ConversationStore(storage),
-    chatLimitChars: () => limitChars,
+    chatLimitChars: typeof limitChars === 'function' ? limitChars : () => limitChars,
     createId: () => `id${++id}`,
   });
   const events: ChatEvent[] = [];
@@ -58,6 +58,18 @@ describe('ChatSession: the context meter and compaction', () => {
     const next = model.prompts[4];
     assert.ok(next.includes(`${COMPACTION_SUMMARY_HEADER}\n\na.ts is all a`));
     assert.ok(!next.includes(FILES['a.ts']), 'what the summary replaced is not sent again');
+  });
+
+  it('a changed chat limit shows on the meter at once, with the last task\'s figures', async () => {
+    const model = new ScriptedChatModel([call('read_file', { path: 'a.ts' }), 'Read.'], { keepsThread: true });
+    let limit = 100_000;
+    const { chat } = session(model, () => limit);
+    await chat.send('Read a.ts');
+    const before = chat.state.context!;
+    assert.equal(before.limitChars, 100_000);
+    limit = 20_000;
+    chat.limitChanged();
+    assert.deepEqual(chat.state.context, { ...before, limitChars: 20_000 });
   });
 
   it('Compact Conversation replaces the history with the model\'s summary, between tasks', async () => {
