@@ -196,10 +196,11 @@ function windowTop(profile: { nodes: ProfileNode[]; samples: number[]; timeDelta
 
 /**
  * Full DOM → markdown conversions of the last answer on the page, ms: `fresh`, the median of
- * three first conversions, each by a newly compiled copy of the converter (its source made
- * unique so nothing compiled before is reused): the state PTK's own copy is in, since each new
- * chat is a new document where the page script is compiled again and converts each block once;
- * `warm`, the fastest of several back-to-back conversions by one copy (printed beside it).
+ * first conversions (three; seven below 100 KB), each by a newly compiled copy of the converter
+ * (its source made unique so nothing compiled before is reused): the state PTK's own copy is
+ * in, since each new chat is a new document where the page script is compiled again and
+ * converts each block once; `warm`, the fastest of several back-to-back conversions by one copy
+ * (printed beside it).
  */
 async function fullConversionMs(page: Page, site: string, size: number): Promise<{ fresh: number; warm: number }> {
   const selector = site === 'claude' ? '[data-is-streaming] > .font-claude-response' : '[data-message-author-role="assistant"]';
@@ -215,8 +216,9 @@ async function fullConversionMs(page: Page, site: string, size: number): Promise
     }
     return best;
   }
+  // Small answers convert in a few milliseconds, where one copy's figure varies most: more copies.
   const firsts: number[] = [];
-  for (let copy = 0; copy < 3; copy++) firsts.push((await page.evaluate(`/* copy ${copy} ${Date.now()} */ ${pageCall(convert as never, [selector, blocks, 1], { domToMarkdown })}`)) as number);
+  for (let copy = 0; copy < (size < 100_000 ? 7 : 3); copy++) firsts.push((await page.evaluate(`/* copy ${copy} ${Date.now()} */ ${pageCall(convert as never, [selector, blocks, 1], { domToMarkdown })}`)) as number);
   // Small answers convert in a millisecond: many runs cost little and warm the copy fully.
   const runs = size < 100_000 ? 30 : 6;
   const warm = (await page.evaluate(pageCall(convert as never, [selector, blocks, runs], { domToMarkdown }))) as number;
