@@ -229,7 +229,13 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   };
   // Review changes: what the user undoes is told to the model with the conversation's next message.
   const reviewNotes = new ReviewNotes();
-  const changeReview = new ChangeReview({ shownState: () => session.shown.state, sources: diffSources, notes: reviewNotes, log: (line) => log.info(line) });
+  const changeReview = new ChangeReview({
+    shownState: () => session.shown.state,
+    sources: diffSources,
+    notes: reviewNotes,
+    taskRecounted: (conversationId, taskId, counts) => session.reviewedTask(conversationId, taskId, counts),
+    log: (line) => log.info(line),
+  });
   context.subscriptions.push(changeReview);
 
   const session: ChatSessions = new ChatSessions({

@@ -15,7 +15,8 @@ import type { AssistantRunOptions } from '../host/shared/assistantRun';
 import type { IterationInfo, PTKMessage, PTKToolCall } from '../core/types';
 import { emptyChatState, reduceChat, toolCardId } from '../shared/chat/chatReducer';
 import type { ContextMention } from '../shared/chat/mentions';
-import type { ChatEvent, ChatViewState, ConnectionStatus } from '../shared/chat/protocol';
+import type { ChatEvent, ChatViewState, ConnectionStatus, FileChangeCount } from '../shared/chat/protocol';
+import { taskLineAfterReview } from './review/taskLineAfterReview';
 import { quotedStart } from '../shared/chat/quotedStart';
 import { openTodoList } from '../shared/chat/todoList';
 import { planAnswerIds } from '../shared/chat/planAnswers';
@@ -618,6 +619,16 @@ export class ChatSession {
   async record(event: ChatEvent): Promise<void> {
     this.emit(event);
     await this.persist();
+  }
+
+  /**
+   * The user undid some of task `taskId`'s changes in a review: its end-of-task line shows what
+   * the task still changes (`counts`: each text file of it, counted from before the task to now).
+   */
+  async reviewedTask(taskId: string, counts: readonly FileChangeCount[]): Promise<void> {
+    const line = this.current.items.find((item) => item.kind === 'checkpoint' && item.scope === 'task' && item.taskId === taskId);
+    const event = line?.kind === 'checkpoint' ? taskLineAfterReview(line, counts) : undefined;
+    if (event) await this.record(event);
   }
 
   /** Adds a notice line to the conversation. */

@@ -10,7 +10,7 @@
 import type { PTKExecuteResult } from '../core/loop/loopTypes';
 import type { ContextMention } from '../shared/chat/mentions';
 import { conversationActivity } from '../shared/chat/conversationActivity';
-import type { ChatEvent, ChatViewState, ConversationSummary } from '../shared/chat/protocol';
+import type { ChatEvent, ChatViewState, ConversationSummary, FileChangeCount } from '../shared/chat/protocol';
 import type { Attention } from './attentionNotice';
 import type { SiteStatusLine } from './chatConnection';
 import { ChatSession, type ReplaceAnswer, type SendOptions } from './chatSession';
@@ -230,6 +230,11 @@ export class ChatSessions {
   /** Compacts the shown conversation (its history becomes the model's summary of it). */
   compact(): Promise<void> {
     return this.shownSession.compact();
+  }
+
+  /** Changes of task `taskId` were undone in a review: its line in conversation `conversationId` (when open) shows what is left. */
+  reviewedTask(conversationId: string, taskId: string, counts: readonly FileChangeCount[]): Promise<void> {
+    return this.live.get(conversationId)?.session.reviewedTask(taskId, counts) ?? Promise.resolve();
   }
 
   /** The chat limit setting changed: every open conversation's meter shows the new limit. */

@@ -11,8 +11,8 @@
  */
 import * as vscode from 'vscode';
 import { errorMessage } from '../../core/errors';
-import type { ChatViewState } from '../../shared/chat/protocol';
-import { taskFileChanges, type TaskDiffSources } from '../../ui/checkpoints/taskDiff';
+import type { ChatViewState, FileChangeCount } from '../../shared/chat/protocol';
+import { taskChangeCounts, taskFileChanges, type TaskDiffSources } from '../../ui/checkpoints/taskDiff';
 import { applyReplacement, changeHunks, hunkLines, keepReplacement, sameHunk, undoReplacement, type ChangeHunk } from '../../ui/review/changeHunks';
 import type { ReviewNotes } from '../../ui/review/reviewNote';
 import { VSCodeRestoreEditor } from './checkpointRestore';
@@ -41,6 +41,8 @@ interface ChangeReviewDependencies {
   shownState: () => ChatViewState;
   sources: TaskDiffSources;
   notes: ReviewNotes;
+  /** Changes of a task were undone: what it still changes, counted now, for its end-of-task line. */
+  taskRecounted?: (conversationId: string, taskId: string, counts: readonly FileChangeCount[]) => Promise<void>;
   log: (line: string) => void;
 }
 
@@ -177,6 +179,14 @@ export class ChangeReview implements vscode.CodeLensProvider, vscode.TextDocumen
     this.dependencies.log(`review: ${action} ${file.displayPath} ${hunkLines(hunk)}`);
     if (changeHunks(file.baseline, document.getText()).length === 0) file.done = true;
     this.reviewChanged();
+    if (action === 'undo') await this.recount(file);
+  }
+
+  /** The task's end-of-task line counts what it still changes after an undo. */
+  private async recount(file: ReviewedFile): Promise<void> {
+    if (!this.dependencies.taskRecounted) return;
+    const counts = await taskChangeCounts(this.dependencies.sources, file.conversationId, file.taskId);
+    await this.dependencies.taskRecounted(file.conversationId, file.taskId, counts);
   }
 
   /** A file's Keep / Undo: the file given (the editor's title menu), else the one the user picks (the active editor's first). */
@@ -196,6 +206,7 @@ export class ChangeReview implements vscode.CodeLensProvider, vscode.TextDocumen
     file.done = true;
     this.dependencies.log(`review: ${action} all of ${file.displayPath}`);
     this.reviewChanged();
+    if (action === 'undo') await this.recount(file);
   }
 
   private async pickChange(action: 'keep' | 'undo'): Promise<{ key: string; hunk: ChangeHunk } | undefined> {

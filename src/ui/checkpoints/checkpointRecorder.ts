@@ -15,9 +15,8 @@ import { canonicalRootsOf, displayPathFor } from '../../tools/pathSafety';
 import { checkpointsOfTask, fingerprintOf, sameFingerprint, type CheckpointLog, type FileFingerprint, type TurnCheckpoint } from './checkpointLog';
 import type { CheckpointStore } from './checkpointStore';
 import { taskConversation } from '../taskConversation';
-import { changeCounts } from '../review/changeHunks';
 import { commandMayWrite } from './readOnlyCommands';
-import { taskFileChanges } from './taskDiff';
+import { taskChangeCounts } from './taskDiff';
 import { findChanges, takeSnapshot, type SnapshotLimits, type WorkspaceChange, type WorkspaceSnapshot } from './workspaceSnapshot';
 
 const DEFAULT_CHECKPOINT_LIMITS: SnapshotLimits = {
@@ -186,11 +185,10 @@ export class CheckpointRecorder implements TaskCheckpoints {
   /** The +/− line counts of the task's text files, from their content before the task to now. */
   private async countChanges(task: ActiveTask): Promise<FileChangeCount[]> {
     const sources = { store: this.options.store, readFile: (path: string) => this.workspace.readFile(path).catch(() => undefined), displayPath: (path: string) => this.display(task, path) };
-    const changes = await taskFileChanges(sources, task.conversationId, task.taskId).catch((error: unknown) => {
+    return taskChangeCounts(sources, task.conversationId, task.taskId).catch((error: unknown) => {
       this.reportFailure('counting the changed lines', error);
       return [];
     });
-    return changes.flatMap((change) => (change.kind === 'text' ? [{ path: change.displayPath, ...changeCounts(change.before, change.after) }] : []));
   }
 
   private display(task: ActiveTask, path: string): string {

@@ -5,6 +5,8 @@
  * that is not text, is named on one line instead of diffed.
  */
 import { unifiedDiff } from '../../core/util/unifiedDiff';
+import type { FileChangeCount } from '../../shared/chat/protocol';
+import { changeCounts } from '../review/changeHunks';
 import type { CheckpointStore } from './checkpointStore';
 import { planRestore } from './restorePlan';
 
@@ -58,6 +60,12 @@ export async function taskFileChanges(sources: TaskDiffSources, conversationId: 
   }
   for (const path of plan.unrestorable) changes.push({ kind: 'unkept', path, displayPath: sources.displayPath(path) });
   return changes;
+}
+
+/** The +/− line counts of each text file task `taskId` changed, from its content before the task to now. */
+export async function taskChangeCounts(sources: TaskDiffSources, conversationId: string, taskId: string): Promise<FileChangeCount[]> {
+  const changes = await taskFileChanges(sources, conversationId, taskId);
+  return changes.flatMap((change) => (change.kind === 'text' ? [{ path: change.displayPath, ...changeCounts(change.before, change.after) }] : []));
 }
 
 /**

@@ -120,6 +120,8 @@ describe('Review changes in real VS Code', { skip: missingTools() || undefined, 
     await rows.filter({ hasText: 'src/review-a.txt line 9' }).first().click();
     await waitForFile(fileA, A_AFTER.replace('line 9 changed by the task', 'line 9'));
     assert.match(readFileSync(fileA, 'utf8'), /line 2 changed by the task/, 'the other change of the file is kept');
+    // The end-of-task line counts what the task still changes.
+    await chat().locator('[data-testid="task-changes"]', { hasText: /This task changed src\/review-a\.txt \+1 \u22121, notes\/review-b\.txt \+1 \u22121/ }).waitFor();
 
     await runCommand('PTK: Keep File Changes');
     const files = await quickPickRows('notes/review-b.txt');
