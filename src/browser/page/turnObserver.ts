@@ -84,8 +84,11 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   const settled = (text: string): string => {
     let start = text.length;
     for (let lines = 0; lines < 3 && start > 0; lines++) start = text.lastIndexOf('\n', start - 1);
-    if (start <= 0) return text.replace(UNSETTLED_TAIL, '');
-    return text.slice(0, start) + text.slice(start).replace(UNSETTLED_TAIL, '');
+    if (start < 0) start = 0;
+    // The pattern only ever removes an end: the settled text is a slice of the text (a view of
+    // it, not a copy a later comparison would have to flatten).
+    const unsettled = UNSETTLED_TAIL.exec(text.slice(start));
+    return unsettled ? text.slice(0, start + unsettled.index) : text;
   };
   let config: WatchConfig | null = null;
   let observer: MutationObserver | null = null;
