@@ -12,6 +12,7 @@ import { describe, it } from 'node:test';
 import type { ApprovalDecision, WorkspaceDiagnostic } from '../../../src/core/workspace';
 import { ScriptedChatModel } from '../../../src/core/testing';
 import { compactionRequest } from '../../../src/core/conversation/contextCompaction';
+import { steeringMessageText } from '../../../src/core/protocol/feedback';
 import { createAssistantRun } from '../../../src/host/shared/assistantRun';
 import { ASK_MODE } from '../../../src/ui/modes/builtinModes';
 import { toolsForMode } from '../../../src/ui/modes/toolsForMode';
@@ -308,6 +309,19 @@ describe('the demo model (replica site of npm start)', () => {
     assert.match(played.answer, /^Lines 1-\d+ of `src\/main\.ts`/);
     const summary = chooseReply(`SYSTEM:\nS\n\nUSER:\nExplain src/main.ts\n\nASSISTANT:\nI will read src/main.ts first.\n<TOOL_CALL>{"tool":"read_file","args":{"path":"src/main.ts"}}</TOOL_CALL>\n\nTOOL:\n${compactionRequest()}`);
     assert.equal(summary.text, 'Asked: "Explain src/main.ts".\nDone: read_file src/main.ts.\nLeft: finish "Explain src/main.ts".');
+  });
+
+  it('follows a message the user sent into the task (Send now), after the tool result it came with', () => {
+    const task = 'SYSTEM:\nS\n\nUSER:\nPlease write hello to notes/hello.txt\n\nASSISTANT:\n<TOOL_CALL>{"tool":"write_file","args":{"path":"notes/hello.txt","content":"x"}}</TOOL_CALL>';
+    const result = 'TOOL_RESULT: {"success":true,"data":{"path":"notes/hello.txt","created":true},"error":null}';
+    const steered = `${steeringMessageText('Explain src/greeting.ts')}`;
+    const readsGreeting = /<TOOL_CALL>\{"tool":"read_file","args":\{"path":"src\/greeting\.ts"\}\}<\/TOOL_CALL>/;
+    // A chat site's thread: the message comes after the tool's result, in the same prompt.
+    assert.match(chooseReply(`${task}\n\nTOOL:\n${result}\n\n${steered}`).text, readsGreeting);
+    // The whole transcript: the message is the user's own turn after the result.
+    assert.match(chooseReply(`${task}\n\nTOOL:\n${result}\n\nUSER:\n${steered}`).text, readsGreeting);
+    // Without it, the write's flow ends as scripted.
+    assert.match(chooseReply(`${task}\n\nTOOL:\n${result}`).text, /^Done/);
   });
 
   it('decides on the latest message, not on a tool result earlier in the conversation', () => {

@@ -22,6 +22,8 @@
  *   - run a command ("Run npm test"): run_command, which asks first, then its output;
  *   - "Say hello…": a slow streamed greeting; "Take your time…": a very slow answer (Stop);
  *   - anything else: a sentence saying it is the offline demo model and how to use a real site.
+ * A message the user sends into the running task ("Send now") is the newest request: the flow it
+ * names starts from it, as a real model follows it.
  * A rejected call gets "You rejected the change, so I did not … Your reason: "<reason>"."; a failed
  * one gets its error, never a claim that something was done.
  */
@@ -144,17 +146,24 @@ interface TaskState {
   tools?: ReadonlySet<string>;
 }
 
+/** A message the user sent into the running task ("Send now"): PTK labels it as their newest instruction. */
+const STEERED = /(?:^|\n)USER_MESSAGE \([^\n]*\):\n([\s\S]*)$/;
+
 function readState(transcript: string): TaskState {
   const all = sections(transcript);
   let requestIndex = -1;
   for (let index = all.length - 1; index >= 0; index--) {
-    // A compacted chat's summary is not a request: the task it sums up goes on after it.
-    if (all[index]!.role === 'USER' && !isCompactionText(all[index]!.text)) {
+    // A compacted chat's summary is not a request: the task it sums up goes on after it. A
+    // message sent into the task is the newest request, whether it came as the user's own turn
+    // or (a chat site's thread) after a tool's result.
+    const section = all[index]!;
+    if ((section.role === 'USER' && !isCompactionText(section.text)) || (section.role === 'TOOL' && STEERED.test(section.text))) {
       requestIndex = index;
       break;
     }
   }
-  const state: TaskState = { request: requestIndex >= 0 ? all[requestIndex]!.text.trim() : '', steps: [] };
+  const requestText = requestIndex >= 0 ? all[requestIndex]!.text : '';
+  const state: TaskState = { request: (STEERED.exec(requestText)?.[1] ?? requestText).trim(), steps: [] };
   const system = all[0]?.role === 'SYSTEM' ? all[0].text : undefined;
   if (system?.includes('AVAILABLE TOOLS:')) {
     const end = system.indexOf('TOOL CALLING PROTOCOL:');
