@@ -324,6 +324,20 @@ describe('the demo model (replica site of npm start)', () => {
     assert.match(chooseReply(`${task}\n\nTOOL:\n${result}`).text, /^Done/);
   });
 
+  it('"Check http://localhost:5173/ for errors": opens the page with the browser tool, then lists its console errors and failed requests', () => {
+    const system = 'SYSTEM:\nS\n\nAVAILABLE TOOLS:\n- browser(action: string, url?: string): Use a real browser\n\nTOOL CALLING PROTOCOL:\n…';
+    const ask = 'USER:\nCheck http://localhost:5173/ for errors';
+    const opened = chooseReply(`${system}\n\n${ask}`).text;
+    assert.match(opened, /<TOOL_CALL>\{"tool":"browser","args":\{"action":"open","url":"http:\/\/localhost:5173\/"\}\}<\/TOOL_CALL>/);
+    const result = JSON.stringify({ success: true, data: { url: 'http://localhost:5173/', title: 'Dev page', consoleErrors: ['Uncaught TypeError: app is undefined'], failedRequests: [{ url: 'http://localhost:5173/logo.png', reason: '404' }] }, error: null });
+    const answer = chooseReply(`${system}\n\n${ask}\n\nASSISTANT:\n${opened}\n\nTOOL:\nTOOL_RESULT: ${result}`).text;
+    assert.match(answer, /I opened \*\*Dev page\*\*/);
+    assert.match(answer, /- `Uncaught TypeError: app is undefined`/);
+    assert.match(answer, /- http:\/\/localhost:5173\/logo\.png \(404\)/);
+    // Without the tool on offer, no call of it.
+    assert.doesNotMatch(chooseReply(`SYSTEM:\nS\n\nAVAILABLE TOOLS:\n- read_file(path: string): Read\n\nTOOL CALLING PROTOCOL:\n…\n\n${ask}`).text, /"tool":"browser"/);
+  });
+
   it('decides on the latest message, not on a tool result earlier in the conversation', () => {
     const system = 'SYSTEM:\nYou are an AI coding assistant with access to these tools:\n\nAVAILABLE TOOLS:\n- read_file(path: string): Read a file [read-only]\n\nTOOL CALLING PROTOCOL:\nSystem: TOOL_RESULT: {"success": true}';
     const earlierTask = 'USER:\nPlease write hello to notes/hello.txt\n\nASSISTANT:\n<TOOL_CALL>{"tool":"write_file","args":{"path":"notes/hello.txt","content":"x"}}</TOOL_CALL>\n\nTOOL:\nTOOL_RESULT: {"success":true,"data":{"path":"notes/hello.txt","created":true},"error":null}\n\nASSISTANT:\nDone.';

@@ -20,6 +20,8 @@
  *     built from the functions the file exports, then what the test checks and how to run it;
  *   - write ("Please write hello to notes/hello.txt"): write_file, then "Done";
  *   - run a command ("Run npm test"): run_command, which asks first, then its output;
+ *   - check a page ("Check http://localhost:3000/ for errors"): the browser tool opens it in
+ *     PTK's own browser, then the page's console errors and failed requests;
  *   - "Say hello…": a slow streamed greeting; "Take your time…": a very slow answer (Stop);
  *   - anything else: a sentence saying it is the offline demo model and how to use a real site.
  * A message the user sends into the running task ("Send now") is the newest request: the flow it
@@ -529,6 +531,22 @@ function readFlow(state: TaskState, path: string): Reply {
   );
 }
 
+/** "Check http://localhost:3000/": opens the page in PTK's own browser, then reports its errors. */
+function pageCheckFlow(state: TaskState, url: string): Reply {
+  const { lastCall, feedback } = state;
+  if (!lastCall || !feedback) return quick(`I will open ${url} in my browser.\n${call('browser', { action: 'open', url })}`);
+  if (feedback.kind === 'error' || !feedback.success) return quick(failureAnswer(feedback, `open ${url}`, 'opening the page'));
+  const list = (value: unknown): string[] => (Array.isArray(value) ? value.map((entry) => (typeof entry === 'string' ? entry : `${String((entry as { url?: unknown }).url ?? '')} (${String((entry as { reason?: unknown }).reason ?? '')})`)) : []);
+  const errors = list(feedback.data.consoleErrors);
+  const failed = list(feedback.data.failedRequests);
+  const title = String(feedback.data.title ?? '') || url;
+  const lines = [`I opened **${title}** (${String(feedback.data.url ?? url)}).`];
+  lines.push(errors.length > 0 ? `Console errors:\n${errors.map((error) => `- \`${error}\``).join('\n')}` : 'The console showed no errors.');
+  lines.push(failed.length > 0 ? `Failed requests:\n${failed.map((request) => `- ${request}`).join('\n')}` : 'No request failed.');
+  lines.push(SCRIPTED_NOTE);
+  return quick(lines.join('\n\n'));
+}
+
 /** A `node:test` file for the functions `source` exports (argument values chosen by their types). */
 function scriptedTest(path: string, lines: readonly string[]): { path: string; content: string; checks: string[] } | undefined {
   const exported = lines
@@ -625,6 +643,10 @@ export function chooseReply(prompt: string): Reply {
   if (selection && /^(?:Explain|What|Why|How)\b/i.test(firstLine)) return explainFlow(state, selection[1]!, { start: Number(selection[2]), end: Number(selection[3]) }, undefined);
   const problem = /^Explain this problem in (.+?) and how to fix it\./.exec(firstLine);
   if (problem) return explainFlow(state, problem[1]!, undefined, request.split('\n')[1]?.trim());
+
+  // Only where PTK offers its browser tool (a task without it is told how the demo can help).
+  const page = /^(?:please\s+)?(?:check|open|test|look at)\s+(https?:\/\/[^\s`'"]+?)[.!?]?(?:\s+for\s+errors)?[.!?]?$/i.exec(firstLine);
+  if (page && state.tools?.has('browser')) return pageCheckFlow(state, page[1]!);
 
   const command = /^(?:please\s+)?run\s+(?:`([^`]+)`|(.+?))[.!]?$/i.exec(firstLine);
   if (command) {
