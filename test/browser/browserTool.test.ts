@@ -1,0 +1,259 @@
+/**
+ * The web tools (browser, fetch_url) in real Chromium: a local dev page with a console error and
+ * a broken image, read by the model's `browser` call inside the engine's loop, whose screenshot
+ * the ChatGPT replica then receives as an upload; the URL rules at work (a chat site's origin, a
+ * file: URL, a redirect to the chat site); the chat profile's cookies and storage never in the
+ * tools' context; fetch_url of a page JavaScript builds; clicks, typing and waits. Every server
+ * listens on 127.0.0.1 and every test stops what it started.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { chromium } from 'playwright-core';
+import { PTKErrorCode } from '../../src/core/errors';
+import { PTKManager } from '../../src/core/loop/ptkManager';
+import type { PromptAttachment } from '../../src/core/ports';
+import { ScriptedChatModel } from '../../src/core/testing/scriptedChatModel';
+import { ToolRegistry } from '../../src/core/tools/toolRegistry';
+import type { PTKTool } from '../../src/core/types';
+import type { WebPagePort } from '../../src/core/webPage';
+import { createIsolatedWebBrowser } from '../../src/browser';
+import { NodeWorkspace } from '../../src/host/node/workspace';
+import { createWorkspaceTools } from '../../src/tools';
+import { chromiumPath, sharedTestBrowser, testLaunchArgs, withSite } from './harness';
+import { replicaSites } from './replicas/sites';
+import { rejectsWithCode } from '../unit/tools/workspaceScenarios';
+
+const PNG_SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
+
+const DEV_PAGE = `<!doctype html><html><head><title>My dev app</title></head><body>
+<h1>Dashboard</h1>
+<p>Welcome to the <strong>dev</strong> build.</p>
+<img src="/missing.png" alt="logo">
+<label>Name <input id="name" placeholder="Your name"></label>
+<button id="greet" onclick="document.getElementById('out').textContent = 'Hello, ' + document.getElementById('name').value + '!'; setTimeout(() => { const done = document.createElement('p'); done.id = 'done'; done.textContent = 'Greeting done'; document.body.appendChild(done); }, 50)">Greet</button>
+<p id="out"></p>
+<a href="/redirect-to-chat">Open the chat</a>
+<script>console.error('boom: the dev page failed to load its config');</script>
+</body></html>`;
+
+const SPA_PAGE = `<!doctype html><html><head><title>Docs</title></head><body><div id="app">Loading…</div>
+<script>fetch('/api/guide').then((response) => response.json()).then((guide) => {
+  document.title = guide.title;
+  document.getElementById('app').innerHTML = '<h1>' + guide.title + '</h1><ul>' + guide.steps.map((step) => '<li>' + step + '</li>').join('') + '</ul>';
+});</script></body></html>`;
+
+/** The user's dev server (127.0.0.1): the pages above, a cookie echo, a redirect to `chatUrl`. */
+interface DevServer {
+  url: string;
+  /** The Cookie header of every request, by path. */
+  cookies: Array<{ path: string; cookie: string | undefined }>;
+  chatUrl: string;
+  close(): Promise<void>;
+}
+
+async function startDevServer(): Promise<DevServer> {
+  const cookies: DevServer['cookies'] = [];
+  const state = { chatUrl: 'http://127.0.0.1:1/' };
+  const server: Server = createServer((request: IncomingMessage, response) => {
+    const path = (request.url ?? '/').split('?')[0]!;
+    cookies.push({ path, cookie: request.headers.cookie });
+    const send = (status: number, type: string, body: string) => {
+      response.writeHead(status, { 'content-type': type });
+      response.end(body);
+    };
+    if (path === '/') return send(200, 'text/html', DEV_PAGE);
+    if (path === '/spa') return send(200, 'text/html', SPA_PAGE);
+    if (path === '/api/guide') return send(200, 'application/json', JSON.stringify({ title: 'Getting started', steps: ['Install the CLI', 'Run the dev server'] }));
+    if (path === '/storage') return send(200, 'text/html', '<!doctype html><title>storage</title><p id="seen"></p><script>document.getElementById("seen").textContent = "storage: " + (localStorage.getItem("chat-session") ?? "none") + "; cookie: " + (document.cookie || "none");</script>');
+    if (path === '/redirect-to-chat') {
+      response.writeHead(302, { location: state.chatUrl });
+      return response.end();
+    }
+    return send(404, 'text/plain', 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    cookies,
+    get chatUrl() {
+      return state.chatUrl;
+    },
+    set chatUrl(value: string) {
+      state.chatUrl = value;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The tools as the extension builds them, on a throw-away workspace, with `port` as their browser. */
+async function webTools(port: WebPagePort, chatSites: readonly string[]): Promise<{ tools: PTKTool[]; dispose(): Promise<void> }> {
+  const root = await mkdtemp(join(tmpdir(), 'ptk-web-tools-'));
+  const tools = createWorkspaceTools(new NodeWorkspace({ roots: [root] }), {}, { web: { port, chatSites: () => chatSites } });
+  return { tools, dispose: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** Calls a tool as the loop does, collecting what it attaches. */
+async function callWebTool(tools: readonly PTKTool[], name: string, args: Record<string, unknown>, attached: PromptAttachment[] = []): Promise<any> {
+  const tool = tools.find((candidate) => candidate.name === name)!;
+  const parsed = tool.inputSchema ? tool.inputSchema.parse(args) : args;
+  return tool.handler(parsed, { signal: new AbortController().signal, toolCallId: 'call_1', iteration: 1, attach: (file) => attached.push(file) });
+}
+
+const chatgpt = replicaSites.find((entry) => entry.adapter === 'chatgpt')!;
+
+describe('the browser tool and fetch_url in real Chromium', () => {
+  const browser = sharedTestBrowser();
+
+  it('the model opens the dev page: it reads the console error and the broken image, and its screenshot reaches the chat site as an upload', async () => {
+    const dev = await startDevServer();
+    const port = createIsolatedWebBrowser({ browser: browser() });
+    try {
+      // The "model" behind the replica: opens the page, then reports what the tool result said.
+      const brain = new ScriptedChatModel((prompt) => {
+        const result = /TOOL_RESULT:\s*(\{[\s\S]*\})\s*$/.exec(prompt.trim());
+        if (!result) return `<TOOL_CALL>\n{"tool": "browser", "args": {"action": "open", "url": "${dev.url}"}}\n</TOOL_CALL>`;
+        const parsed = JSON.parse(result[1]!) as { success: boolean; data: any; error: string | null };
+        if (!parsed.success) return `The browser failed: ${parsed.error}`;
+        return `Title: ${parsed.data.title}. Console: ${parsed.data.consoleErrors.join(' | ')}. Failed: ${parsed.data.failedRequests.map((failed: any) => `${failed.url} ${failed.reason}`).join(' | ')}. Screenshot: ${parsed.data.screenshot}`;
+      });
+      await withSite(browser(), chatgpt, { responder: brain, scenario: { defaults: { tokenMs: 2, tokenChars: 8 } } }, async ({ model, server }) => {
+        const { tools, dispose } = await webTools(port, [server.url]);
+        try {
+          const run = await new PTKManager(model, new ToolRegistry(tools)).orchestrateToolCalling('Open my dev server and tell me what is broken.');
+          assert.equal(run.success, true, run.error);
+          assert.match(run.content, /Title: My dev app/);
+          assert.match(run.content, /boom: the dev page failed to load its config/);
+          assert.match(run.content, /missing\.png 404 Not Found/);
+          assert.match(run.content, /browser-1\.png, attached to your next message/);
+          // The screenshot went up through the site's upload, before the turn carrying the tool result.
+          assert.equal(server.uploads.length, 1);
+          const upload = server.uploads[0]!;
+          assert.equal(upload.name, 'browser-1.png');
+          assert.equal(upload.mimeType, 'image/png');
+          assert.deepEqual([...upload.data.subarray(0, 8)], PNG_SIGNATURE);
+          assert.equal(server.submissions.length, 2);
+          assert.deepEqual(server.submissions[0]!.attachments, []);
+          assert.deepEqual(server.submissions[1]!.attachments, ['browser-1.png']);
+          assert.match(server.submissions[1]!.text, /TOOL_RESULT/);
+        } finally {
+          await dispose();
+        }
+      });
+    } finally {
+      await port.close();
+      await dev.close();
+    }
+  });
+
+  it('refuses a chat site\'s origin, file: and chrome: addresses, and a redirect to the chat site; the dev server beside the chat replica stays open', async () => {
+    const dev = await startDevServer();
+    const chat = await startDevServer();
+    dev.chatUrl = chat.url;
+    const port = createIsolatedWebBrowser({ browser: browser() });
+    const { tools, dispose } = await webTools(port, [chat.url, 'https://chatgpt.com/']);
+    try {
+      await rejectsWithCode(callWebTool(tools, 'browser', { action: 'open', url: chat.url }), PTKErrorCode.URL_NOT_ALLOWED, /chat site/);
+      await rejectsWithCode(callWebTool(tools, 'browser', { action: 'open', url: chat.url.replace('127.0.0.1', 'localhost') }), PTKErrorCode.URL_NOT_ALLOWED, /chat site/);
+      await rejectsWithCode(callWebTool(tools, 'fetch_url', { url: 'file:///etc/passwd' }), PTKErrorCode.URL_NOT_ALLOWED, /not file:/);
+      await rejectsWithCode(callWebTool(tools, 'browser', { action: 'open', url: 'chrome://settings' }), PTKErrorCode.URL_NOT_ALLOWED, /not chrome:/);
+      await rejectsWithCode(callWebTool(tools, 'browser', { action: 'open', url: 'https://chatgpt.com/c/123' }), PTKErrorCode.URL_NOT_ALLOWED);
+      assert.equal(chat.cookies.length, 0, 'nothing reached the chat site');
+      // A link on the dev page that redirects to the chat site: the navigation is stopped.
+      const opened = await callWebTool(tools, 'browser', { action: 'open', url: dev.url, screenshot: false });
+      assert.equal(opened.title, 'My dev app');
+      await rejectsWithCode(callWebTool(tools, 'browser', { action: 'click', text: 'Open the chat', screenshot: false }), PTKErrorCode.URL_NOT_ALLOWED, /chat/);
+      await rejectsWithCode(callWebTool(tools, 'fetch_url', { url: `${dev.url}redirect-to-chat` }), PTKErrorCode.URL_NOT_ALLOWED);
+      assert.equal(chat.cookies.length, 0, 'the redirect never reached the chat site');
+    } finally {
+      await dispose();
+      await port.close();
+      await chat.close();
+      await dev.close();
+    }
+  });
+
+  it('the chat profile\'s cookies and storage are not in the tools\' browser', async () => {
+    const dev = await startDevServer();
+    const profile = await mkdtemp(join(tmpdir(), 'ptk-chat-profile-'));
+    // The signed-in chat profile: a persistent context, as PTK's chat browser is, holding a cookie and storage for 127.0.0.1.
+    const chatProfile = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, headless: true, args: testLaunchArgs });
+    // The tools' browser as the extension makes it: its own launched Chromium.
+    const port = createIsolatedWebBrowser({ browserPath: chromiumPath, launchArgs: ['--disable-gpu', '--disable-dev-shm-usage'] });
+    const { tools, dispose } = await webTools(port, []);
+    try {
+      await chatProfile.addCookies([{ name: 'chat-session', value: 'signed-in-secret', domain: '127.0.0.1', path: '/' }]);
+      const chatPage = await chatProfile.newPage();
+      await chatPage.goto(`${dev.url}storage`);
+      await chatPage.evaluate(() => localStorage.setItem('chat-session', 'stored-secret'));
+      await chatPage.reload();
+      assert.equal(await chatPage.locator('#seen').textContent(), 'storage: stored-secret; cookie: chat-session=signed-in-secret', 'the chat profile holds both');
+      assert.equal(dev.cookies.at(-1)!.cookie, 'chat-session=signed-in-secret');
+
+      const seen = await callWebTool(tools, 'browser', { action: 'open', url: `${dev.url}storage`, screenshot: false });
+      assert.match(seen.markdown, /storage: none; cookie: none/);
+      assert.equal(dev.cookies.at(-1)!.path, '/storage');
+      assert.equal(dev.cookies.at(-1)!.cookie, undefined, 'no cookie went with the tool\'s request');
+      const fetched = await callWebTool(tools, 'fetch_url', { url: `${dev.url}storage` });
+      assert.match(fetched.markdown, /storage: none; cookie: none/);
+    } finally {
+      await dispose();
+      await port.close();
+      await chatProfile.close();
+      await rm(profile, { recursive: true, force: true });
+      await dev.close();
+    }
+  });
+
+  it('fetch_url reads a page JavaScript builds, as markdown', async () => {
+    const dev = await startDevServer();
+    const port = createIsolatedWebBrowser({ browser: browser() });
+    const { tools, dispose } = await webTools(port, []);
+    try {
+      const page = await callWebTool(tools, 'fetch_url', { url: `${dev.url}spa` });
+      assert.equal(page.title, 'Getting started');
+      assert.equal(page.status, 200);
+      assert.match(page.markdown, /# Getting started/);
+      assert.match(page.markdown, /- Install the CLI\n- Run the dev server/);
+      assert.doesNotMatch(page.markdown, /Loading/);
+    } finally {
+      await dispose();
+      await port.close();
+      await dev.close();
+    }
+  });
+
+  it('types by label, clicks by visible text and waits for a selector, on the page kept between calls', async () => {
+    const dev = await startDevServer();
+    const port = createIsolatedWebBrowser({ browser: browser() });
+    const { tools, dispose } = await webTools(port, []);
+    try {
+      await rejectsWithCode(callWebTool(tools, 'browser', { action: 'click', text: 'Greet' }), PTKErrorCode.INVALID_TOOL_CALL, /No page is open/);
+      const attached: PromptAttachment[] = [];
+      const opened = await callWebTool(tools, 'browser', { action: 'open', url: dev.url }, attached);
+      assert.ok(opened.controls.includes('button: Greet'), opened.controls.join('\n'));
+      assert.ok(opened.controls.some((control: string) => /^field \(text\): Name/.test(control)), opened.controls.join('\n'));
+      await callWebTool(tools, 'browser', { action: 'type', text: 'Name', value: 'Ada' }, attached);
+      const clicked = await callWebTool(tools, 'browser', { action: 'click', text: 'Greet' }, attached);
+      assert.match(clicked.markdown, /Hello, Ada!/);
+      assert.deepEqual(clicked.consoleErrors, [], 'errors are reported once, with the step they happened in');
+      const waited = await callWebTool(tools, 'browser', { action: 'wait', selector: '#done' }, attached);
+      assert.match(waited.markdown, /Greeting done/);
+      assert.deepEqual(attached.map((file) => file.name), ['browser-1.png', 'browser-2.png', 'browser-3.png', 'browser-4.png']);
+      await rejectsWithCode(callWebTool(tools, 'browser', { action: 'click', text: 'No such button', screenshot: false }), PTKErrorCode.ELEMENT_NOT_FOUND);
+    } finally {
+      await dispose();
+      await port.close();
+      await dev.close();
+    }
+  });
+});
