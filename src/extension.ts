@@ -25,6 +25,7 @@ import { createWorkspaceTools, loadProjectRules, SessionGrants, type ApprovalGat
 import { ExternalToolApprovals } from './tools/external';
 import { createConsultTools } from './core/tools/consultTool';
 import { consultableSites, createConsultPort } from './ui/consultPort';
+import { ExtensionWebPagePort } from './ui/webPagePort';
 import { sendReviewToTask } from './ui/secondOpinion';
 import { ReviewNotes } from './ui/review/reviewNote';
 import type { TaskDiffSources } from './ui/checkpoints/taskDiff';
@@ -131,10 +132,14 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const grants = new SessionGrants();
   const approvalOptions: ApprovalGateOptions = { grants, onAutoApproved: (request, by) => approvals.recordAutoApproved(request, by) };
   let tools: PTKTool[] | undefined;
+  // browser and fetch_url: PTK's own headless browser (never the chat profile), started on their first page.
+  const webPages = new ExtensionWebPagePort(context.extensionPath, () => settings);
+  context.subscriptions.push({ dispose: () => void webPages.close() });
   const currentTools = (): PTKTool[] =>
     (tools ??= createWorkspaceTools(checkpoints.workspace, readToolSettings(), {
       instructionFiles: settings.instructionFiles,
       approvals: approvalOptions,
+      web: { port: webPages, chatSites: () => webPages.chatSites() },
     }));
 
   // Several sites (ptk.sites): a task that meets a site's limit moves on, saying so in one line of its chat.
