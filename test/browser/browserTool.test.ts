@@ -3,7 +3,8 @@
  * a broken image, read by the model's `browser` call inside the engine's loop, whose screenshot
  * the ChatGPT replica then receives as an upload; the URL rules at work (a chat site's origin, a
  * file: URL, a redirect to the chat site); the chat profile's cookies and storage never in the
- * tools' context; fetch_url of a page JavaScript builds; clicks, typing and waits. Every server
+ * tools' context; fetch_url of a page JavaScript builds; clicks, typing and waits; an `@url`
+ * mention read through fetch_url's own path. Every server
  * listens on 127.0.0.1 and every test stops what it started.
  */
 import assert from 'node:assert/strict';
@@ -24,6 +25,8 @@ import type { WebPagePort } from '../../src/core/webPage';
 import { createIsolatedWebBrowser } from '../../src/browser';
 import { NodeWorkspace } from '../../src/host/node/workspace';
 import { createWorkspaceTools } from '../../src/tools';
+import { createUrlMentionProvider, type FetchedMentionPage } from '../../src/host/vscode/mentions/urlMention';
+import { renderAttachedContext } from '../../src/ui/mentionContext';
 import { chromiumPath, sharedTestBrowser, testLaunchArgs, withSite } from './harness';
 import { replicaSites } from './replicas/sites';
 import { rejectsWithCode } from '../unit/tools/workspaceScenarios';
@@ -250,6 +253,31 @@ describe('the browser tool and fetch_url in real Chromium', () => {
       assert.match(waited.markdown, /Greeting done/);
       assert.deepEqual(attached.map((file) => file.name), ['browser-1.png', 'browser-2.png', 'browser-3.png', 'browser-4.png']);
       await rejectsWithCode(callWebTool(tools, 'browser', { action: 'click', text: 'No such button', screenshot: false }), PTKErrorCode.ELEMENT_NOT_FOUND);
+    } finally {
+      await dispose();
+      await port.close();
+      await dev.close();
+    }
+  });
+
+  it('an @url mention reads the page through fetch_url\'s path: the JS-built page as a context block; a chat site or another scheme is not attached', async () => {
+    const dev = await startDevServer();
+    const port = createIsolatedWebBrowser({ browser: browser() });
+    const { tools, dispose } = await webTools(port, ['https://chatgpt.com/']);
+    const fetchUrl = tools.find((tool) => tool.name === 'fetch_url')!;
+    const provider = createUrlMentionProvider(async (url, signal) => (await fetchUrl.handler({ url }, { signal, toolCallId: 'mention', iteration: 0 })) as FetchedMentionPage);
+    const signal = new AbortController().signal;
+    try {
+      const suggested = await provider.suggest(`${dev.url}spa`);
+      assert.equal(suggested.items.length, 1);
+      const mention = suggested.items[0]!.mention;
+      assert.deepEqual(mention, { kind: 'url', label: `${dev.url}spa`, url: `${dev.url}spa` });
+      const resolved = await provider.resolve(mention, signal);
+      const block = renderAttachedContext([resolved]);
+      assert.match(block, new RegExp(`<context kind="url" url="${dev.url}spa" title="Getting started">`));
+      assert.match(block, /# Getting started\n\n- Install the CLI\n- Run the dev server/);
+      assert.equal((await provider.suggest('file:///etc/passwd')).items.length, 0);
+      await rejectsWithCode(provider.resolve({ kind: 'url', label: 'chat', url: 'https://chatgpt.com/c/1' }, signal), PTKErrorCode.URL_NOT_ALLOWED);
     } finally {
       await dispose();
       await port.close();
