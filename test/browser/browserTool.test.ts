@@ -92,7 +92,7 @@ describe('the browser tool and fetch_url in real Chromium', () => {
     }
   });
 
-  it('refuses a chat site\'s origin, file: and chrome: addresses, and a redirect to the chat site; the dev server beside the chat replica stays open', async () => {
+  it('refuses a chat site\'s origin, file: and chrome: addresses, and a redirect to the chat site; the dev server beside the chat replica stays open; a frame of another host is kept out', async () => {
     const dev = await startDevServer();
     const chat = await startDevServer();
     dev.chatUrl = chat.url;
@@ -110,6 +110,10 @@ describe('the browser tool and fetch_url in real Chromium', () => {
       assert.equal(opened.title, 'My dev app');
       await rejectsWithCode(callWebTool(tools, 'browser', { action: 'click', text: 'Open the chat', screenshot: false }), PTKErrorCode.URL_NOT_ALLOWED, /chat/);
       await rejectsWithCode(callWebTool(tools, 'fetch_url', { url: `${dev.url}redirect-to-chat` }), PTKErrorCode.URL_NOT_ALLOWED);
+      // A frame of a host the user did not approve is kept out, and the page still opens.
+      const embed = await callWebTool(tools, 'browser', { action: 'open', url: `${dev.url}embed`, screenshot: false });
+      assert.match(embed.markdown, /# Video guide/);
+      assert.deepEqual(embed.failedRequests, [{ url: 'https://video.example/embed/1', reason: 'blocked: the web tools may not open this address (a frame of the page)' }]);
       assert.equal(chat.cookies.length, 0, 'the redirect never reached the chat site');
     } finally {
       await dispose();

@@ -1,7 +1,7 @@
 /**
  * A user's dev server for the web tools' tests (127.0.0.1, a free port): a page with a console
  * error, a broken image, a form and a link that redirects to `chatUrl`; a page JavaScript builds
- * from an API; a page that shows the cookie and local storage it sees. It records each request's
+ * from an API; a page embedding a frame of another host; a page that shows the cookie and local storage it sees. It records each request's
  * Cookie header.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -45,6 +45,7 @@ export async function startDevServer(): Promise<DevServer> {
     };
     if (path === '/') return send(200, 'text/html', DEV_PAGE);
     if (path === '/spa') return send(200, 'text/html', SPA_PAGE);
+    if (path === '/embed') return send(200, 'text/html', '<!doctype html><title>Embed</title><h1>Video guide</h1><iframe src="https://video.example/embed/1"></iframe>');
     if (path === '/api/guide') return send(200, 'application/json', JSON.stringify({ title: 'Getting started', steps: ['Install the CLI', 'Run the dev server'] }));
     if (path === '/storage') return send(200, 'text/html', '<!doctype html><title>storage</title><p id="seen"></p><script>document.getElementById("seen").textContent = "storage: " + (localStorage.getItem("chat-session") ?? "none") + "; cookie: " + (document.cookie || "none");</script>');
     if (path === '/redirect-to-chat') {

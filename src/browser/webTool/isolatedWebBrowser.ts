@@ -164,10 +164,12 @@ export class IsolatedWebBrowser implements WebPagePort {
       return;
     }
     const events = this.eventsOfRequest(request);
+    // A frame inside the page (an embedded video, a widget) that may not load is a failed request; the page's own navigation fails the step.
+    const mainFrame = isMainFrame(request);
     const block = async (url: string): Promise<void> => {
       if (events) {
-        events.blocked = url;
-        push(events.failedRequests, { url, reason: 'blocked: the web tools may not open this address' });
+        if (mainFrame) events.blocked = url;
+        push(events.failedRequests, { url, reason: `blocked: the web tools may not open this address${mainFrame ? '' : ' (a frame of the page)'}` });
       }
       await route.abort('blockedbyclient').catch(() => undefined);
     };
@@ -215,7 +217,7 @@ export class IsolatedWebBrowser implements WebPagePort {
     page.on('requestfailed', (request) => {
       const reason = request.failure()?.errorText ?? 'failed';
       // A navigation the guard stopped is already reported as blocked.
-      if (reason.includes('ERR_BLOCKED_BY_CLIENT') && events.blocked === request.url()) return;
+      if (reason.includes('ERR_BLOCKED_BY_CLIENT') && events.failedRequests.some((failed) => failed.url === request.url() && failed.reason.startsWith('blocked'))) return;
       push(events.failedRequests, { url: request.url(), reason });
     });
     page.on('response', (response) => {
@@ -324,6 +326,15 @@ export class IsolatedWebBrowser implements WebPagePort {
       code: PTKErrorCode.ELEMENT_NOT_FOUND,
       context: { target },
     });
+  }
+}
+
+/** True when the request navigates the page itself, not a frame inside it. */
+function isMainFrame(request: Request): boolean {
+  try {
+    return request.frame().parentFrame() === null;
+  } catch {
+    return true;
   }
 }
 
