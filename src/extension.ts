@@ -5,7 +5,7 @@
  * bar. No heavy work here: playwright-core loads only when the user connects or sends.
  */
 import * as vscode from 'vscode';
-import { errorMessage } from './core/errors';
+import { ConfigurationError, errorMessage } from './core/errors';
 import type { PTKTool } from './core/types';
 import { ApprovalContentProvider, askInNotification, createNotificationApprover } from './host/vscode/approval';
 import { ApprovalDiffTabs } from './host/vscode/approvalDiffTabs';
@@ -13,6 +13,7 @@ import { createVSCodeCheckpoints } from './host/vscode/checkpoints';
 import { notifyAttention } from './host/vscode/attentionNotices';
 import { onSettingsChanged, readSettings, readToolSettings, TOOL_SETTINGS_SECTION, watchIgnoredWorkspaceSettings } from './host/vscode/configuration';
 import { MentionService } from './host/vscode/mentions/mentionService';
+import type { FetchedMentionPage } from './host/vscode/mentions/urlMention';
 import { migrateRenamedSettings } from './host/vscode/settingsMigration';
 import { runTestSuiteFromEnvironment } from './host/vscode/testHook';
 import { sitePromptLimit } from './host/vscode/sitePromptLimit';
@@ -25,6 +26,7 @@ import { createWorkspaceTools, loadProjectRules, SessionGrants, type ApprovalGat
 import { ExternalToolApprovals } from './tools/external';
 import { createConsultTools } from './core/tools/consultTool';
 import { consultableSites, createConsultPort } from './ui/consultPort';
+import { ExtensionWebPagePort } from './ui/webPagePort';
 import { sendReviewToTask } from './ui/secondOpinion';
 import { ReviewNotes } from './ui/review/reviewNote';
 import type { TaskDiffSources } from './ui/checkpoints/taskDiff';
@@ -131,10 +133,14 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const grants = new SessionGrants();
   const approvalOptions: ApprovalGateOptions = { grants, onAutoApproved: (request, by) => approvals.recordAutoApproved(request, by) };
   let tools: PTKTool[] | undefined;
+  // browser and fetch_url: PTK's own headless browser (never the chat profile), started on their first page.
+  const webPages = new ExtensionWebPagePort(context.extensionPath, () => settings);
+  context.subscriptions.push({ dispose: () => void webPages.close() });
   const currentTools = (): PTKTool[] =>
     (tools ??= createWorkspaceTools(checkpoints.workspace, readToolSettings(), {
       instructionFiles: settings.instructionFiles,
       approvals: approvalOptions,
+      web: { port: webPages, chatSites: () => webPages.chatSites() },
     }));
 
   // Several sites (ptk.sites): a task that meets a site's limit moves on, saying so in one line of its chat.
@@ -192,7 +198,18 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   });
 
   // `@` mentions and "Add Selection / File to PTK Chat": a message's context gets half the history budget.
-  const mentions = new MentionService({ workspace, toolSettings: readToolSettings, budgetChars: () => Math.floor(settings.historyBudgetChars / 2), log: (line) => log.warn(line) });
+  const mentions = new MentionService({
+    workspace,
+    toolSettings: readToolSettings,
+    budgetChars: () => Math.floor(settings.historyBudgetChars / 2),
+    // `@https://…`: the page through fetch_url itself (its URL rules, approval and cap).
+    fetchPage: async (url, signal) => {
+      const fetchUrl = currentTools().find((tool) => tool.name === 'fetch_url');
+      if (!fetchUrl) throw new ConfigurationError('fetch_url is not available.');
+      return (await fetchUrl.handler({ url }, { signal, toolCallId: 'mention', iteration: 0 })) as FetchedMentionPage;
+    },
+    log: (line) => log.warn(line),
+  });
   context.subscriptions.push(mentions);
 
   // The session, the broker and the view refer to each other through these closures (called only after activation).

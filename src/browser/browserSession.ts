@@ -28,7 +28,7 @@ export interface BrowserSessionOptions {
 }
 
 /** Flags for a launched browser; --no-sandbox only when running as root (it refuses otherwise). */
-function defaultLaunchArgs(): string[] {
+export function defaultLaunchArgs(): string[] {
   const args = ['--no-first-run', '--no-default-browser-check', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
   if (typeof process.getuid === 'function' && process.getuid() === 0) args.push('--no-sandbox');
   return args;
@@ -153,7 +153,7 @@ export class BrowserSession {
 }
 
 /** playwright-core, loaded lazily (the extension bundles it as external). */
-async function loadPlaywright(): Promise<typeof import('playwright-core')> {
+export async function loadPlaywright(): Promise<typeof import('playwright-core')> {
   try {
     return await import('playwright-core');
   } catch (error) {

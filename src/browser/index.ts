@@ -5,7 +5,9 @@
  */
 import type { Browser } from 'playwright-core';
 import { BrowserChatModel, type BrowserChatModelOptions } from './browserChatModel';
-import { resolveAdapter } from './adapters/registry';
+import { builtInAdapters, resolveAdapter } from './adapters/registry';
+import { IsolatedWebBrowser, type IsolatedWebBrowserOptions } from './webTool/isolatedWebBrowser';
+import type { WebPagePort } from '../core/webPage';
 import type { TurnLogEntry } from './turnLog';
 
 // Kept small: the extension and the CLI load this bundle for createBrowserChatModel alone; the
@@ -78,4 +80,14 @@ export async function createBrowserChatModel(options: CreateBrowserChatModelOpti
     idleTabMinutes: options.idleTabMinutes,
   };
   return new BrowserChatModel(modelOptions);
+}
+
+/** The web tools' browser (browser, fetch_url): its own headless Chromium and a fresh context, never the chat profile. */
+export function createIsolatedWebBrowser(options: IsolatedWebBrowserOptions = {}): WebPagePort {
+  return new IsolatedWebBrowser(options);
+}
+
+/** The addresses of every built-in chat site (its start URL and the hosts it lives on): the web tools never open them. */
+export function builtInChatSiteAddresses(): string[] {
+  return builtInAdapters.flatMap((adapter) => [adapter.url, ...(adapter.hosts ?? [])]);
 }

@@ -70,6 +70,14 @@ export enum PTKErrorCode {
   INVALID_SEARCH_PATTERN = 'INVALID_SEARCH_PATTERN',
   COMMAND_NOT_ALLOWED = 'COMMAND_NOT_ALLOWED',
   FILE_CHANGED = 'FILE_CHANGED',
+
+  // Web tools (browser, fetch_url).
+  /** A URL the web tools may not open: not http(s), a chat site's own origin, or not a URL at all. */
+  URL_NOT_ALLOWED = 'URL_NOT_ALLOWED',
+  /** A page did not load (no server there, a network failure, no answer in time). */
+  PAGE_LOAD_FAILED = 'PAGE_LOAD_FAILED',
+  /** The element the browser tool was told to click, type into or wait for is not on the page. */
+  ELEMENT_NOT_FOUND = 'ELEMENT_NOT_FOUND',
 }
 
 /** What every error carries besides its message. */

@@ -3,6 +3,7 @@
  * loop and the adapters.
  */
 import type { z } from 'zod';
+import type { PromptAttachment } from './ports';
 
 /** JSON Schema for one parameter, as shown to the model. */
 export interface PTKParameter {
@@ -32,6 +33,11 @@ export interface ToolContext {
   toolCallId: string;
   /** Loop iteration that produced the call (1-based); 0 outside a loop. */
   iteration: number;
+  /**
+   * Sends a file (a screenshot) with the next model call, through the site's upload like a
+   * pasted image. Absent where no next call can carry files (a run outside the loop).
+   */
+  attach?: (file: PromptAttachment) => void;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The IDE tools, written against the Workspace port:
  * `createWorkspaceTools(workspace, settings?)` gives read_file, write_file, edit_file,
- * list_files, search_code, get_diagnostics, run_command and run_tests as PTKTools.
+ * list_files, search_code, get_diagnostics, run_command and run_tests as PTKTools; with a
+ * browser wired in (`web`), browser and fetch_url too.
  */
 import type { PTKTool } from '../core/types';
 import type { Workspace } from '../core/workspace';
@@ -16,6 +17,8 @@ import { createWriteFileTool } from './writeFile';
 import { parseToolSettings, type ToolSettings, type ToolSettingsInput } from './settings';
 import { createToolEnvironment } from './toolEnvironment';
 import { WRITE_OR_RUN_TOOL_NAMES } from './toolNames';
+import { createWebTools } from './web';
+import type { WebToolsWiring } from './web/webAccess';
 
 
 /** Options of `createWorkspaceTools`. */
@@ -29,6 +32,8 @@ interface WorkspaceToolsOptions {
   instructionFiles?: readonly string[];
   /** The window's "Always" grants and who hears of changes made without asking (default: this set's own grants). */
   approvals?: ApprovalGateOptions;
+  /** PTK's isolated browser and the chat sites it must not open: adds browser and fetch_url. */
+  web?: WebToolsWiring;
 }
 
 /**
@@ -47,6 +52,7 @@ export function createWorkspaceTools(workspace: Workspace, settings: ToolSetting
     createEditFileTool(environment),
     createRunCommandTool(environment),
     createRunTestsTool(environment),
+    ...(options.web ? createWebTools(environment, options.web) : []),
   ];
   if (workspace.isTrusted()) return tools;
   if (options.omitDisabledTools ?? true) return tools.filter((tool) => !WRITE_OR_RUN_TOOL_NAMES.includes(tool.name));
@@ -63,7 +69,8 @@ export function describeWorkspaceRestrictions(workspace: Workspace): string {
 export { isCommandAllowListed, type ApprovalGateOptions } from './approval';
 export { SessionGrants } from './sessionGrants';
 export { DEFAULT_DENY_PATHS } from './settings';
-export { READ_ONLY_TOOL_NAMES, WORKSPACE_TOOL_NAMES, WRITE_OR_RUN_TOOL_NAMES } from './toolNames';
+export { READ_ONLY_TOOL_NAMES, WEB_TOOL_NAMES, WORKSPACE_TOOL_NAMES, WRITE_OR_RUN_TOOL_NAMES } from './toolNames';
+export type { WebToolsWiring } from './web/webAccess';
 export { DEFAULT_PROTECTED_FILES, PROTECTION_REASONS } from './protectedFiles';
 export { loadProjectRules } from './projectRules/loadProjectRules';
 export { DEFAULT_INSTRUCTION_FILES, instructionFileEntryProblem } from './projectRules/instructionFiles';

@@ -8,3 +8,9 @@ export const COMMAND_REPORT_MARGIN_MS = 10_000;
 
 /** Most diagnostics returned by get_diagnostics. */
 export const MAX_DIAGNOSTICS = 200;
+
+/** Longest wait of the web tools for a page to load or an element to show. */
+export const WEB_PAGE_TIMEOUT_MS = 30_000;
+
+/** Most console errors and most failed requests the browser tool returns per step (the latest kept). */
+export const MAX_WEB_PAGE_EVENTS = 50;

@@ -66,6 +66,11 @@ export const ToolSettingsSchema = z.object({
    * ("npm test *") that matches the prefix plus arguments free of shell operators.
    */
   allowedCommands: z.array(z.string()).default([]),
+  /**
+   * Hosts the web tools (browser, fetch_url) open without asking, besides loopback: "host",
+   * "*.domain" or "host:port". VS Code reads it from the user's settings only.
+   */
+  browserHosts: z.array(z.string()).default([]),
   /** What run_tests runs. */
   runTestsCommand: z.string().min(1).default('npm test'),
 });

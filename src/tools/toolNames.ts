@@ -18,3 +18,6 @@ export const WRITE_OR_RUN_TOOL_NAMES: readonly string[] = [...WRITE_TOOL_NAMES, 
 
 /** Every IDE tool `createWorkspaceTools` builds. */
 export const WORKSPACE_TOOL_NAMES: readonly string[] = [...READ_ONLY_TOOL_NAMES, ...WRITE_OR_RUN_TOOL_NAMES];
+
+/** Tools that open web pages in PTK's own isolated browser (built when a browser is wired in; URLs outside loopback ask). */
+export const WEB_TOOL_NAMES: readonly string[] = ['browser', 'fetch_url'];

@@ -74,6 +74,23 @@ export function describeTurn(entry: TurnLogEntry): string {
   return `[${entry.site} ${entry.nonce}] sent ${entry.sent.length} chars, answer ${entry.extracted.length} chars, ${outcome}${extras.length ? ` (${extras.join(', ')})` : ''} timings ${JSON.stringify(entry.timings)}`;
 }
 
+/**
+ * Requires `<extension>/out/browser.js` (playwright-core loads only now) and checks it exports
+ * `entry`; BROWSER_LAUNCH_FAILED when the build lacks it.
+ */
+export function loadBrowserBackend<K extends keyof typeof BrowserBackend>(extensionPath: string, entry: K): Partial<typeof BrowserBackend> & Pick<typeof BrowserBackend, K> {
+  const modulePath = join(extensionPath, 'out', 'browser.js');
+  if (!existsSync(modulePath)) {
+    throw new LLMBackendError(`The browser backend is missing from this build (${modulePath}).`, { code: PTKErrorCode.BROWSER_LAUNCH_FAILED, recoverable: false });
+  }
+  // A runtime require of a path: esbuild leaves it alone.
+  const backend = createRequire(modulePath)(modulePath) as Partial<typeof BrowserBackend>;
+  if (typeof backend[entry] !== 'function') {
+    throw new LLMBackendError(`out/browser.js does not export ${String(entry)}.`, { code: PTKErrorCode.BROWSER_LAUNCH_FAILED, recoverable: false });
+  }
+  return backend as Partial<typeof BrowserBackend> & Pick<typeof BrowserBackend, K>;
+}
+
 /** A factory that requires `<extension>/out/browser.js` on first use. */
 export function createBrowserModelFactory(
   extensionPath: string,
@@ -83,15 +100,7 @@ export function createBrowserModelFactory(
   routing: RoutingHooks = {},
 ): ChatModelFactory {
   return async () => {
-    const modulePath = join(extensionPath, 'out', 'browser.js');
-    if (!existsSync(modulePath)) {
-      throw new LLMBackendError(`The browser backend is missing from this build (${modulePath}).`, { code: PTKErrorCode.BROWSER_LAUNCH_FAILED, recoverable: false });
-    }
-    // A runtime require of a path: esbuild leaves it alone, so playwright-core loads only now.
-    const backend = createRequire(modulePath)(modulePath) as Partial<typeof BrowserBackend>;
-    if (typeof backend.createBrowserChatModel !== 'function') {
-      throw new LLMBackendError('out/browser.js does not export createBrowserChatModel.', { code: PTKErrorCode.BROWSER_LAUNCH_FAILED, recoverable: false });
-    }
+    const backend = loadBrowserBackend(extensionPath, 'createBrowserChatModel');
     const current = settings();
     const { onProblems, rememberedLimits, onSiteStates, ...hooks } = routing;
     const { sites, problems } = configuredSites(current);

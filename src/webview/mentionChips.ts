@@ -13,6 +13,7 @@ const KIND_PREFIX: Record<ContextMention['kind'], string> = {
   problems: '@problems',
   changes: '@changes',
   terminal: '@terminal',
+  url: '@url',
 };
 
 /**

@@ -21,16 +21,29 @@ const NOTHING_SENT_CODES: ReadonlySet<PTKErrorCode> = new Set([
   PTKErrorCode.BROWSER_LAUNCH_FAILED,
 ]);
 
+/** Backend codes that mean the site took none of the call's files (no upload, refused, never accepted). */
+const FILES_NOT_TAKEN_CODES: ReadonlySet<PTKErrorCode> = new Set([PTKErrorCode.ATTACHMENT_UNSUPPORTED, PTKErrorCode.ATTACHMENT_REFUSED, PTKErrorCode.ATTACHMENT_NOT_CONFIRMED]);
+
+/** True when `error` or one of its causes (at most four deep) carries one of `codes`. */
+function carriesCode(error: unknown, codes: ReadonlySet<PTKErrorCode>): boolean {
+  for (let current: unknown = error, depth = 0; current !== undefined && depth < 4; depth++) {
+    if (isPTKError(current) && codes.has(current.code)) return true;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return false;
+}
+
 /**
  * True when `error` (what a model call threw, or the LLMBackendError wrapping it) says the call
  * sent nothing. Unknown errors count as sent: uploading twice is worse than not re-uploading.
  */
 export function sentNothing(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current !== undefined && depth < 4; depth++) {
-    if (isPTKError(current) && NOTHING_SENT_CODES.has(current.code)) return true;
-    current = current instanceof Error ? current.cause : undefined;
-  }
-  return false;
+  return carriesCode(error, NOTHING_SENT_CODES);
+}
+
+/** True when `error` says the site took none of the call's files, and so nothing was sent. */
+export function filesNotTaken(error: unknown): boolean {
+  return carriesCode(error, FILES_NOT_TAKEN_CODES);
 }
 
 /** Where a task's attachments stand: none given, waiting for a call to send them, or sent. */

@@ -9,7 +9,7 @@
 import { PTKErrorCode } from '../errors';
 import type { ToolExecutor } from '../tools/managedTools';
 import { withToolTimeout, type ToolExecutionResult } from '../tools/runTool';
-import type { PTKToolCall } from '../types';
+import type { PTKToolCall, ToolContext } from '../types';
 import type { PlannedRun } from './callPlanning';
 
 export interface ExecutionSettings {
@@ -23,6 +23,8 @@ export interface ExecutionSettings {
   retries: number;
   /** The turn the calls belong to (ToolContext.iteration). */
   iteration: number;
+  /** Files a tool sends with the next model call (ToolContext.attach). */
+  attach?: ToolContext['attach'];
   /** Before a call runs (once, whatever its retries). */
   onToolCall?: (toolCall: PTKToolCall) => void;
   /** After a call ran, with its last attempt's result. */
@@ -64,7 +66,7 @@ export async function executeCall(run: PlannedRun, settings: ExecutionSettings):
 }
 
 async function runOnce({ toolCall, tool }: PlannedRun, settings: ExecutionSettings): Promise<ToolExecutionResult> {
-  const context = { signal: settings.signal ?? NEVER_ABORTED, toolCallId: toolCall.id ?? '', iteration: settings.iteration };
+  const context: ToolContext = { signal: settings.signal ?? NEVER_ABORTED, toolCallId: toolCall.id ?? '', iteration: settings.iteration, ...(settings.attach ? { attach: settings.attach } : {}) };
   const timed = withToolTimeout(tool, context, settings.toolTimeout);
   try {
     return await settings.execute({ tool, args: toolCall.args, context: timed.context });

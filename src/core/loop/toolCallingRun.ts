@@ -14,14 +14,14 @@ import { compactedTranscript, compactionDue, compactionRequest, DEFAULT_COMPACTI
 import { historyLength } from '../conversation/historyBudget';
 import { formatTodoReminder, type TodoItem } from '../conversation/todoList';
 import { ConfigurationError, errorMessage, LimitExceededError, LLMBackendError, PTKError, PTKErrorCode } from '../errors';
-import type { IContextManager, ILLMManager } from '../ports';
+import type { IContextManager, ILLMManager, PromptAttachment } from '../ports';
 import type { PTKFormatter, PTKParser } from '../protocol';
 import { toolExecutor, type ToolExecutor, type ToolManagerLike } from '../tools/managedTools';
 import { resolveTools } from '../tools/resolveTools';
 import type { PTKMessage, PTKTool } from '../types';
 import { linkAbortSignals, throwIfAborted } from '../util/abortSignals';
 import { notify } from '../util/notify';
-import { AttachmentDelivery } from './attachmentDelivery';
+import { AttachmentDelivery, filesNotTaken } from './attachmentDelivery';
 import { taskNumberAfter } from './callIds';
 import { resolveExecuteOptions, type ResolvedExecuteOptions } from './executeOptionsSchema';
 import { createFinishTool, finishToolName } from './finishTool';
@@ -105,6 +105,8 @@ export class ToolCallingRun {
   private resolvedOptions: ResolvedExecuteOptions | undefined;
   /** The task's attachments: carried by its first call, and again only if that call sent nothing. */
   private readonly attachments: AttachmentDelivery;
+  /** Files the last turn's tools sent (a browser screenshot): carried by the next call only. */
+  private toolFiles: PromptAttachment[] = [];
   /** The tool manager adapted once into the executor every tool call goes to. */
   private readonly execute: ToolExecutor;
   /** The model's task list, with `todoList` (undefined: not offered). */
@@ -207,6 +209,7 @@ export class ToolCallingRun {
       signal,
       execute: this.execute,
       emit: (message) => this.push(message),
+      attach: (file) => void this.toolFiles.push(file),
       events: {
         onToolCall: (toolCall) => notify('onToolCall', options.onToolCall, toolCall, logger),
         onToolResult: (info) => notify('onToolResult', options.onToolResult, info, logger),
@@ -235,9 +238,10 @@ export class ToolCallingRun {
         this.turnsInChat = 0;
       }
       this.chatChars += turnPrompt.prompt.length;
-      let reply: string;
-      try {
-        reply = await callModel({
+      // The tools' files go with this call only: a failure that may have sent them never sends them again.
+      const toolFiles = this.toolFiles.splice(0);
+      const call = (files: readonly PromptAttachment[]) =>
+        callModel({
           llmManager,
           turnPrompt,
           parser,
@@ -247,9 +251,19 @@ export class ToolCallingRun {
           model: options.model,
           temperature: options.temperature,
           site: options.site,
-          attachments: this.attachments.forNextCall(),
+          attachments: files.length > 0 ? files : undefined,
           iteration: state.iteration,
         });
+      let reply: string;
+      try {
+        try {
+          reply = await call([...(this.attachments.forNextCall() ?? []), ...toolFiles]);
+        } catch (error) {
+          // A site that takes no files (or refused the tools' ones) still gets the turn: the tools' results say what they showed.
+          if (toolFiles.length === 0 || !filesNotTaken(error)) throw error;
+          logger?.warn(`The site did not take the tools' files (${toolFiles.map((file) => file.name).join(', ')}): the turn goes without them. ${errorMessage(error)}`);
+          reply = await call(this.attachments.forNextCall() ?? []);
+        }
       } catch (error) {
         this.attachments.failed(error);
         throw error;

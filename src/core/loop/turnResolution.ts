@@ -11,7 +11,7 @@ import { UNREADABLE_CALL_MESSAGE } from '../protocol/feedback';
 import type { PTKFormatter } from '../protocol/formatter';
 import type { ToolExecutor } from '../tools/managedTools';
 import type { ToolExecutionResult } from '../tools/runTool';
-import type { PTKMessage, PTKResponse, PTKTool, PTKToolCall } from '../types';
+import type { PTKMessage, PTKResponse, PTKTool, PTKToolCall, ToolContext } from '../types';
 import { throwIfAborted } from '../util/abortSignals';
 import { plannedRuns, planCalls, type PlanningRules } from './callPlanning';
 import { executeCalls } from './executeCalls';
@@ -55,6 +55,8 @@ export interface TurnContext {
   execute: ToolExecutor;
   /** Adds a message for the model to the transcript. */
   emit: (message: PTKMessage) => void;
+  /** Files a tool sends with the next model call (ToolContext.attach); absent: tools cannot send files. */
+  attach?: ToolContext['attach'];
   events: TurnEvents;
 }
 
@@ -105,6 +107,7 @@ export async function resolveTurn(parsed: PTKResponse, reply: string, context: T
     toolTimeout: rules.toolTimeout,
     retries: rules.toolRetries,
     iteration: state.iteration,
+    ...(context.attach ? { attach: context.attach } : {}),
     onToolCall: events.onToolCall,
     onToolResult: (toolCall, result) =>
       events.onToolResult?.({ toolCall, result, durationMs: result.durationMs ?? 0, iteration: state.iteration, fromCache: false }),

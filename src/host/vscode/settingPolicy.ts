@@ -61,6 +61,7 @@ export const SETTING_POLICIES: Readonly<Record<string, SettingPolicy>> = {
   'ptk.notify': { from: 'user', why: 'it decides whether you are told that a task waits for your approval' },
   'ptk.tools.allowedCommands': { from: 'user', why: 'it lets commands run without asking' },
   'ptk.tools.protectedFiles': { from: 'user', why: 'it lists the files whose changes always ask' },
+  'ptk.tools.browserHosts': { from: 'user', why: 'it lets the browser tools open those hosts, sending them what the model puts in the address, without asking' },
   'ptk.tools.denyPaths': { from: 'adds', why: ADDS_PATHS },
   'ptk.tools.denyWritePaths': { from: 'adds', why: ADDS_PATHS },
   'ptk.tools.runTestsCommand': { from: 'trusted', why: 'it names the command run_tests runs' },

@@ -1,6 +1,6 @@
 /**
  * Finds the `@` mention being typed at the cursor of the chat input: `@`, `@fi`, `@file:`,
- * `@file:src/ma`. The `@` must start the text or follow white space (so `me@example.com` is
+ * `@file:src/ma`, and `@https://…` (a `url` mention of that address). The `@` must start the text or follow white space (so `me@example.com` is
  * not a mention) and nothing between it and the cursor may be white space.
  */
 import { MENTION_KINDS, type MentionKind } from './mentions';
@@ -30,6 +30,7 @@ export function findMentionTrigger(text: string, cursor: number): MentionTrigger
     if (character !== '@') continue;
     if (index > 0 && !/\s/.test(text[index - 1]!)) return undefined;
     const token = text.slice(index + 1, end);
+    if (/^https?:\/\//i.test(token)) return { start: index, end, kind: 'url', query: token };
     const colon = token.indexOf(':');
     const named = colon > 0 ? token.slice(0, colon).toLowerCase() : '';
     const kind = MENTION_KINDS.find((candidate) => candidate === named);

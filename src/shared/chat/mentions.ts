@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 
 /** Every kind of mention, in the order the completion list offers them. */
-export const MENTION_KINDS = ['file', 'folder', 'selection', 'problems', 'changes', 'terminal'] as const;
+export const MENTION_KINDS = ['file', 'folder', 'selection', 'problems', 'changes', 'terminal', 'url'] as const;
 export type MentionKind = (typeof MENTION_KINDS)[number];
 
 export const MentionKindSchema = z.enum(MENTION_KINDS);
@@ -27,6 +27,8 @@ export const ContextMentionSchema = z.object({
   range: z.optional(LineRangeSchema),
   /** The terminal's name (terminal). */
   terminal: z.optional(z.string().check(z.maxLength(300))),
+  /** The page's http(s) address (url): read as markdown when the message is sent. */
+  url: z.optional(z.string().check(z.maxLength(2048))),
 });
 export type ContextMention = z.infer<typeof ContextMentionSchema>;
 
@@ -45,6 +47,7 @@ export const MENTION_KIND_INFO: Record<MentionKind, { description: string; direc
   problems: { description: 'Errors and warnings, all or one file', direct: false },
   changes: { description: 'Uncommitted changes (git diff)', direct: true },
   terminal: { description: "A terminal's recent output", direct: true },
+  url: { description: 'A web page, read as markdown (@https://…)', direct: false },
 };
 
 /** Most mentions one message carries (the chips beyond are refused). */
@@ -53,7 +56,7 @@ export const MAX_MENTIONS_PER_MESSAGE = 20;
 /** Identity of a mention: the same file twice is one chip. */
 export function mentionKey(mention: ContextMention): string {
   const range = mention.range ? `:${mention.range.startLine}-${mention.range.endLine}` : '';
-  return `${mention.kind}:${mention.path ?? mention.terminal ?? ''}${range}`;
+  return `${mention.kind}:${mention.path ?? mention.terminal ?? mention.url ?? ''}${range}`;
 }
 
 /** Adds `mention` unless the list has it already or is full; returns the new list. */

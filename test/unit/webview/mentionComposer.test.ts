@@ -48,7 +48,7 @@ describe('MentionComposer', () => {
   it('"@" lists the kinds; arrows move, Enter on "file" asks the host for files, Enter on a file makes a chip', () => {
     const ui = setup();
     ui.type('Explain @');
-    assert.deepEqual(ui.labels(), ['file', 'folder', 'selection', 'problems', 'changes', 'terminal']);
+    assert.deepEqual(ui.labels(), ['file', 'folder', 'selection', 'problems', 'changes', 'terminal', 'url']);
     assert.equal(ui.list.hidden, false);
     assert.equal(ui.input.getAttribute('aria-expanded'), 'true');
     ui.key('ArrowDown');

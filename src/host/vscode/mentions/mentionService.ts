@@ -17,6 +17,7 @@ import type { MentionProvider, MentionSuggestions } from './mentionProvider';
 import { createProblemsMentionProvider } from './problemsMention';
 import { createSelectionMentionProvider, mentionOfEditor } from './selectionMention';
 import { createTerminalMentionProvider, TerminalOutputRecorder } from './terminalMention';
+import { createUrlMentionProvider, type MentionPageFetcher } from './urlMention';
 import { WorkspaceFileIndex } from './workspaceFileIndex';
 import { checkWorkspacePath } from './workspaceText';
 
@@ -26,6 +27,8 @@ interface MentionServiceOptions {
   toolSettings: () => ToolSettings;
   /** Characters one message's context may take (default DEFAULT_CONTEXT_BUDGET_CHARS). */
   budgetChars?: () => number;
+  /** Reads a web page for `@url` (the fetch_url tool's path); absent: no page can be attached. */
+  fetchPage?: MentionPageFetcher;
   log?: (line: string) => void;
 }
 
@@ -44,6 +47,7 @@ export class MentionService implements vscode.Disposable {
       createProblemsMentionProvider(workspace, toolSettings),
       createChangesMentionProvider(workspace, toolSettings),
       createTerminalMentionProvider(this.recorder),
+      createUrlMentionProvider(options.fetchPage),
     ];
     this.providers = new Map(providers.map((provider) => [provider.kind, provider]));
   }

@@ -5,6 +5,8 @@ import { AttachmentDelivery, sentNothing } from '../../../../src/core/loop/attac
 import { PTKManager } from '../../../../src/core/loop/ptkManager';
 import type { PromptAttachment } from '../../../../src/core/ports';
 import { ScriptedChatModel } from '../../../../src/core/testing/scriptedChatModel';
+import { z } from 'zod';
+import { defineTool } from '../../../../src/core/tools/defineTool';
 import { call, readFileTool, registryWith } from './helpers';
 
 const screenshot: PromptAttachment = { name: 'screenshot.png', mimeType: 'image/png', data: new Uint8Array([137, 80, 78, 71, 1, 2, 3]) };
@@ -113,5 +115,47 @@ describe('AttachmentDelivery', () => {
     for (const error of [new LLMBackendError('x', { code: PTKErrorCode.ANSWER_TIMEOUT }), new LLMBackendError('x', { code: PTKErrorCode.SUBMIT_FAILED }), new PTKAbortError(), new Error('boom'), 'text']) {
       assert.equal(sentNothing(error), false, String(error));
     }
+  });
+});
+
+describe('files a tool sends (ToolContext.attach)', () => {
+  /** A tool that sends `screenshot` with the next model call. */
+  const shootTool = () =>
+    defineTool({
+      name: 'shoot',
+      description: 'Takes a screenshot',
+      inputSchema: z.object({ n: z.number().optional() }),
+      run: (_args, context) => {
+        assert.equal(typeof context.attach, 'function', 'the loop gives tools a way to send files');
+        context.attach!(screenshot);
+        return { screenshot: screenshot.name };
+      },
+    });
+
+  it('go with the next model call only (after the tool result), never again', async () => {
+    const model = new ScriptedChatModel([call('shoot', { n: 1 }), call('shoot', { n: 2 }), call('read_file', { path: 'test.ts' }), 'Done.'], { keepsThread: true });
+    const result = await new PTKManager(model, registryWith(shootTool(), readFileTool({ 'test.ts': 'a' }))).orchestrateToolCalling('Look at the page', { attachments: [diagram] });
+    assert.equal(result.success, true, result.error);
+    assert.deepEqual(model.calls.map((recorded) => recorded.attachments.map((attachment) => attachment.name)), [['diagram.jpg'], ['screenshot.png'], ['screenshot.png'], []]);
+    assert.match(model.calls[1].prompt, /TOOL_RESULT/);
+  });
+
+  for (const code of [PTKErrorCode.ATTACHMENT_UNSUPPORTED, PTKErrorCode.ATTACHMENT_REFUSED, PTKErrorCode.ATTACHMENT_NOT_CONFIRMED]) {
+    it(`a site that does not take them (${code}) gets the turn without them`, async () => {
+      const model = new ScriptedChatModel([call('shoot'), new LLMBackendError('no upload here', { code }), 'Seen.']);
+      const result = await new PTKManager(model, registryWith(shootTool())).orchestrateToolCalling('Look at the page');
+      assert.equal(result.success, true, result.error);
+      assert.equal(result.content, 'Seen.');
+      assert.deepEqual(model.calls.map((recorded) => recorded.attachments.map((attachment) => attachment.name)), [[], ['screenshot.png'], []]);
+      assert.equal(model.calls[1].prompt, model.calls[2].prompt, 'the same turn, sent again without the file');
+    });
+  }
+
+  it('any other failure of the call carrying them ends the task as before (nothing is sent twice)', async () => {
+    const model = new ScriptedChatModel([call('shoot'), new LLMBackendError('No answer.', { code: PTKErrorCode.ANSWER_TIMEOUT })]);
+    const result = await new PTKManager(model, registryWith(shootTool())).orchestrateToolCalling('Look at the page');
+    assert.equal(result.success, false);
+    assert.equal(result.backendErrorCode, PTKErrorCode.ANSWER_TIMEOUT);
+    assert.equal(model.calls.length, 2);
   });
 });

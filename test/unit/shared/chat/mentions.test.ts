@@ -23,6 +23,13 @@ describe('findMentionTrigger', () => {
     assert.deepEqual(findMentionTrigger('@nope:x', 7), { start: 0, end: 7, query: 'nope:x' });
   });
 
+  it('takes `@https://…` and `@http://…` as a url mention of that address; another scheme is no url', () => {
+    assert.deepEqual(findMentionTrigger('read @https://docs.example.com/a?b=1', 36), { start: 5, end: 36, kind: 'url', query: 'https://docs.example.com/a?b=1' });
+    assert.deepEqual(findMentionTrigger('@HTTP://localhost:3000/', 23), { start: 0, end: 23, kind: 'url', query: 'HTTP://localhost:3000/' });
+    assert.deepEqual(findMentionTrigger('@url:http://localhost', 21), { start: 0, end: 21, kind: 'url', query: 'http://localhost' });
+    assert.deepEqual(findMentionTrigger('@file:///etc/passwd', 19), { start: 0, end: 19, kind: 'file', query: '///etc/passwd' });
+  });
+
   it('looks only up to the caret', () => {
     assert.deepEqual(findMentionTrigger('@file:abc', 3), { start: 0, end: 3, query: 'fi' });
   });
