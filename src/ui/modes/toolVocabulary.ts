@@ -3,11 +3,11 @@
  * tools in its own vocabulary; PTK's own names (read_file, …) are accepted everywhere too.
  *
  * A name maps to the PTK tools that do the same job, or to none when PTK has no such tool
- * (web fetch, GitHub, MCP servers…): the mode loads without it and says so (`unavailable`).
+ * (GitHub, MCP servers…): the mode loads without it and says so (`unavailable`).
  * A name in no table is an error that names the file, the mode and the tool, and lists the
  * names that are known, because a misspelt tool would otherwise silently widen or narrow a mode.
  */
-import { READ_ONLY_TOOL_NAMES, RUN_TOOL_NAMES, WORKSPACE_TOOL_NAMES, WRITE_TOOL_NAMES } from '../../tools/toolNames';
+import { READ_ONLY_TOOL_NAMES, RUN_TOOL_NAMES, WEB_TOOL_NAMES, WORKSPACE_TOOL_NAMES, WRITE_TOOL_NAMES } from '../../tools/toolNames';
 import { configFileError } from '../configFileError';
 
 /** One vocabulary: a tool (or tool-set) name → the PTK tools it stands for ([] = no PTK equivalent). */
@@ -27,7 +27,7 @@ export const COPILOT_TOOL_VOCABULARY: ToolVocabulary = new Map<string, readonly 
   ['search', ['search_code', 'list_files']],
   ['edit', WRITE_TOOL_NAMES],
   ['execute', RUN_TOOL_NAMES],
-  ['web', NONE],
+  ['web', ['fetch_url']],
   ['vscode', NONE],
   ['agent', NONE],
   ['todo', NONE],
@@ -76,11 +76,11 @@ export const COPILOT_TOOL_VOCABULARY: ToolVocabulary = new Map<string, readonly 
   ['execute/runTask', NONE],
   ['runNotebooks', NONE],
   // The web, GitHub, VS Code itself, planning aids.
-  ['fetch', NONE],
-  ['web/fetch', NONE],
+  ['fetch', ['fetch_url']],
+  ['web/fetch', ['fetch_url']],
   ['githubRepo', NONE],
   ['web/githubRepo', NONE],
-  ['openSimpleBrowser', NONE],
+  ['openSimpleBrowser', ['browser']],
   ['vscodeAPI', NONE],
   ['extensions', NONE],
   ['todos', NONE],
@@ -90,14 +90,14 @@ export const COPILOT_TOOL_VOCABULARY: ToolVocabulary = new Map<string, readonly 
 
 /**
  * Roo Code / Kilo Code tool groups (`groups` of a `.roomodes` entry). `read` covers reading,
- * listing and searching; `edit` writing; `command` running; `browser` and `mcp` have no PTK
- * equivalent. Source: https://docs.roocode.com/features/custom-modes
+ * listing and searching; `edit` writing; `command` running; `browser` PTK's own browser tool;
+ * `mcp` has no PTK equivalent. Source: https://docs.roocode.com/features/custom-modes
  */
 export const ROO_TOOL_GROUPS: ToolVocabulary = new Map<string, readonly string[]>([
   ['read', READ_ONLY_TOOL_NAMES],
   ['edit', WRITE_TOOL_NAMES],
   ['command', RUN_TOOL_NAMES],
-  ['browser', NONE],
+  ['browser', ['browser']],
   ['mcp', NONE],
   ['modes', NONE],
 ]);
@@ -127,12 +127,15 @@ interface ToolNamesSite {
  * Maps `names` through `vocabulary` (PTK's own names are always accepted; MCP server entries
  * "server/*" count as unavailable). Throws a ConfigurationError naming the first unknown name.
  */
+/** PTK's own tool names, which every mode file may use, in PTK's order. */
+const PTK_TOOL_NAMES: readonly string[] = [...WORKSPACE_TOOL_NAMES, ...WEB_TOOL_NAMES];
+
 export function resolveToolNames(names: readonly string[], vocabulary: ToolVocabulary, site: ToolNamesSite): ResolvedTools {
   const chosen = new Set<string>();
   const unavailable: string[] = [];
   for (const raw of names) {
     const name = raw.trim().replace(/^#/, '');
-    const mapped = WORKSPACE_TOOL_NAMES.includes(name) ? [name] : vocabulary.get(name);
+    const mapped = PTK_TOOL_NAMES.includes(name) ? [name] : vocabulary.get(name);
     if (mapped) {
       if (mapped.length === 0) unavailable.push(name);
       for (const tool of mapped) chosen.add(tool);
@@ -142,9 +145,9 @@ export function resolveToolNames(names: readonly string[], vocabulary: ToolVocab
       unavailable.push(name);
       continue;
     }
-    const known = [...WORKSPACE_TOOL_NAMES, ...vocabulary.keys()];
+    const known = [...PTK_TOOL_NAMES, ...vocabulary.keys()];
     const noun = site.noun ?? 'tool';
     throw configFileError(site.file, `unknown ${noun} "${name}". Known ${noun}s: ${known.join(', ')}.`, { mode: site.mode, tool: name, knownTools: known });
   }
-  return { tools: WORKSPACE_TOOL_NAMES.filter((tool) => chosen.has(tool)), unavailable };
+  return { tools: PTK_TOOL_NAMES.filter((tool) => chosen.has(tool)), unavailable };
 }

@@ -38,8 +38,8 @@ describe('Copilot mode files (.chatmode.md, .agent.md)', () => {
     assert.equal(mode.id, 'planner');
     assert.equal(mode.name, 'Planner');
     assert.equal(mode.description, 'Generate an implementation plan for new features or refactoring existing code.');
-    assert.deepEqual(mode.tools, ['read_file', 'search_code', 'get_diagnostics']);
-    assert.deepEqual(mode.unavailableTools, ['fetch', 'githubRepo', 'usages', 'github/*']);
+    assert.deepEqual(mode.tools, ['read_file', 'search_code', 'get_diagnostics', 'fetch_url']);
+    assert.deepEqual(mode.unavailableTools, ['githubRepo', 'usages', 'github/*']);
     assert.equal(mode.model, 'Claude Sonnet 4.5 (copilot), GPT-5 (copilot)');
     assert.equal(mode.instructions, '# Planning instructions\nYou are in planning mode. Do not make any code edits.');
     assert.deepEqual(mode.origin, { kind: 'copilot', file: '.github/agents/Planner.agent.md' });
@@ -103,9 +103,9 @@ describe('Roo Code .roomodes', () => {
     assert.equal(docs!.name, '📝 Documentation Writer');
     assert.equal(docs!.description, 'Writes and edits the documentation');
     assert.equal(docs!.instructions, 'You are a technical writer specializing in clear documentation.\n\nFocus on clarity and completeness.');
-    assert.deepEqual(docs!.tools, ['read_file', 'list_files', 'search_code', 'get_diagnostics', 'write_file', 'edit_file']);
+    assert.deepEqual(docs!.tools, ['read_file', 'list_files', 'search_code', 'get_diagnostics', 'write_file', 'edit_file', 'browser']);
     assert.deepEqual(docs!.editRestriction, { fileRegex: '\\.(md|mdx)$', description: 'Markdown files only' });
-    assert.deepEqual(docs!.unavailableTools, ['browser']);
+    assert.equal(docs!.unavailableTools, undefined, 'every group has a PTK equivalent');
     assert.deepEqual(tests!.tools, ['read_file', 'list_files', 'search_code', 'get_diagnostics', 'run_command', 'run_tests']);
     assert.equal(tests!.editRestriction, undefined);
   });
