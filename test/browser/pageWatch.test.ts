@@ -280,6 +280,20 @@ describe('page watch: a read starts after the blocks before the last', () => {
       assert.deepEqual(watched.rewrites, [], 'appends only');
     }));
 
+  it('an answer in several answer elements: one no record touched is not read again', () =>
+    withWatch(async (watched) => {
+      await watched.edit(`document.getElementById('answer').insertAdjacentHTML('afterend', '<div class="markdown" id="answer2"></div>');`);
+      await watched.set(paragraphs(1, 5));
+      await watched.edit(`document.getElementById('answer2').innerHTML = '<p id="q1">Second one.</p>';`);
+      await watched.lookedUp();
+      await watched.edit(`const p = document.createElement('p'); p.id = 'q2'; p.textContent = 'Second two.'; document.getElementById('answer2').append(p);`);
+      const looked = Object.keys(await watched.lookedUp()).filter((id) => /^p\d+$/.test(id));
+      assert.deepEqual(looked, [], 'the first answer element, untouched, is not read');
+      assert.equal(watched.text, `${textOf(range(1, 5))}\n\nSecond one.\n\nSecond two.`);
+      await watched.edit(`document.getElementById('p2').firstChild.data = 'Paragraph two.';`);
+      assert.equal(watched.text, `${textOf([1])}\n\nParagraph two.\n\n${textOf(range(3, 5))}\n\nSecond one.\n\nSecond two.`, 'a change in it later is read');
+    }));
+
   it('a change inside a kept block, a block inserted or removed among them, or their inline text, is read', () =>
     withWatch(async (watched) => {
       await watched.set(`Intro <b>bold</b>${paragraphs(1, 8)}`);

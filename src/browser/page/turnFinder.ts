@@ -47,9 +47,11 @@ export interface TurnFinder {
    * The answer's markdown from groups found before (answerGroups): the last group with text.
    * A watch whose records show that only the answer elements' insides changed reads the text
    * this way, without searching the turn again; `prefixes`: each answer element's leading
-   * children read before (domToMarkdown), so a read starts after them.
+   * children read before (domToMarkdown), so a read starts after them; `read` (optional) reads
+   * one answer element in domToMarkdown's place (a caller that keeps the text of elements no
+   * change touched).
    */
-  textOfGroups(groups: Element[][], cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>): string;
+  textOfGroups(groups: Element[][], cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>, read?: (element: Element) => string): string;
 }
 
 /** Creates the finder, with its own kept turn. Runs in the page. */
@@ -137,9 +139,9 @@ export function createTurnFinder(helpers: SelectorHelpers, domToMarkdown: typeof
   const answerGroups = (selectors: PageSelectors, assistant: Element): Element[][] =>
     messageNodes(selectors, assistant, scopeOf(selectors, assistant)).map((node) => answerElements(selectors, node));
 
-  const textOfGroups = (groups: Element[][], cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>): string => {
+  const textOfGroups = (groups: Element[][], cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>, read?: (element: Element) => string): string => {
     for (let index = groups.length - 1; index >= 0; index--) {
-      const parts = groups[index]!.map((element) => domToMarkdown(element, cache, prefixes));
+      const parts = groups[index]!.map((element) => (read ? read(element) : domToMarkdown(element, cache, prefixes)));
       const text = parts.filter((part) => part.trim() !== '').join('\n\n');
       if (text.trim() !== '' || index === 0) return text;
     }

@@ -12,7 +12,8 @@
  *   markdown, and the MutationObserver records delete the entries of the blocks they touch;
  *   a read starts after the leading blocks it read before (domToMarkdown's prefixes: the
  *   records forget a prefix from the first child they touched, removed or inserted before), so
- *   it looks at the blocks that changed, not at the whole answer;
+ *   it looks at the blocks that changed, not at the whole answer; an answer in several answer
+ *   elements (Claude's blocks between tool widgets) reads only the elements records touched;
  * - each part of the snapshot is read again only when a record touched where it lives: the
  *   answer's markdown (its text only), the rest of the turn (indicators, action bar, in-turn
  *   errors, and the text) or the page around it (stop button, composer, banners, walls); a
@@ -24,8 +25,9 @@
  * - a change that may carry a state (the stop button, the action bar) has the states read once
  *   the page has drawn it: the page's own frame brings its style up to date, so the visibility
  *   checks force no style recalculation of a long answer in the task that changed it;
- * - the next snapshot waits at least COST_FACTOR times what the recent ones took, so the watch
- *   keeps a small share of the page's main thread on a long answer.
+ * - the next snapshot waits at least COST_FACTOR times what the recent ones took, and text
+ *   churn alone at least TEXT_INTERVAL_MS, so the watch keeps a small share of the page's main
+ *   thread on a long answer, however small the site's tokens.
  *
  * A page piece: serialised with Function.prototype.toString and evaluated in the chat page
  * (see pageScript.ts), so it must stay self-contained: no imports at run time, no reference
@@ -124,6 +126,9 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   let answerGroups: Element[][] = [];
   let answerRoots: Element[] = [];
   let answerRootSet = new Set<Node>();
+  /** Each answer element's markdown at its last read, and the ones records touched since: an element no record touched is not read again. */
+  let rootTexts = new WeakMap<Node, string>();
+  const touchedRoots = new Set<Node>();
   /** The answer elements a selector named (not a message node read whole for want of one): what comes or goes under them is text, never structure. */
   let namedRootSet = new Set<Node>();
   let lastAssistant: Element | null = null;
@@ -213,6 +218,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
         }
         path.push(node);
         blockCache.delete(node);
+        if (answerRootSet.has(node)) touchedRoots.add(node);
         // A change inside a child an answer element's prefix holds: the prefix is forgotten from it on.
         const parent: Node | null = node.parentNode;
         if (parent) prefixes.get(parent)?.forget(node);
@@ -296,7 +302,15 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       namedRootSet = new Set(answerRoots.filter((root) => namedBy(root, selectors.answerContent, false)));
       structureDirty = false;
     }
-    fullText = turns.textOfGroups(answerGroups, blockCache, prefixes);
+    const read = (root: Element): string => {
+      const kept = structure || touchedRoots.has(root) ? undefined : rootTexts.get(root);
+      if (kept !== undefined) return kept;
+      const text = turns.textOfGroups([[root]], blockCache, prefixes);
+      rootTexts.set(root, text);
+      return text;
+    };
+    fullText = turns.textOfGroups(answerGroups, blockCache, prefixes, read);
+    touchedRoots.clear();
     textDirty = false;
   };
 
@@ -502,6 +516,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       confirmations = 0;
       blockCache = new WeakMap();
       prefixes = new WeakMap();
+      rootTexts = new WeakMap();
+      touchedRoots.clear();
       turnDirty = textDirty = chromeDirty = structureDirty = true;
       answerGroups = [];
       answerRoots = [];
