@@ -265,7 +265,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     isDangerousTool: (name) => taskTools().find((tool) => tool.name === name)?.dangerous === true || ai.isDangerousExternalTool(name),
     onConnectionProblem: (status, detail, site) => connection.setState(status, detail, site),
     log: (line) => log.info(line),
-    resolveContext: (chosen, signal) => mentions.resolveContext(chosen, signal),
+    resolveContext: (chosen, signal, onResolved) => mentions.resolveContext(chosen, signal, onResolved),
     confirm: async (question, action) => (await vscode.window.showWarningMessage(question, { modal: true }, action)) === action,
     choose: async (question, actions) => vscode.window.showWarningMessage(question, { modal: true }, ...actions),
     diffKept: (approvalId) => approvals.getRequest(approvalId) !== undefined,

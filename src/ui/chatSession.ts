@@ -15,6 +15,7 @@ import type { AssistantRunOptions } from '../host/shared/assistantRun';
 import type { IterationInfo, PTKMessage, PTKToolCall } from '../core/types';
 import { emptyChatState, reduceChat, toolCardId } from '../shared/chat/chatReducer';
 import type { ContextMention } from '../shared/chat/mentions';
+import type { MentionOutcome } from './mentionContext';
 import type { ChatEvent, ChatViewState, ConnectionStatus, FileChangeCount } from '../shared/chat/protocol';
 import { taskLineAfterReview } from './review/taskLineAfterReview';
 import { quotedStart } from '../shared/chat/quotedStart';
@@ -63,7 +64,7 @@ interface ChatSessionOptions {
   now?: () => number;
   createId?: () => string;
   /** Reads what a message's mentions attach, as the bounded context block (src/ui/mentionContext.ts). */
-  resolveContext?: (mentions: readonly ContextMention[], signal: AbortSignal) => Promise<string>;
+  resolveContext?: (mentions: readonly ContextMention[], signal: AbortSignal, onResolved?: (mention: ContextMention, outcome: MentionOutcome) => void) => Promise<string>;
   /** Records checkpoints of the files each task changes (src/ui/checkpoints): told the task and its turns. */
   checkpoints?: TaskCheckpoints;
   /** Takes the note of what the user undid in a review of the conversation's changes (empty: nothing): it goes with the next prompt. */
@@ -439,7 +440,7 @@ export class ChatSession {
     this.queueChanged();
     if (queued.attachments.length > 0) return;
     const steering = this.steering;
-    const text = await this.attachContext(queued.text, queued.mentions, this.controller.signal).catch(() => queued.text);
+    const text = await this.attachContext(queued.text, queued.mentions, this.controller.signal, this.current.runningTaskId).catch(() => queued.text);
     // Removed or edited while its context was read, or the task ended meanwhile: it stays first in line.
     if (!this.queue.includes(queued) || steering !== this.steering) return;
     steering?.steer({ id, text });
@@ -825,7 +826,7 @@ export class ChatSession {
     let result: PTKExecuteResult | undefined;
     let sentPrompt: string;
     try {
-      sentPrompt = await this.attachContext(prompt, mentions, signal);
+      sentPrompt = await this.attachContext(prompt, mentions, signal, taskId);
       // Run as this conversation's work: its approvals and site notices come back to it.
       result = await runForConversation(this.current.conversationId, () => this.options.runTask(sentPrompt, options));
     } catch (error) {
@@ -874,10 +875,26 @@ export class ChatSession {
     if (this.lastPrompt?.attachments === attachments) this.lastPrompt = { ...this.lastPrompt, attachments: undefined };
   }
 
-  /** The prompt with the mentions' context attached (the prompt itself when there is none). */
-  private async attachContext(prompt: string, mentions: readonly ContextMention[], signal: AbortSignal): Promise<string> {
+  /**
+   * The prompt with the mentions' context attached (the prompt itself when there is none). A web
+   * page (`@https://…`) is read by fetch_url when the message goes: it shows as that tool's card
+   * of the task (an approval it asks lands on it) with what was attached or why not.
+   */
+  private async attachContext(prompt: string, mentions: readonly ContextMention[], signal: AbortSignal, taskId: string | undefined): Promise<string> {
     if (mentions.length === 0 || !this.options.resolveContext) return prompt;
-    const context = await this.options.resolveContext(mentions, signal);
+    const cards = new Map<ContextMention, { id: string; startedAt: number }>();
+    for (const mention of mentions.filter((candidate) => candidate.kind === 'url')) {
+      if (taskId === undefined) break;
+      const card = { id: `mention:${this.createId()}`, startedAt: this.now() };
+      cards.set(mention, card);
+      this.emit({ type: 'toolCall', id: card.id, taskId, tool: 'fetch_url', args: { url: mention.url ?? mention.label }, dangerous: false, time: card.startedAt });
+    }
+    const context = await this.options.resolveContext(mentions, signal, (mention, outcome) => {
+      const card = cards.get(mention);
+      if (!card || taskId === undefined) return;
+      const summary = outcome.error ? `Not attached: ${outcome.error}` : `Attached to the message: ${outcome.title ? `“${outcome.title}”, ` : ''}${outcome.chars.toLocaleString('en-US')} characters`;
+      this.emit({ type: 'toolResult', id: card.id, taskId, success: !outcome.error, summary, durationMs: this.now() - card.startedAt });
+    });
     this.options.log?.(`attached context: ${mentions.length} mention(s), ${context.length} chars`);
     return promptWithContext(prompt, context);
   }

@@ -21,6 +21,19 @@ export interface ResolvedMention {
   attributes?: Record<string, string>;
 }
 
+/** How one mention was read: its characters and title, or why it could not be. */
+export interface MentionOutcome {
+  chars: number;
+  title?: string;
+  error?: string;
+}
+
+/** The outcome of a resolved mention (what its card or note says). */
+export function mentionOutcome(entry: ResolvedMention): MentionOutcome {
+  if (entry.error) return { chars: 0, error: entry.error };
+  return { chars: entry.content.length, ...(entry.attributes?.title ? { title: entry.attributes.title } : {}) };
+}
+
 /** Characters all the blocks of one message share (their tags and notes aside). */
 export const DEFAULT_CONTEXT_BUDGET_CHARS = 60_000;
 

@@ -173,6 +173,25 @@ describe('the browser tool and fetch_url in real Chromium', () => {
     }
   });
 
+  it('a page that does not load says why in words: nothing answers at a stopped dev server', async () => {
+    const dev = await startDevServer();
+    const stopped = dev.url;
+    await dev.close();
+    const port = createIsolatedWebBrowser({ browser: browser() });
+    const { tools, dispose } = await webTools(port, []);
+    try {
+      const host = new URL(stopped).host;
+      await assert.rejects(callWebTool(tools, 'fetch_url', { url: stopped }), (error: Error & { code?: string }) => {
+        assert.equal(error.code, PTKErrorCode.PAGE_LOAD_FAILED);
+        assert.equal(error.message, `${stopped} did not load: nothing answers at ${host} (is the server running?) (ERR_CONNECTION_REFUSED)`);
+        return true;
+      });
+    } finally {
+      await dispose();
+      await port.close();
+    }
+  });
+
   it('types by label, clicks by visible text and waits for a selector, on the page kept between calls', async () => {
     const dev = await startDevServer();
     const port = createIsolatedWebBrowser({ browser: browser() });

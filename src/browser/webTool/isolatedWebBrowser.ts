@@ -51,8 +51,33 @@ function push<T>(list: T[], item: T): void {
   if (list.length > MAX_EVENTS) list.shift();
 }
 
+/** Chromium's network errors a user meets most, in words (the code stays in the message). */
+const NETWORK_ERRORS: ReadonlyArray<[code: string, words: (host: string) => string]> = [
+  ['ERR_NAME_NOT_RESOLVED', (host) => `the name ${host} could not be found (offline, or a typo?)`],
+  ['ERR_INTERNET_DISCONNECTED', () => 'this machine is offline'],
+  ['ERR_CONNECTION_REFUSED', (host) => `nothing answers at ${host} (is the server running?)`],
+  ['ERR_CONNECTION_TIMED_OUT', (host) => `${host} did not answer in time`],
+  ['ERR_TIMED_OUT', (host) => `${host} did not answer in time`],
+  ['ERR_CERT_', (host) => `${host}'s certificate is not valid`],
+];
+
+/** Why `url` did not load, in words: Chromium's error code named, Playwright's call and the repeated address left out. */
+function loadFailure(url: string, error: unknown): string {
+  const first = errorMessage(error).split('\n')[0]!;
+  const code = /net::(ERR_[A-Z_]+)/.exec(first)?.[1];
+  let host = url;
+  try {
+    host = new URL(url).host;
+  } catch {
+    // Not a URL: named as given.
+  }
+  const known = code && NETWORK_ERRORS.find(([prefix]) => code.startsWith(prefix));
+  if (known) return `${known[1](host)} (${code})`;
+  return first.replace(/^[\w.]+: /, '').replace(/ at \S+$/, '');
+}
+
 function pageLoadFailed(url: string, error: unknown): ToolExecutionError {
-  return new ToolExecutionError(`${url} did not load: ${errorMessage(error).split('\n')[0]}`, { code: PTKErrorCode.PAGE_LOAD_FAILED, cause: error, context: { url } });
+  return new ToolExecutionError(`${url} did not load: ${loadFailure(url, error)}`, { code: PTKErrorCode.PAGE_LOAD_FAILED, cause: error, context: { url } });
 }
 
 function blockedNavigation(url: string): ToolExecutionError {

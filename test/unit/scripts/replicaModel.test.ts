@@ -22,6 +22,8 @@ import { SAMPLE_WORKSPACE_FIXTURE } from '../../vscode/harness/paths';
 import { copyWorkspaceFixture } from '../../vscode/harness/workspaceFixture';
 import { chooseReply, siteTranscript } from '../../vscode/ui/replicaModel';
 import { tempFolders } from '../fixtures/tempFolders';
+import type { ContextMention } from '../../../src/shared/chat/mentions';
+import { renderAttachedContext } from '../../../src/ui/mentionContext';
 
 const temp = tempFolders();
 
@@ -336,6 +338,24 @@ describe('the demo model (replica site of npm start)', () => {
     assert.match(answer, /- http:\/\/localhost:5173\/logo\.png \(404\)/);
     // Without the tool on offer, no call of it.
     assert.doesNotMatch(chooseReply(`SYSTEM:\nS\n\nAVAILABLE TOOLS:\n- read_file(path: string): Read\n\nTOOL CALLING PROTOCOL:\n…\n\n${ask}`).text, /"tool":"browser"/);
+  });
+
+  it('"Act on this plan" on its Plan-mode fix: makes the fix, as Agent mode does', async () => {
+    const planned = await play('Fix config/broken.json', { readOnly: true });
+    assert.deepEqual(planned.calls, ['read_file config/broken.json']);
+    const acted = await play(`Carry out this plan, step by step. Check each step as you go, and say what you changed at the end.\n\n${planned.answer}`);
+    assert.deepEqual(acted.calls, ['read_file config/broken.json', 'edit_file config/broken.json']);
+    assert.deepEqual(JSON.parse(readFileSync(path.join(acted.root, 'config', 'broken.json'), 'utf8')), { name: 'broken', value: 1 });
+    assert.match(acted.answer, /^Fixed config\/broken\.json/);
+  });
+
+  it('a page attached with @https://…: says what it is and how it starts, or why it was not attached', () => {
+    const page: ContextMention = { kind: 'url', label: 'http://localhost:3000/', url: 'http://localhost:3000/' };
+    const attached = renderAttachedContext([{ mention: page, content: '# Dev page\n\nHello from the dev server.', attributes: { url: 'http://localhost:3000/', title: 'My dev app' } }]);
+    const answer = chooseReply(`SYSTEM:\nS\n\nUSER:\nWhat does this page say?\n\n${attached}`).text;
+    assert.match(answer, /^The page you attached is \*\*My dev app\*\* \(http:\/\/localhost:3000\/\)\. It starts:\n\n> # Dev page\n> Hello from the dev server\./);
+    const failed = renderAttachedContext([{ mention: page, content: '', error: 'http://localhost:3000/ did not load: nothing answers at localhost:3000' }]);
+    assert.match(chooseReply(`USER:\nWhat does this page say?\n\n${failed}`).text, /^The page you attached could not be read: http:\/\/localhost:3000\/ did not load: nothing answers at localhost:3000$/);
   });
 
   it('decides on the latest message, not on a tool result earlier in the conversation', () => {

@@ -21,7 +21,9 @@
  *   - write ("Please write hello to notes/hello.txt"): write_file, then "Done";
  *   - run a command ("Run npm test"): run_command, which asks first, then its output;
  *   - check a page ("Check http://localhost:3000/ for errors"): the browser tool opens it in
- *     PTK's own browser, then the page's console errors and failed requests;
+ *     PTK's own browser, then the page's console errors and failed requests; a page attached
+ *     with `@https://…`: its title and first lines;
+ *   - "Act on this plan" on its own plan (Plan mode's fix): the fix, as Agent mode does it;
  *   - "Say hello…": a slow streamed greeting; "Take your time…": a very slow answer (Stop);
  *   - anything else: a sentence saying it is the offline demo model and how to use a real site.
  * A message the user sends into the running task ("Send now") is the newest request: the flow it
@@ -70,6 +72,8 @@ const COMPACTION_REQUEST_START = compactionRequest().split('\n')[0]!;
 
 /** Closes answers whose content is scripted, so nobody mistakes them for a real model's. */
 const SCRIPTED_NOTE = '_(Scripted by the offline demo model from what the file holds; point `ptk.site` at a real site for a real answer.)_';
+/** The same, for an answer made from a web page. */
+const PAGE_SCRIPTED_NOTE = '_(Scripted by the offline demo model from what the page returned; point `ptk.site` at a real site for a real answer.)_';
 
 const GREETING = 'Hello! I am the offline demo model on a **replica** chat site. This answer comes in small pieces so you can watch it grow: one, two, three, four, five.';
 
@@ -543,7 +547,7 @@ function pageCheckFlow(state: TaskState, url: string): Reply {
   const lines = [`I opened **${title}** (${String(feedback.data.url ?? url)}).`];
   lines.push(errors.length > 0 ? `Console errors:\n${errors.map((error) => `- \`${error}\``).join('\n')}` : 'The console showed no errors.');
   lines.push(failed.length > 0 ? `Failed requests:\n${failed.map((request) => `- ${request}`).join('\n')}` : 'No request failed.');
-  lines.push(SCRIPTED_NOTE);
+  lines.push(PAGE_SCRIPTED_NOTE);
   return quick(lines.join('\n\n'));
 }
 
@@ -636,6 +640,10 @@ export function chooseReply(prompt: string): Reply {
   const write = /^(?:please\s+)?write\s+(.+?)\s+(?:to|into|in)\s+(\S+)/i.exec(firstLine);
   if (write) return writeFlow(state, write[2]!.replace(/[.,!?:;]+$/, ''), /^hello$/i.test(write[1]!) ? 'Hello from PTK\n' : `${write[1]!.replace(/^["'`]|["'`]$/g, '')}\n`);
 
+  // "Act on this plan" on the demo's own plan: its first step names the file to fix.
+  const planned = /^Carry out this plan\b/i.test(firstLine) ? /^1\. In `([^`]+)`/m.exec(request)?.[1] : undefined;
+  if (planned) return fixFlow(state, planned);
+
   const fix = fixTarget(firstLine) ?? fixTarget(/^(?:please\s+)?(?:make|write|give me)\s+a\s+plan\s+(?:to|for)\s+(.+)$/i.exec(firstLine)?.[1] ?? '');
   if (fix) return fixFlow(state, fix);
 
@@ -657,7 +665,21 @@ export function chooseReply(prompt: string): Reply {
   const named = pathIn(firstLine);
   if (named && /^(?:Explain|What|Why|How|Describe|Show|Read)\b/i.test(firstLine)) return explainFlow(state, named, undefined, undefined);
 
+  const attached = attachedPage(request);
+  if (attached) return quick(attached);
+
   return quick(DEMO_MODEL_NOTICE);
+}
+
+/** A web page the message attached (`@https://…`): what it is and how it starts; undefined without one. */
+function attachedPage(request: string): string | undefined {
+  const block = /<context kind="url"([^>]*)>\n([\s\S]*?)\n<\/context>/.exec(request);
+  if (!block) return undefined;
+  const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(block[1]!)?.[1];
+  const url = attribute('url');
+  if (attribute('error') === 'true') return `The page you attached could not be read: ${block[2]!.replace(/^\(not attached: |\)$/g, '')}`;
+  const lines = block[2]!.split('\n').filter((line) => line.trim() !== '').slice(0, 3);
+  return [`The page you attached is **${attribute('title') || url || 'a web page'}**${url ? ` (${url})` : ''}. It starts:`, '', ...lines.map((line) => `> ${line}`), '', PAGE_SCRIPTED_NOTE].join('\n');
 }
 
 /** The model the UI tests install (it does not keep a thread: each call gets the whole transcript). Records every prompt. */

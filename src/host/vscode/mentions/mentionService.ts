@@ -9,7 +9,7 @@ import { errorMessage } from '../../../core/errors';
 import type { Workspace } from '../../../core/workspace';
 import type { ContextMention, MentionKind } from '../../../shared/chat/mentions';
 import type { ToolSettings } from '../../../tools/settings';
-import { DEFAULT_CONTEXT_BUDGET_CHARS, renderAttachedContext, type ResolvedMention } from '../../../ui/mentionContext';
+import { DEFAULT_CONTEXT_BUDGET_CHARS, mentionOutcome, renderAttachedContext, type MentionOutcome, type ResolvedMention } from '../../../ui/mentionContext';
 import { createChangesMentionProvider } from './changesMention';
 import { createFileMentionProvider, fileMention } from './fileMentions';
 import { createFolderMentionProvider, folderMention } from './folderMentions';
@@ -63,15 +63,18 @@ export class MentionService implements vscode.Disposable {
   }
 
   /** The context block of a message's mentions, within the budget (src/ui/mentionContext.ts). */
-  async resolveContext(mentions: readonly ContextMention[], signal: AbortSignal): Promise<string> {
+  async resolveContext(mentions: readonly ContextMention[], signal: AbortSignal, onResolved?: (mention: ContextMention, outcome: MentionOutcome) => void): Promise<string> {
     const resolved = await Promise.all(
       mentions.map(async (mention): Promise<ResolvedMention> => {
+        let entry: ResolvedMention;
         try {
-          return await this.providers.get(mention.kind)!.resolve(mention, signal);
+          entry = await this.providers.get(mention.kind)!.resolve(mention, signal);
         } catch (error) {
           if (signal.aborted) throw error;
-          return { mention, content: '', error: errorMessage(error) };
+          entry = { mention, content: '', error: errorMessage(error) };
         }
+        onResolved?.(mention, mentionOutcome(entry));
+        return entry;
       }),
     );
     return renderAttachedContext(resolved, this.options.budgetChars?.() ?? DEFAULT_CONTEXT_BUDGET_CHARS);
