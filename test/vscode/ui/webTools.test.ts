@@ -61,6 +61,9 @@ describe('the web tools in real VS Code, through the replica site', { skip: miss
     await chat().locator('.message.assistant:not(.streaming)', { hasText: 'Summary: the guide has two steps.' }).waitFor({ timeout: 120_000 });
     const prompt = prompts.filter((text) => text.includes('Summarise this guide')).at(-1) ?? '';
     assert.match(prompt, new RegExp(`<context kind="url" url="${address}" title="Getting started">\\n# Getting started\\n\\n- Install the CLI\\n- Run the dev server`));
+    // The chat says the page was read: fetch_url's card of the task, with what was attached.
+    const card = chat().locator('[data-testid="tool-card"]', { hasText: 'fetch_url' }).last();
+    await card.locator('text=/Attached to the message: “Getting started”, [\\d,]+ characters/').waitFor();
     await workbench!.shot('url-sent');
   });
 
