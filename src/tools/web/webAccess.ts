@@ -46,7 +46,7 @@ export class WebAccess {
         toolName,
         kind: 'command',
         command: approvalCommand(toolName, decision.origin),
-        summary: `Open ${decision.url.href} in PTK's own browser (a separate profile: none of your chat site's cookies). ${decision.url.host} sees the address and what the page sends.`,
+        summary: `Open ${decision.url.href} in PTK's own browser (a separate profile: none of your chat site's cookies). ${decision.url.host} sees the address and what the page sends. Asked because ${decision.url.host} is not this machine and not in ptk.tools.browserHosts; Always lets ${toolName} open ${decision.origin} without asking until you turn it off or the window reloads.`,
       },
       signal,
     );
