@@ -17,6 +17,9 @@ import { applyReplacement, changeHunks, hunkLines, keepReplacement, sameHunk, un
 import type { ReviewNotes } from '../../ui/review/reviewNote';
 import { VSCodeRestoreEditor } from './checkpointRestore';
 
+/** The review's tab title (VS Code adds the file count). */
+const REVIEW_TITLE = 'PTK: Review changes';
+
 /** The scheme of the baselines (the diff's left sides) and of a deleted file's empty right side. */
 const SCHEME = 'ptk-review';
 
@@ -78,12 +81,16 @@ export class ChangeReview implements vscode.CodeLensProvider, vscode.TextDocumen
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (this.pending(event.document.uri.toString())) this.lensesChanged.fire();
       }),
+      // A review tab VS Code restores after a reload has lost its left sides (the review lives in
+      // this window): it would show every line as new. It is closed; Review changes opens it again.
+      vscode.window.tabGroups.onDidChangeTabs((event) => void this.closeStaleTabs(event.opened)),
       vscode.commands.registerCommand(REVIEW_COMMANDS.open, () => this.run('open the review', () => this.open(dependencies.shownState()))),
       vscode.commands.registerCommand(REVIEW_COMMANDS.keepChange, (...args: unknown[]) => this.run('keep the change', () => this.onChange('keep', args))),
       vscode.commands.registerCommand(REVIEW_COMMANDS.undoChange, (...args: unknown[]) => this.run('undo the change', () => this.onChange('undo', args))),
       vscode.commands.registerCommand(REVIEW_COMMANDS.keepFile, (uri?: unknown) => this.run('keep the file', () => this.onFile('keep', uri))),
       vscode.commands.registerCommand(REVIEW_COMMANDS.undoFile, (uri?: unknown) => this.run('undo the file', () => this.onFile('undo', uri))),
     );
+    void this.closeStaleTabs(vscode.window.tabGroups.all.flatMap((group) => group.tabs));
   }
 
   dispose(): void {
@@ -91,6 +98,15 @@ export class ChangeReview implements vscode.CodeLensProvider, vscode.TextDocumen
   }
 
   /** The baseline of a reviewed file (a deleted file's right side is empty). */
+  /** Closes review tabs of an earlier window (none of this window's reviews is open yet). */
+  private async closeStaleTabs(tabs: readonly vscode.Tab[]): Promise<void> {
+    if (this.files.size > 0) return;
+    const stale = tabs.filter((tab) => tab.label.startsWith(REVIEW_TITLE));
+    if (stale.length === 0) return;
+    this.dependencies.log(`review: closed ${stale.length} review tab(s) restored from before the reload`);
+    await vscode.window.tabGroups.close(stale);
+  }
+
   provideTextDocumentContent(uri: vscode.Uri): string {
     if (uri.query !== 'baseline') return '';
     return this.files.get(vscode.Uri.file(uri.path).toString())?.baseline ?? '';
@@ -144,7 +160,7 @@ export class ChangeReview implements vscode.CodeLensProvider, vscode.TextDocumen
       return;
     }
     this.dependencies.log(`review of task ${item.taskId}: ${resources.length} file(s)`);
-    await vscode.commands.executeCommand('vscode.changes', 'PTK: Review changes', resources);
+    await vscode.commands.executeCommand('vscode.changes', REVIEW_TITLE, resources);
   }
 
   private async run(what: string, action: () => Promise<void>): Promise<void> {

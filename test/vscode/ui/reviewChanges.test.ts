@@ -171,4 +171,17 @@ describe('Review changes in real VS Code', { skip: missingTools() || undefined, 
     assert.doesNotMatch(message, /review-b\.txt/, 'the kept file is not named');
     await shot('follow-up');
   });
+
+  it('a review tab VS Code restores after a window reload is closed (its left sides were the old window\'s)', async () => {
+    const reviewTab = page().locator('.tabs-container .tab', { hasText: 'PTK: Review changes' });
+    await reviewTab.first().waitFor();
+    const reloaded = page().waitForEvent('load', { timeout: 120_000 });
+    await runCommand('Developer: Reload Window');
+    await reloaded;
+    await page().locator('.monaco-workbench .statusbar').waitFor();
+    await runCommand('PTK: Open Chat');
+    await chat().locator('[data-testid="task-changes"]').waitFor();
+    await reviewTab.first().waitFor({ state: 'detached' });
+    await shot('after-reload');
+  });
 });
