@@ -224,6 +224,7 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
     let userEntry: Element | null = null;
     let answerEntry: Element | null = null;
     const lengths = new Map<Element, number>();
+    const initialTexts = new WeakMap<Node, string>();
     const stops = new Map<Element, string[]>();
     const streamingButtons = new WeakSet<Element>();
     let lastText = '';
@@ -271,16 +272,30 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
         if (state.preVisibleButtons.has(button) && !(changed && /stop|cancel|abort/i.test(label))) continue;
         // Its selectors while it shows (a send button that turned into a stop button changes its label back).
         const others = (candidate: string): boolean => matches(candidate).filter(visible).length === 1 && matches(candidate).includes(button);
-        const selectors = atoms(button, true).filter(others);
-        const scoped = selectorFor(button, others);
+        // A control that was there before the send and turned into stop is named by what says "stop" only.
+        const fit = (candidate: string): boolean => others(candidate) && (!changed || /stop|cancel|abort/i.test(candidate));
+        const selectors = atoms(button, true).filter(fit);
+        const scoped = selectorFor(button, fit);
         if (scoped && !selectors.includes(scoped)) selectors.push(scoped);
+        if (changed && selectors.length === 0) continue;
         stops.set(button, selectors);
       }
+      for (const button of [...stops.keys()]) if (inTurns(button)) stops.delete(button);
       const labelled = [...stops.keys()].filter((button) => /stop|cancel|abort/i.test(labelOf(button)) || (stops.get(button) ?? []).some((selector) => /stop/i.test(selector)));
       const counted = labelled.length > 0 ? labelled : [...stops.keys()];
-      return counted.some(visible);
+      // Still a stop control: shown, and still what its selectors named (a stop button that turned back into send is not).
+      const still = (button: Element): boolean => {
+        const selectors = stops.get(button) ?? [];
+        return visible(button) && (selectors.length === 0 || selectors.some((selector) => matches(selector).includes(button)));
+      };
+      return counted.some(still);
     };
-    const barButtons = (): Element[] => (answerEntry ? matches(BUTTONS, answerEntry).filter((button) => rendered(button) && !streamingButtons.has(button) && button.closest('pre') === null) : []);
+    /** When each control of the answer's turn was first seen, and when the answer last changed (page clock). */
+    const firstSeen = new WeakMap<Element, number>();
+    let lastChangeAt = 0;
+    /** The controls that came after the answer's last change and were never there while it streamed. */
+    const barButtons = (): Element[] =>
+      answerEntry ? matches(BUTTONS, answerEntry).filter((button) => rendered(button) && !streamingButtons.has(button) && (firstSeen.get(button) ?? 0) >= lastChangeAt && button.closest('pre') === null) : [];
 
     const finish = (missing: string | null): void => {
       if (done) return;
@@ -317,9 +332,15 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
         if (!parent || !(node.textContent ?? '').trim()) continue;
-        if (parent.closest(`${BUTTONS}, svg, [aria-hidden="true"], .sr-only`) || buttons.some((button) => button.parentElement?.contains(parent) && !parent.closest('pre'))) continue;
+        if (parent.closest(`${BUTTONS}, svg, [aria-hidden="true"], .sr-only, [class*="visually-hidden"], [class*="screen-reader"]`) || buttons.some((button) => button.parentElement?.contains(parent) && !parent.closest('pre'))) continue;
+        // A label for screen readers only (clipped to a pixel) is not the answer.
+        const box = parent.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1) continue;
         texts.push(node);
       }
+      // The answer's own text: what came or changed after the turn was first seen (else all of it).
+      const grown = texts.filter((node) => initialTexts.get(node) !== node.textContent);
+      if (grown.length > 0) texts.splice(0, texts.length, ...grown);
       let content: Element | null = texts[0]?.parentElement ?? null;
       while (content && content !== answer && !texts.every((text) => content!.contains(text))) content = content.parentElement;
       if (!content) content = answer;
@@ -401,10 +422,16 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
         const found = findAnswer();
         if (!found) return;
         [userEntry, answerEntry] = found;
+        // The text the turn holds when it is first seen growing: labels ("Model", "Gemini said") are in it, most of the answer is not.
+        const walker = document.createTreeWalker(answerEntry, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) initialTexts.set(node, node.textContent ?? '');
       }
       const text = contentText(answerEntry);
       const changed = text !== lastText;
       lastText = text;
+      const now = Date.now();
+      if (changed) lastChangeAt = now;
+      for (const button of matches(BUTTONS, answerEntry)) if (!firstSeen.has(button)) firstSeen.set(button, now);
       const busy = answerEntry.closest('[aria-busy="true"]') !== null || answerEntry.querySelector('[aria-busy="true"]') !== null;
       if (changed || stopShowing || busy) {
         for (const button of matches(BUTTONS, answerEntry)) streamingButtons.add(button);
