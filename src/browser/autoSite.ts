@@ -16,12 +16,14 @@
  * When discovery gives up it fails with SELECTOR_NOT_FOUND naming what it could not find.
  */
 import type { Page } from 'playwright-core';
+import { DEFAULTS } from '../core/constants';
 import { LLMBackendError, PTKError, PTKErrorCode } from '../core/errors';
 import { throwIfAborted } from '../core/util/abortSignals';
 import type { CustomSiteInput } from './adapters/custom';
 import type { AdapterHookContext, SiteAdapter, SiteSelectors } from './adapters/types';
 import { pageCall } from './page/pageScript';
 import { siteDiscovery, type DiscoveredComposer, type DiscoveredTurn, type SiteDiscoveryMethod } from './page/siteDiscovery';
+import { findNonces } from './nonce';
 import { sleep } from './pageWaits';
 
 /** What discovery learned of one origin. */
@@ -101,6 +103,10 @@ export function createAutoAdapter(url: string | undefined): SiteAdapter {
   let attempts = 0;
   /** The key the latest submit pressed (learned once the turn it sent is seen). */
   let usedKey: 'Enter' | 'Control+Enter' | undefined;
+  /** The nonce of the prompt typed last (the first turn's watch looks for it). */
+  let typedNonce: string | undefined;
+  /** The first turn's watch in the page, started before its send. */
+  let learning: Promise<DiscoveredTurn> | undefined;
   const adapter: SiteAdapter = {
     id: 'auto',
     displayName: new URL(url).host,
@@ -112,6 +118,7 @@ export function createAutoAdapter(url: string | undefined): SiteAdapter {
       insert: async (context, text) => {
         attempts = 0;
         usedKey = undefined;
+        typedNonce = findNonces(text).pop();
         const page = context.page;
         if (!learned.composer || (await page.locator(learned.composer.selector).count()) === 0) {
           const found = await discover<DiscoveredComposer | null>(page, 'findComposer');
@@ -131,7 +138,13 @@ export function createAutoAdapter(url: string | undefined): SiteAdapter {
       submit: async (context) => {
         attempts++;
         const page = context.page;
-        if (!learned.turn) await discover(page, 'beforeSend');
+        if (!learned.turn && attempts === 1 && typedNonce) {
+          // The first turn is watched from before the send: a short answer may be whole before the submit is confirmed.
+          await discover(page, 'beforeSend');
+          const composer = learned.composer?.selector ?? GENERIC_COMPOSER[0]!;
+          learning = discover<DiscoveredTurn>(page, 'learnTurn', typedNonce, composer, DEFAULTS.browserAnswerTimeoutMs, DISCOVERY_HOLD_MS);
+          learning.catch(() => undefined);
+        }
         if (learned.sendButton && attempts === 1) {
           await page.locator(`${learned.sendButton}:visible`).first().click({ timeout: 5_000, force: true });
           return 0;
@@ -144,7 +157,10 @@ export function createAutoAdapter(url: string | undefined): SiteAdapter {
       },
       learnTurn: async (context, turn) => {
         if (learned.turn) return false;
-        const result = await watchFirstTurn(context, turn.nonce, turn.timeoutMs, turn.problem);
+        const started = learning;
+        learning = undefined;
+        if (!started) throw discoveryFailed(adapter, 'your message on the page after sending (the user turn)');
+        const result = await watchFirstTurn(context, started, turn.timeoutMs, turn.problem);
         if (result.missing) throw discoveryFailed(adapter, result.missing);
         const { missing: _missing, ...selectors } = result;
         learned.turn = selectors;
@@ -162,18 +178,21 @@ export function createAutoAdapter(url: string | undefined): SiteAdapter {
  * the call's abort and the page's problems (a banner, a login wall, seen by the turn's own
  * watch) end it early.
  */
-async function watchFirstTurn(context: AdapterHookContext, nonce: string, timeoutMs: number, problem: () => Error | undefined): Promise<DiscoveredTurn> {
+async function watchFirstTurn(context: AdapterHookContext, started: Promise<DiscoveredTurn>, timeoutMs: number, problem: () => Error | undefined): Promise<DiscoveredTurn> {
   const page = context.page;
-  const composer = (context.adapter.selectors.composer[0] ?? GENERIC_COMPOSER[0])!;
   let settled = false;
-  const learning = discover<DiscoveredTurn>(page, 'learnTurn', nonce, composer, timeoutMs, DISCOVERY_HOLD_MS).finally(() => {
+  const learning = started.finally(() => {
     settled = true;
   });
+  const deadline = Date.now() + timeoutMs;
   try {
     while (!settled) {
       throwIfAborted(context.signal);
       const found = problem();
       if (found) throw found;
+      if (Date.now() > deadline) {
+        throw new LLMBackendError(`${context.adapter.displayName} did not finish its answer in ${Math.round(timeoutMs / 1000)} s.`, { code: PTKErrorCode.ANSWER_TIMEOUT });
+      }
       await Promise.race([learning.catch(() => undefined), sleep(100)]);
     }
     return await learning;

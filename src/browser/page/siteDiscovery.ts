@@ -224,6 +224,20 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
     let userEntry: Element | null = null;
     let answerEntry: Element | null = null;
     const lengths = new Map<Element, number>();
+    /** Records since the last look, and where the answer's text last changed (the last looks that changed it). */
+    const pending: MutationRecord[] = [];
+    const growth: Element[][] = [];
+    /** Where a record changed text (not a control's): the elements it added with text, else the element whose text it changed. */
+    const textTargets = (record: MutationRecord): Element[] => {
+      if (record.type === 'characterData') {
+        const parent = record.target.parentElement;
+        return parent && !parent.closest(`${BUTTONS}, svg`) ? [parent] : [];
+      }
+      if (record.type !== 'childList' || !(record.target instanceof Element) || record.target.closest(`${BUTTONS}, svg`)) return [];
+      const added = Array.from(record.addedNodes).filter((node) => (node instanceof Element ? contentText(node) !== '' : (node.textContent ?? '').trim() !== ''));
+      if (added.length === 0) return [];
+      return added.every((node) => node instanceof Element) ? (added as Element[]) : [record.target];
+    };
     const initialTexts = new WeakMap<Node, string>();
     const stops = new Map<Element, string[]>();
     const streamingButtons = new WeakSet<Element>();
@@ -250,7 +264,7 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
     /** Whether a sibling holds something drawn since the send. */
     const newish = (element: Element): boolean => !state.preElements.has(element) || Array.from(element.querySelectorAll('*')).some((inner) => !state.preElements.has(inner));
     /** The lowest level at which a sibling after the user's text grows: [user entry, answer entry]. */
-    const findAnswer = (): [Element, Element] | null => {
+    const findAnswer = (stopShowing: boolean): [Element, Element] | null => {
       for (let node: Element | null = userText; node && node.parentElement && node !== document.body; node = node.parentElement) {
         for (let sibling = node.nextElementSibling; sibling; sibling = sibling.nextElementSibling) {
           if (insideComposer(sibling) || sibling.contains(composer())) continue;
@@ -258,7 +272,8 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
           if (!text || text.includes(marker) || !newish(sibling)) continue;
           const before = lengths.get(sibling);
           lengths.set(sibling, text.length);
-          if (before !== undefined && text.length > before) return [node, sibling];
+          // It grows; or it is new and the stop control shows (an answer drawn too fast to be seen growing).
+          if ((before !== undefined && text.length > before) || (stopShowing && !state.preElements.has(sibling))) return [node, sibling];
         }
       }
       return null;
@@ -295,7 +310,9 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
     let lastChangeAt = 0;
     /** The controls that came after the answer's last change and were never there while it streamed. */
     const barButtons = (): Element[] =>
-      answerEntry ? matches(BUTTONS, answerEntry).filter((button) => rendered(button) && !streamingButtons.has(button) && (firstSeen.get(button) ?? 0) >= lastChangeAt && button.closest('pre') === null) : [];
+      answerEntry
+        ? matches(BUTTONS, answerEntry).filter((button) => rendered(button) && !streamingButtons.has(button) && (firstSeen.get(button) ?? 0) >= lastChangeAt && button.closest('pre') === null && !button.hasAttribute('aria-expanded'))
+        : [];
 
     const finish = (missing: string | null): void => {
       if (done) return;
@@ -338,12 +355,24 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
         if (box.width <= 1 || box.height <= 1) continue;
         texts.push(node);
       }
-      // The answer's own text: what came or changed after the turn was first seen (else all of it).
+      // The answer's own text: where its last changes were (a reasoning panel changed before), else
+      // what came or changed after the turn was first seen, else all of it.
       const grown = texts.filter((node) => initialTexts.get(node) !== node.textContent);
       if (grown.length > 0) texts.splice(0, texts.length, ...grown);
-      let content: Element | null = texts[0]?.parentElement ?? null;
-      while (content && content !== answer && !texts.every((text) => content!.contains(text))) content = content.parentElement;
-      if (!content) content = answer;
+      const last = growth.flat().filter((target) => target.isConnected && answer.contains(target) && target !== answer && !buttons.some((button) => target.contains(button)));
+      const held: Node[] = last.length > 0 ? last : texts;
+      let content: Element | null = held[0] instanceof Element ? held[0] : (held[0]?.parentElement ?? null);
+      while (content && content !== answer && !held.every((node) => content!.contains(node))) content = content.parentElement;
+      // A paragraph, a heading, an inline run is one block of the answer, not its container (the next answer has more).
+      while (content && content !== answer && /^(P|H[1-6]|LI|UL|OL|PRE|CODE|BLOCKQUOTE|TABLE|STRONG|EM|B|I|SPAN|A)$/.test(content.tagName)) content = content.parentElement;
+      let found: Element = content ?? answer;
+      // The answer is not where its controls are: down to the one child that holds its text and none of them.
+      while (buttons.some((button) => found.contains(button))) {
+        const holders: Element[] = Array.from(found.children).filter((child) => contentText(child) !== '' && !buttons.some((button) => child.contains(button)));
+        if (holders.length !== 1) break;
+        found = holders[0]!;
+      }
+      content = found;
       // The assistant turn: the highest element from the answer entry down to the content a selector names apart from the user's.
       const answerChain: Element[] = [];
       for (let node: Element | null = content; node && node !== answer.parentElement; node = node.parentElement) answerChain.unshift(node);
@@ -384,10 +413,16 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
           break;
         }
       }
-      const inScope = buttons.filter((button) => scope.contains(button));
+      let inScope = buttons.filter((button) => scope.contains(button));
+      const copy = inScope.find((button) => /copy|复制/i.test(labelOf(button)));
+      if (copy) {
+        // The bar is the copy control's group: the ancestor (a few levels up) holding most of the new controls, not the answer.
+        let group: Element = copy;
+        for (let node = copy.parentElement, depth = 0; node && node !== scope && depth < 3 && !node.contains(content); node = node.parentElement, depth++) group = node;
+        inScope = inScope.filter((button) => group.contains(button));
+      }
       let bar: Element | null = inScope[0] ?? null;
       while (bar && bar !== scope && !inScope.every((button) => bar!.contains(button))) bar = bar.parentElement;
-      const copy = inScope.find((button) => /copy|复制/i.test(labelOf(button)));
       const outsideContent = (candidate: string): boolean => matches(candidate, scope).length > 0 && matches(candidate, scope).every((found) => !found.contains(content!) && !content!.contains(found));
       if (bar && bar !== scope) {
         const selector = selectorFor(bar, (candidate) => matches(candidate, scope).includes(bar!) && outsideContent(candidate), false);
@@ -419,7 +454,7 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
       if (!userText) return;
       const stopShowing = trackStops();
       if (!answerEntry) {
-        const found = findAnswer();
+        const found = findAnswer(stopShowing);
         if (!found) return;
         [userEntry, answerEntry] = found;
         // The text the turn holds when it is first seen growing: labels ("Model", "Gemini said") are in it, most of the answer is not.
@@ -430,10 +465,18 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
       const changed = text !== lastText;
       lastText = text;
       const now = Date.now();
-      if (changed) lastChangeAt = now;
+      const records = pending.splice(0, pending.length);
+      if (changed) {
+        lastChangeAt = now;
+        const targets = records.flatMap(textTargets).filter((target) => answerEntry!.contains(target));
+        if (targets.length > 0) growth.push(targets);
+        if (growth.length > 1) growth.shift();
+      }
       for (const button of matches(BUTTONS, answerEntry)) if (!firstSeen.has(button)) firstSeen.set(button, now);
       const busy = answerEntry.closest('[aria-busy="true"]') !== null || answerEntry.querySelector('[aria-busy="true"]') !== null;
-      if (changed || stopShowing || busy) {
+      // The controls drawn while the answer is generating (code-block headers) are not its action bar. Without a
+      // stop control, a change of the text says it is generating; with one, a bar drawn with the last words is no such control.
+      if (stopShowing || busy || (changed && stops.size === 0)) {
         for (const button of matches(BUTTONS, answerEntry)) streamingButtons.add(button);
       }
       const looksFinished = text !== '' && !changed && !stopShowing && !busy && barButtons().length > 0;
@@ -448,7 +491,8 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
     };
 
     let scheduled = false;
-    const observer = new MutationObserver(() => {
+    const observer = new MutationObserver((records) => {
+      pending.push(...records);
       if (scheduled) return;
       scheduled = true;
       setTimeout(() => {
