@@ -89,7 +89,7 @@ function selectorsOf(learned: LearnedSite): SiteSelectors {
 /** The error discovery gives up with. */
 function discoveryFailed(adapter: SiteAdapter, what: string): LLMBackendError {
   return new LLMBackendError(
-    `${adapter.displayName}: site discovery could not find ${what}. Run PTK: Diagnose Site, or describe the site with ptk.customSite (docs/sites.md, "Any site: auto").`,
+    `${adapter.displayName}: site discovery could not find ${what}. Run PTK: Diagnose Site, or describe the site with ptk.customSite (docs/sites.md, "Any chat page, no selectors: auto").`,
     { code: PTKErrorCode.SELECTOR_NOT_FOUND, context: { site: adapter.id, missing: what } },
   );
 }
