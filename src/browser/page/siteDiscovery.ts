@@ -309,9 +309,18 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
     const firstSeen = new WeakMap<Element, number>();
     let lastChangeAt = 0;
     /** The controls that came after the answer's last change and were never there while it streamed. */
+    /** A code block's own control (its header's copy or download): a near ancestor is mostly that block's code. */
+    const codeControl = (button: Element): boolean => {
+      if (button.closest('pre')) return true;
+      for (let node = button.parentElement, depth = 0; node && node !== answerEntry && depth < 4; node = node.parentElement, depth++) {
+        const code = node.querySelector('pre');
+        if (code && (code.textContent ?? '').trim().length * 2 >= contentText(node).length) return true;
+      }
+      return false;
+    };
     const barButtons = (): Element[] =>
       answerEntry
-        ? matches(BUTTONS, answerEntry).filter((button) => rendered(button) && !streamingButtons.has(button) && (firstSeen.get(button) ?? 0) >= lastChangeAt && button.closest('pre') === null && !button.hasAttribute('aria-expanded'))
+        ? matches(BUTTONS, answerEntry).filter((button) => rendered(button) && !streamingButtons.has(button) && (firstSeen.get(button) ?? 0) >= lastChangeAt && !button.hasAttribute('aria-expanded') && !codeControl(button))
         : [];
 
     const finish = (missing: string | null): void => {
@@ -369,13 +378,15 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
       // The answer is not where its controls are: down to the one child that holds its text and none of them.
       while (buttons.some((button) => found.contains(button))) {
         const holders: Element[] = Array.from(found.children).filter((child) => contentText(child) !== '' && !buttons.some((button) => child.contains(button)));
-        if (holders.length !== 1) break;
-        found = holders[0]!;
+        if (holders.length === 0) break;
+        // Several: the one where the text last changed, else the last (an answer comes after its reasoning).
+        found = holders.find((holder) => last.some((target) => holder.contains(target))) ?? holders[holders.length - 1]!;
       }
-      content = found;
+      // Still around the controls: the answer is read from the whole turn (DOM → markdown drops controls).
+      content = buttons.some((button) => found.contains(button)) ? null : found;
       // The assistant turn: the highest element from the answer entry down to the content a selector names apart from the user's.
       const answerChain: Element[] = [];
-      for (let node: Element | null = content; node && node !== answer.parentElement; node = node.parentElement) answerChain.unshift(node);
+      for (let node: Element | null = found; node && node !== answer.parentElement; node = node.parentElement) answerChain.unshift(node);
       let turn: Element | null = null;
       for (const node of answerChain) {
         const selector = selectorFor(node, (candidate) => outsideBoth(candidate, node, user), false);
@@ -389,8 +400,9 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
         result.missing = 'the answer (no selector tells it from your message)';
         return;
       }
-      if (content !== turn) {
-        const selector = selectorFor(content, (candidate) => matches(candidate, turn!)[0] === content || matches(candidate, turn!).every((found) => content!.contains(found) || found === content), false);
+      if (content && content !== turn) {
+        const named = content;
+        const selector = selectorFor(named, (candidate) => matches(candidate, turn!)[0] === named || matches(candidate, turn!).every((inner) => named.contains(inner)), false);
         if (selector) result.answerContent = [selector];
       }
       // The action bar and its copy control; the turn scope when they sit outside the turn element.
@@ -418,12 +430,12 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
       if (copy) {
         // The bar is the copy control's group: the ancestor (a few levels up) holding most of the new controls, not the answer.
         let group: Element = copy;
-        for (let node = copy.parentElement, depth = 0; node && node !== scope && depth < 3 && !node.contains(content); node = node.parentElement, depth++) group = node;
+        for (let node = copy.parentElement, depth = 0; node && node !== scope && depth < 3 && (content === null || !node.contains(content)); node = node.parentElement, depth++) group = node;
         inScope = inScope.filter((button) => group.contains(button));
       }
       let bar: Element | null = inScope[0] ?? null;
       while (bar && bar !== scope && !inScope.every((button) => bar!.contains(button))) bar = bar.parentElement;
-      const outsideContent = (candidate: string): boolean => matches(candidate, scope).length > 0 && matches(candidate, scope).every((found) => !found.contains(content!) && !content!.contains(found));
+      const outsideContent = (candidate: string): boolean => matches(candidate, scope).length > 0 && (content === null || matches(candidate, scope).every((found) => !found.contains(content!) && !content!.contains(found)));
       if (bar && bar !== scope) {
         const selector = selectorFor(bar, (candidate) => matches(candidate, scope).includes(bar!) && outsideContent(candidate), false);
         if (selector) result.turnActionBar = [selector];
