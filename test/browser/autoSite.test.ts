@@ -103,6 +103,24 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
     }
   });
 
+  it('a page with no text box to type in: SELECTOR_NOT_FOUND naming the composer', async () => {
+    const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { loggedIn: false } });
+    const adapter = resolveAdapter('auto', { siteUrl: server.url });
+    // How long the ready check looks for a composer before giving up (the product waits DEFAULTS.browserReadyTimeoutMs).
+    adapter.timings = { readyTimeoutMs: 1_000 };
+    const model = new BrowserChatModel({ adapter, browser: browser(), temporaryChats: false });
+    try {
+      await assert.rejects(
+        () => model.call('Say hello'),
+        (error: unknown) => error instanceof PTKError && error.code === PTKErrorCode.SELECTOR_NOT_FOUND && /composer/.test(error.message),
+      );
+      assert.equal(server.submissions.length, 0, 'nothing sent');
+    } finally {
+      await model.close();
+      await server.close();
+    }
+  });
+
   it('without ptk.siteUrl, site "auto" is a configuration error', () => {
     assert.throws(
       () => resolveAdapter('auto', {}),
