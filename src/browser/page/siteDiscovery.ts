@@ -312,7 +312,9 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
     /** A code block's own control (its header's copy or download): a near ancestor is mostly that block's code. */
     const codeControl = (button: Element): boolean => {
       if (button.closest('pre')) return true;
-      for (let node = button.parentElement, depth = 0; node && node !== answerEntry && depth < 4; node = node.parentElement, depth++) {
+      // A label right before or after a code block (its own copy control).
+      for (const sibling of [button.previousElementSibling, button.nextElementSibling]) if (sibling && (sibling.tagName === 'PRE' || sibling.querySelector(':scope > pre'))) return true;
+      for (let node = button.parentElement, depth = 0; node && node !== answerEntry && depth < 6; node = node.parentElement, depth++) {
         const code = node.querySelector('pre');
         if (code && (code.textContent ?? '').trim().length * 2 >= contentText(node).length) return true;
       }
@@ -372,6 +374,13 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
       const held: Node[] = last.length > 0 ? last : texts;
       let content: Element | null = held[0] instanceof Element ? held[0] : (held[0]?.parentElement ?? null);
       while (content && content !== answer && !held.every((node) => content!.contains(node))) content = content.parentElement;
+      // Containers side by side (a reasoning panel settling as the answer begins, then the answer): the last one.
+      // Blocks of markdown side by side (paragraphs, a code block) are the answer itself.
+      for (let depth = 0; content && depth < 4; depth++) {
+        const holders: Element[] = Array.from(content.children).filter((child) => held.some((node) => child.contains(node)));
+        if (holders.length < 2 || holders.some((child) => /^(P|PRE|UL|OL|H[1-6]|TABLE|BLOCKQUOTE|HR|LI|SPAN|A|STRONG|EM|CODE)$/.test(child.tagName) || child.querySelector(':scope > pre'))) break;
+        content = holders[holders.length - 1]!;
+      }
       // A paragraph, a heading, an inline run is one block of the answer, not its container (the next answer has more).
       while (content && content !== answer && /^(P|H[1-6]|LI|UL|OL|PRE|CODE|BLOCKQUOTE|TABLE|STRONG|EM|B|I|SPAN|A)$/.test(content.tagName)) content = content.parentElement;
       let found: Element = content ?? answer;
