@@ -305,10 +305,16 @@ export class BrowserChatModel implements ILLMManager {
         await insertPrompt(page, adapter, sent, signal);
         await callRuntime(page, 'watch', config);
         record.submitted(await this.submit(page, watch, config, signal));
+        const answerTimeoutMs = this.options.answerTimeoutMs ?? adapter.timings?.answerTimeoutMs ?? DEFAULTS.browserAnswerTimeoutMs;
+        // A site learned on the page (site discovery) learns its turn's selectors on the first turn.
+        if (await adapter.hooks?.learnTurn?.({ page, adapter, signal }, { nonce, timeoutMs: answerTimeoutMs, problem: () => watch.problem })) {
+          config.selectors = pageSelectorsOf(adapter);
+          await callRuntime(page, 'watch', config);
+        }
         this.stateOf(page).chatUrl = page.url();
 
         // Wait for the answer.
-        const deadline = Date.now() + (this.options.answerTimeoutMs ?? adapter.timings?.answerTimeoutMs ?? DEFAULTS.browserAnswerTimeoutMs);
+        const deadline = Date.now() + answerTimeoutMs;
         let lostSince: number | undefined;
         for (;;) {
           if (signal?.aborted) {

@@ -19,7 +19,7 @@ export type { TurnLogEntry, TurnTimings } from './turnLog';
 export type { OfferedChoices } from './modelSelection';
 
 export interface CreateBrowserChatModelOptions {
-  /** Site id: chatgpt, claude, gemini, aistudio, deepseek, custom. */
+  /** Site id: chatgpt, claude, gemini, aistudio, deepseek, …, custom, or auto (any chat page at siteUrl, found on the page). */
   site: string;
   /** Start URL override (a replica, a self-hosted chat, the custom site's URL). */
   siteUrl?: string;

@@ -33,6 +33,7 @@ export const SITE_CHAT_LIMITS: Readonly<Record<SiteId, number>> = {
   huggingchat: 128_000,
   perplexity: 128_000,
   custom: 128_000,
+  auto: 128_000,
 };
 
 /** The chat limit for `site`: `ptk.chatLimitChars` when set, else the site's own estimate. */

@@ -8,7 +8,7 @@ import { DEFAULTS } from '../core/constants';
 import { instructionFileEntryProblem } from '../tools/projectRules/instructionFiles';
 
 /** Site adapters the browser backend offers. */
-export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'openwebui', 'grok', 'mistral', 'qwen', 'kimi', 'zai', 'copilot', 'huggingchat', 'perplexity', 'custom'] as const;
+export const SITE_IDS = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek', 'openwebui', 'grok', 'mistral', 'qwen', 'kimi', 'zai', 'copilot', 'huggingchat', 'perplexity', 'custom', 'auto'] as const;
 export type SiteId = (typeof SITE_IDS)[number];
 
 /** Human names for the site quick pick. */
@@ -28,6 +28,7 @@ export const SITE_LABELS: Record<SiteId, string> = {
   huggingchat: 'HuggingChat (huggingface.co/chat)',
   perplexity: 'Perplexity (www.perplexity.ai)',
   custom: 'Custom site (ptk.siteUrl + ptk.customSite)',
+  auto: 'Any chat page (ptk.siteUrl; found on the page)',
 };
 
 /** Configuration section of these settings. */

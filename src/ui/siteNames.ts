@@ -21,7 +21,7 @@ export function siteAddress(settings: SiteNameSettings, site: SiteId): string | 
  * Sites that run wherever their user runs them (Open WebUI, a custom site): a local address is
  * their real one, never a replica of them.
  */
-const SELF_HOSTED_SITES: readonly SiteId[] = ['openwebui', 'custom'];
+const SELF_HOSTED_SITES: readonly SiteId[] = ['openwebui', 'custom', 'auto'];
 
 /** Whether a local address of `site` is the user's own instance rather than a demo replica. */
 export function isSelfHostedSite(site: string): boolean {

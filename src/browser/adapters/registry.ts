@@ -20,6 +20,7 @@ import { qwenAdapter } from './qwen';
 import { mistralAdapter } from './mistral';
 import { grokAdapter } from './grok';
 import { applySiteOverride, parseSiteOverrides } from './overrides';
+import { createAutoAdapter } from '../autoSite';
 import type { SiteAdapter } from './types';
 
 /** Built-in adapters, one line per site. */
@@ -40,9 +41,9 @@ export const builtInAdapters: SiteAdapter[] = [
   perplexityAdapter,
 ];
 
-/** Ids accepted by `resolveAdapter` ('custom' included). */
+/** Ids accepted by `resolveAdapter` ('custom' and 'auto' included). */
 export function adapterIds(): string[] {
-  return [...builtInAdapters.map((adapter) => adapter.id), 'custom'];
+  return [...builtInAdapters.map((adapter) => adapter.id), 'custom', 'auto'];
 }
 
 interface ResolveAdapterOptions {
@@ -56,6 +57,8 @@ interface ResolveAdapterOptions {
 
 /** The adapter for a site id, with the settings' repairs and the URL override applied. */
 export function resolveAdapter(site: string, options: ResolveAdapterOptions = {}): SiteAdapter {
+  // Any chat page, through what site discovery finds on it (autoSite.ts).
+  if (site === 'auto') return createAutoAdapter(options.siteUrl);
   if (site === 'custom') {
     if (options.customSite === undefined || options.customSite === null) {
       throw new PTKError('Site "custom" needs its description: set ptk.customSite (url, input, stopButton, userTurn, answerContainer, actionBar…); see docs/sites.md.', { code: PTKErrorCode.CONFIG_INVALID });

@@ -231,6 +231,13 @@ interface SiteHooks {
   submit?: (context: AdapterHookContext) => Promise<number | void>;
   /** Post-process the extracted markdown (e.g. a site that adds a footer to copies). */
   cleanAnswer?: (markdown: string) => string;
+  /**
+   * Right after the submit is confirmed: learn the selectors of the turn from the page (site
+   * discovery, autoSite.ts). Resolves true when the adapter's selectors changed (the turn's
+   * watch is then armed again with them); `problem` is what the turn's watch saw go wrong,
+   * `timeoutMs` the longest the answer may take.
+   */
+  learnTurn?: (context: AdapterHookContext, turn: { nonce: string; timeoutMs: number; problem: () => Error | undefined }) => Promise<boolean>;
 }
 
 /**

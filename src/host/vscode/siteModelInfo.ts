@@ -27,6 +27,7 @@ export const SITE_PROMPT_LIMITS: Readonly<Record<SiteId, number>> = {
   huggingchat: 100_000,
   perplexity: 100_000,
   custom: 100_000,
+  auto: 100_000,
 };
 
 /** The site's name in model pickers. */
@@ -46,6 +47,7 @@ const SITE_MODEL_NAMES: Readonly<Record<SiteId, string>> = {
   huggingchat: 'HuggingChat',
   perplexity: 'Perplexity',
   custom: 'Custom site',
+  auto: 'Chat page',
 };
 
 /**

@@ -1,0 +1,227 @@
+/**
+ * The `auto` site: a chat page PTK has no selectors for, driven through what site discovery
+ * (page/siteDiscovery.ts) finds on it. The adapter starts with generic guesses (any text box is
+ * a composer for the ready check, Enter sends, `[role=alert]` is a banner) and its hooks learn
+ * the rest on the page:
+ *   insert      the composer (the visible text box the page is built around), then the send
+ *               button (one the typed prompt enabled, or labelled "send");
+ *   submit      that button, else Enter, else Ctrl+Enter on the retry (the driver confirms each);
+ *   learnTurn   on the first turn: the user turn (our nonce outside the composer), the answer
+ *               that grows after it, the stop control, the action bar and copy control that
+ *               appear once it is done, the rendered answer. From then on every turn runs on
+ *               these selectors with the ordinary completion contract (completionTracker.ts)
+ *               and extraction (the copy control, else DOM → markdown).
+ * What it learned is kept per origin for the process (`learnedSiteFor`), reported by Diagnose
+ * Site (the adapter's selectors) and exportable as a `ptk.customSite` (`learnedCustomSite`).
+ * When discovery gives up it fails with SELECTOR_NOT_FOUND naming what it could not find.
+ */
+import type { Page } from 'playwright-core';
+import { DEFAULTS } from '../core/constants';
+import { LLMBackendError, PTKError, PTKErrorCode } from '../core/errors';
+import { throwIfAborted } from '../core/util/abortSignals';
+import type { CustomSiteInput } from './adapters/custom';
+import type { AdapterHookContext, SiteAdapter, SiteSelectors } from './adapters/types';
+import { pageCall } from './page/pageScript';
+import { siteDiscovery, type DiscoveredComposer, type DiscoveredTurn, type SiteDiscoveryMethod } from './page/siteDiscovery';
+import { findNonces } from './nonce';
+import { sleep } from './pageWaits';
+
+/** What discovery learned of one origin. */
+export interface LearnedSite {
+  composer?: DiscoveredComposer;
+  /** The send button's selector; null: Enter (or Ctrl+Enter) sends. Absent: not learned yet. */
+  sendButton?: string | null;
+  /** The key that sent, when no button did. */
+  sendKey?: 'Enter' | 'Control+Enter';
+  /** The turn's selectors, once a whole turn was watched. */
+  turn?: Omit<DiscoveredTurn, 'missing'>;
+}
+
+/** Generic guesses before anything is learned: enough for the ready check. */
+const GENERIC_COMPOSER = ['textarea:not([hidden]):not([readonly])', '[contenteditable="true"]', '[role="textbox"]'];
+/** How long the end of the first turn must hold in the page before discovery takes it, ms. */
+const DISCOVERY_HOLD_MS = 300;
+
+/** What each origin's pages taught discovery, for the process's lifetime. */
+const learnedByOrigin = new Map<string, LearnedSite>();
+
+/** What discovery learned of the origin of `url` (created empty). */
+export function learnedSiteFor(url: string): LearnedSite {
+  const origin = new URL(url).origin;
+  let learned = learnedByOrigin.get(origin);
+  if (!learned) {
+    learned = {};
+    learnedByOrigin.set(origin, learned);
+  }
+  return learned;
+}
+
+/** Forgets what was learned of an origin (a redesign, a test). */
+export function forgetLearnedSite(url: string): void {
+  learnedByOrigin.delete(new URL(url).origin);
+}
+
+/** Calls a discovery method in the page. */
+function discover<T>(page: Page, method: SiteDiscoveryMethod, ...args: unknown[]): Promise<T> {
+  return page.evaluate(pageCall(siteDiscovery, [method, args])) as Promise<T>;
+}
+
+/** The adapter's selectors from what was learned (generic guesses where nothing is). */
+function selectorsOf(learned: LearnedSite): SiteSelectors {
+  const turn = learned.turn;
+  return {
+    composer: learned.composer ? [learned.composer.selector, ...GENERIC_COMPOSER] : GENERIC_COMPOSER,
+    sendButton: learned.sendButton ? [learned.sendButton] : [],
+    stopButton: turn?.stopButton ?? [],
+    userTurn: turn?.userTurn ?? [],
+    assistantTurn: turn?.assistantTurn ?? [],
+    answerContent: turn?.answerContent ?? [],
+    turnScope: turn?.turnScope ?? [],
+    turnActionBar: turn?.turnActionBar ?? [],
+    copyButton: turn?.copyButton ?? [],
+    streamingIndicator: ['[aria-busy="true"]'],
+    errorBanner: ['[role="alert"]'],
+    loginWall: [],
+    botCheck: [],
+  };
+}
+
+/** The error discovery gives up with. */
+function discoveryFailed(adapter: SiteAdapter, what: string): LLMBackendError {
+  return new LLMBackendError(
+    `${adapter.displayName}: site discovery could not find ${what}. Run PTK: Diagnose Site, or describe the site with ptk.customSite (docs/sites.md, "Any chat page, no selectors: auto").`,
+    { code: PTKErrorCode.SELECTOR_NOT_FOUND, context: { site: adapter.id, missing: what } },
+  );
+}
+
+/** The `auto` adapter of a chat page at `url`. */
+export function createAutoAdapter(url: string | undefined): SiteAdapter {
+  if (!url || !/^https?:\/\//.test(url)) {
+    throw new PTKError('Site "auto" needs the chat page\'s address: set ptk.siteUrl (http or https).', { code: PTKErrorCode.CONFIG_INVALID });
+  }
+  const learned = learnedSiteFor(url);
+  let attempts = 0;
+  /** The key the latest submit pressed (learned once the turn it sent is seen). */
+  let usedKey: 'Enter' | 'Control+Enter' | undefined;
+  /** The nonce of the prompt typed last (the first turn's watch looks for it). */
+  let typedNonce: string | undefined;
+  /** The first turn's watch in the page, started before its send. */
+  let learning: Promise<DiscoveredTurn> | undefined;
+  const adapter: SiteAdapter = {
+    id: 'auto',
+    displayName: new URL(url).host,
+    url,
+    composerKind: learned.composer?.kind ?? 'textarea',
+    maxPromptChars: 100_000,
+    selectors: selectorsOf(learned),
+    hooks: {
+      insert: async (context, text) => {
+        attempts = 0;
+        usedKey = undefined;
+        typedNonce = findNonces(text).pop();
+        const page = context.page;
+        if (!learned.composer || (await page.locator(learned.composer.selector).count()) === 0) {
+          const found = await discover<DiscoveredComposer | null>(page, 'findComposer');
+          if (!found) throw discoveryFailed(adapter, 'the composer (a visible text area or editable box)');
+          learned.composer = found;
+          adapter.composerKind = found.kind;
+          adapter.selectors = selectorsOf(learned);
+        }
+        if (learned.sendButton === undefined) await discover(page, 'markButtons');
+        const field = page.locator(learned.composer.selector).first();
+        await field.fill(text, { timeout: 10_000 });
+        if (learned.sendButton === undefined) {
+          learned.sendButton = await discover<string | null>(page, 'findSendButton', learned.composer.selector);
+          adapter.selectors = selectorsOf(learned);
+        }
+      },
+      submit: async (context) => {
+        attempts++;
+        const page = context.page;
+        if (!learned.turn && attempts === 1 && typedNonce) {
+          // The first turn is watched from before the send: a short answer may be whole before the submit is confirmed.
+          await discover(page, 'beforeSend');
+          const composer = learned.composer?.selector ?? GENERIC_COMPOSER[0]!;
+          learning = discover<DiscoveredTurn>(page, 'learnTurn', typedNonce, composer, DEFAULTS.browserAnswerTimeoutMs, DISCOVERY_HOLD_MS);
+          learning.catch(() => undefined);
+        }
+        if (learned.sendButton && attempts === 1) {
+          await page.locator(`${learned.sendButton}:visible`).first().click({ timeout: 5_000, force: true });
+          return 0;
+        }
+        // No button (or it did not take): the key that sent before, else Enter, then Ctrl+Enter on the retry.
+        const key = learned.sendKey ?? (attempts === 1 || (learned.sendButton && attempts === 2) ? 'Enter' : 'Control+Enter');
+        await page.locator(learned.composer?.selector ?? GENERIC_COMPOSER[0]!).first().press(key);
+        usedKey = key;
+        return -1;
+      },
+      learnTurn: async (context, turn) => {
+        if (learned.turn) return false;
+        const started = learning;
+        learning = undefined;
+        if (!started) throw discoveryFailed(adapter, 'your message on the page after sending (the user turn)');
+        const result = await watchFirstTurn(context, started, turn.timeoutMs, turn.problem);
+        if (result.missing) throw discoveryFailed(adapter, result.missing);
+        const { missing: _missing, ...selectors } = result;
+        learned.turn = selectors;
+        if (!learned.sendButton && usedKey) learned.sendKey = usedKey;
+        adapter.selectors = selectorsOf(learned);
+        return true;
+      },
+    },
+  };
+  return adapter;
+}
+
+/**
+ * Watches the first turn in the page until discovery has its selectors (or gives up), while
+ * the call's abort and the page's problems (a banner, a login wall, seen by the turn's own
+ * watch) end it early.
+ */
+async function watchFirstTurn(context: AdapterHookContext, started: Promise<DiscoveredTurn>, timeoutMs: number, problem: () => Error | undefined): Promise<DiscoveredTurn> {
+  const page = context.page;
+  let settled = false;
+  const learning = started.finally(() => {
+    settled = true;
+  });
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (!settled) {
+      throwIfAborted(context.signal);
+      const found = problem();
+      if (found) throw found;
+      if (Date.now() > deadline) {
+        throw new LLMBackendError(`${context.adapter.displayName} did not finish its answer in ${Math.round(timeoutMs / 1000)} s.`, { code: PTKErrorCode.ANSWER_TIMEOUT });
+      }
+      await Promise.race([learning.catch(() => undefined), sleep(100)]);
+    }
+    return await learning;
+  } catch (error) {
+    if (!settled) await discover(page, 'cancel').catch(() => undefined);
+    await learning.catch(() => undefined);
+    throw error;
+  }
+}
+
+/** What was learned of the origin of `url`, as a `ptk.customSite` the user can edit. */
+export function learnedCustomSite(url: string): CustomSiteInput | undefined {
+  const learned = learnedByOrigin.get(new URL(url).origin);
+  if (!learned?.composer || !learned.turn) return undefined;
+  const turn = learned.turn;
+  const list = (selectors: readonly string[]): string[] | undefined => (selectors.length > 0 ? [...selectors] : undefined);
+  return {
+    name: new URL(url).host,
+    url,
+    input: [learned.composer.selector],
+    sendButton: learned.sendButton ? [learned.sendButton] : undefined,
+    stopButton: list(turn.stopButton) ?? ['[aria-busy="true"]'],
+    userTurn: [...turn.userTurn],
+    answerContainer: [...turn.assistantTurn],
+    answerContent: list(turn.answerContent),
+    turnScope: list(turn.turnScope),
+    actionBar: [...turn.turnActionBar],
+    copyButton: list(turn.copyButton),
+    errorBanners: ['[role="alert"]'],
+    composerKind: learned.composer.kind,
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * Site `auto` (src/browser/autoSite.ts, src/browser/page/siteDiscovery.ts): every replica of the
+ * five original sites, current and older variants, and a page no adapter knows (replicas/sites/
+ * madeup-parrot), driven with no selectors at all. The first turn is learned on the page (with a
+ * reasoning phase whose action bar flashes mid-thinking, so a learned "end" that comes too soon
+ * would cut the answer), the next ones run on what was learned: answers exact, a tool call intact,
+ * a preamble's gap that does not end the turn. What was learned exports as a `ptk.customSite`
+ * that drives the made-up page through the `custom` adapter.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { BrowserChatModel } from '../../src/browser/browserChatModel';
+import { resolveAdapter } from '../../src/browser/adapters/registry';
+import { learnedCustomSite, learnedSiteFor } from '../../src/browser/autoSite';
+import { PTKError, PTKErrorCode } from '../../src/core/errors';
+import { sharedTestBrowser } from './harness';
+import { startReplicaServer } from './replicas/server';
+import type { ReplicaScenario } from './replicas/scenario';
+import { replicaSites } from './replicas/sites';
+
+const ORIGINAL_SITES = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek'];
+/** The five sites' replica folders, current and older variants (sites.ts). */
+const REPLICAS = replicaSites.filter((entry) => ORIGINAL_SITES.includes(entry.adapter));
+
+const FIRST = 'Hello **there**.\n\n```ts\nconst a = 1 < 2;\n```\n\nDone.';
+const TOOL_CALL = 'I will read it.\n\n<TOOL_CALL>\n{"tool": "read_file", "args": {"path": "src/a_b__c.ts"}}\n</TOOL_CALL>';
+const PREAMBLE = 'Let me look that up first.';
+const AFTER_GAP = 'Found it: the answer is `42`.';
+
+function scenario(thinkingFlash: boolean, preambleGap: boolean): ReplicaScenario {
+  return {
+    turns: [
+      thinkingFlash ? { reply: FIRST, thinkingText: 'Thinking…', thinkingMs: 1_200, actionBarFlashMs: 400, tokenMs: 3 } : { reply: FIRST, tokenMs: 3 },
+      { reply: TOOL_CALL, tokenMs: 3 },
+      preambleGap ? { preamble: PREAMBLE, preambleGapMs: 700, thinkingText: 'Thinking…', reply: AFTER_GAP, tokenMs: 3 } : { reply: AFTER_GAP, tokenMs: 3 },
+    ],
+  };
+}
+
+describe('site "auto": discovery drives chat pages with no selectors', () => {
+  const browser = sharedTestBrowser();
+
+  for (const entry of REPLICAS) {
+    const features = entry.supports ?? ['thinkingFlash', 'preambleGap'];
+    const flash = features.includes('thinkingFlash');
+    const gap = features.includes('preambleGap');
+    it(`${entry.replica}: learned on the first turn${flash ? ' (a bar flashing mid-thinking)' : ''}, then a tool call intact${gap ? ' and a preamble gap that does not end the turn' : ''}`, async () => {
+      const server = await startReplicaServer({ site: entry.replica, scenario: scenario(flash, gap) });
+      const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
+      try {
+        assert.equal(await model.call('Say hello'), FIRST);
+        assert.equal(await model.call('Read the file', { thread: { key: 't', newThread: false, fullTranscript: () => 'Read the file' } }), TOOL_CALL);
+        const third = await model.call('And the answer?', { thread: { key: 't', newThread: false, fullTranscript: () => 'And the answer?' } });
+        assert.ok(third === AFTER_GAP || third === `${PREAMBLE}\n\n${AFTER_GAP}`, `got ${JSON.stringify(third)}`);
+        assert.equal(server.submissions.length, 3, 'each prompt sent once');
+        const learned = learnedSiteFor(server.url);
+        assert.ok(learned.turn && learned.turn.assistantTurn.length > 0 && learned.turn.turnActionBar.length > 0, JSON.stringify(learned));
+      } finally {
+        await model.close();
+        await server.close();
+      }
+    });
+  }
+
+  it('a page no adapter knows (made up for this test): Ctrl+Enter found to send, span controls, its copy control used', async () => {
+    const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }] } });
+    const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
+    try {
+      assert.equal(await model.call('Say hello'), FIRST);
+      assert.equal(await model.call('Read the file'), TOOL_CALL);
+      assert.equal(server.submissions.length, 2, 'each prompt sent once');
+      const learned = learnedSiteFor(server.url);
+      assert.equal(learned.sendButton, null, 'its hidden arrow is no send button');
+      assert.equal(learned.sendKey, 'Control+Enter');
+      assert.deepEqual(learned.turn?.copyButton, ['span[title="Copy reply"]']);
+      assert.deepEqual(
+        model.log.entries.map((turn) => turn.extractedVia),
+        ['copy', 'copy'],
+      );
+    } finally {
+      await model.close();
+      await server.close();
+    }
+  });
+
+  it('what was learned exports as a ptk.customSite that drives the page through the custom adapter', async () => {
+    const server = await startReplicaServer({ site: 'claude', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }] } });
+    const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
+    try {
+      assert.equal(await model.call('Say hello'), FIRST);
+    } finally {
+      await model.close();
+    }
+    const customSite = learnedCustomSite(server.url);
+    assert.ok(customSite, 'learned');
+    const custom = new BrowserChatModel({ adapter: resolveAdapter('custom', { customSite }), browser: browser(), temporaryChats: false });
+    try {
+      assert.equal(await custom.call('Once more'), AFTER_GAP);
+      assert.equal(custom.log.entries[0]!.extractedVia, 'copy');
+    } finally {
+      await custom.close();
+      await server.close();
+    }
+  });
+
+  it('a page with no text box to type in: SELECTOR_NOT_FOUND naming the composer', async () => {
+    const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { loggedIn: false } });
+    const adapter = resolveAdapter('auto', { siteUrl: server.url });
+    // How long the ready check looks for a composer before giving up (the product waits DEFAULTS.browserReadyTimeoutMs).
+    adapter.timings = { readyTimeoutMs: 1_000 };
+    const model = new BrowserChatModel({ adapter, browser: browser(), temporaryChats: false });
+    try {
+      await assert.rejects(
+        () => model.call('Say hello'),
+        (error: unknown) => error instanceof PTKError && error.code === PTKErrorCode.SELECTOR_NOT_FOUND && /composer/.test(error.message),
+      );
+      assert.equal(server.submissions.length, 0, 'nothing sent');
+    } finally {
+      await model.close();
+      await server.close();
+    }
+  });
+
+  it('without ptk.siteUrl, site "auto" is a configuration error', () => {
+    assert.throws(
+      () => resolveAdapter('auto', {}),
+      (error: unknown) => error instanceof PTKError && error.code === PTKErrorCode.CONFIG_INVALID && /ptk\.siteUrl/.test(error.message),
+    );
+  });
+});
