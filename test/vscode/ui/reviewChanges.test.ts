@@ -178,7 +178,8 @@ describe('Review changes in real VS Code', { skip: missingTools() || undefined, 
     const reloaded = page().waitForEvent('load', { timeout: 120_000 });
     await runCommand('Developer: Reload Window');
     await reloaded;
-    await page().locator('.monaco-workbench .statusbar').waitFor();
+    // PTK's status bar item: the extension runs again, so its commands are in the palette.
+    await page().locator('.statusbar-item', { hasText: 'PTK:' }).first().waitFor({ timeout: 120_000 });
     await runCommand('PTK: Open Chat');
     await chat().locator('[data-testid="task-changes"]').waitFor();
     await reviewTab.first().waitFor({ state: 'detached' });
