@@ -11,13 +11,7 @@
  *   "Copy reply", drawn only once the answer is done.
  */
 import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
-  const created = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) created.setAttribute(name, value);
-  if (text !== undefined) created.textContent = text;
-  return created;
-}
+import { element } from '../../shared/inferredPieces';
 
 const skin: ReplicaSkin = {
   mountShell(root) {
