@@ -378,6 +378,7 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, pref
       at: new Map(),
       cuts: [],
       text: '',
+      length: 0,
       parts: 0,
       forget(node) {
         const index = prefix.at.get(node);
@@ -389,7 +390,10 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, pref
         prefix.nodes.length = keep + 1;
         prefix.cuts.length = keep + 1;
         const cut = keep >= 0 ? prefix.cuts[keep]! : { parts: 0, length: 0 };
-        prefix.text = prefix.text.slice(0, cut.length);
+        // The text is cut when it is next read: a site that redraws its last blocks on every
+        // token forgets once per token, and cutting a joined text flattens it (a copy of the
+        // whole prefix each time).
+        prefix.length = cut.length;
         prefix.parts = cut.parts;
       },
     };
@@ -403,6 +407,7 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, pref
    */
   function blocks(container: Element, kept?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>): string[] {
     const prefix = prefixes?.get(container) as KeptPrefix | undefined;
+    if (prefix && prefix.text.length > prefix.length) prefix.text = prefix.text.slice(0, prefix.length);
     const output: string[] = prefix && prefix.parts > 0 ? [prefix.text] : [];
     const base = output.length;
     let pendingInline = '';
@@ -453,6 +458,7 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, pref
           grown.text = grown.parts > 0 ? `${grown.text}\n\n${output[next]!}` : output[next]!;
           grown.parts++;
         }
+        grown.length = grown.text.length;
         grown.at.set(read[index]!, grown.nodes.length);
         grown.nodes.push(read[index]!);
         grown.cuts.push(wasBlock[index] ? { parts: grown.parts, length: grown.text.length } : null);
@@ -476,7 +482,8 @@ interface KeptPrefix extends ReadPrefix {
   nodes: Node[];
   at: Map<Node, number>;
   cuts: Array<{ parts: number; length: number } | null>;
-  /** The markdown of the children, joined, and how many blocks it joins. */
+  /** The markdown of the children, joined, and how many blocks it joins; only its first `length` characters are still the prefix's (a forget cuts lazily). */
   text: string;
+  length: number;
   parts: number;
 }
