@@ -87,10 +87,11 @@ export function learnedSiteChoices(settings: Pick<ExtensionSettings, 'site' | 's
 /** The untitled document Export shows: how to use it, then the setting (JSON with comments, as settings.json). */
 export function learnedSiteDocument(customSite: object): string {
   return [
-    '// What site discovery learned of this chat page, as a ptk.customSite setting.',
-    '// To use it: copy "ptk.customSite" into your user settings.json, set "ptk.site" to "custom"',
-    '// (ptk.siteUrl, when set, still gives the address), and edit any selector the page changed.',
-    '// docs/sites.md describes every field.',
+    '// What site discovery learned of this chat page, as a',
+    '// ptk.customSite setting. To use it: copy "ptk.customSite" into',
+    '// your user settings.json and set "ptk.site" to "custom"',
+    '// (ptk.siteUrl, when set, still gives the address). Edit any',
+    '// selector the page changed; docs/sites.md describes each field.',
     JSON.stringify({ 'ptk.customSite': customSite }, null, 2),
     '',
   ].join('\n');
