@@ -45,6 +45,7 @@ import { runInChat } from './host/vscode/views/commands/chatRun';
 import { runConnectionAction } from './host/vscode/views/commands/connectionAction';
 import { registerCommands } from './host/vscode/views/commands/registerCommands';
 import { ConversationStore } from './ui/conversationStore';
+import { LearnedSites, loadLearnedSites } from './ui/learnedSites';
 import { CONNECTION_SETTING_KEYS, EXTENSION_SETTINGS_SECTION, ExtensionSettingsSchema, type ExtensionSettings } from './ui/settings';
 import { chatLimitChars } from './ui/chatLimits';
 import { sendComposerLine, slashCommandEntries } from './host/vscode/views/slashCommandSend';
@@ -86,6 +87,8 @@ export function readExtensionSettings(): ExtensionSettings {
 
 /** Where the sites' usage limits are kept across window reloads (global state: they belong to the account, not the folder). */
 const SITE_LIMITS_KEY = 'ptk.siteLimits';
+/** What site discovery learned of each chat page (site "auto"): global state, the user's own, never a workspace's (a repository must not plant selectors). */
+const LEARNED_SITES_KEY = 'ptk.learnedSites';
 
 export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
   const startedAt = performance.now();
@@ -143,6 +146,12 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
       web: { port: webPages, chatSites: () => webPages.chatSites() },
     }));
 
+  // Site "auto": what it learned of a page outlives a window reload (handed to the backend when it loads).
+  const learnedSites = new LearnedSites(
+    { read: () => context.globalState.get<unknown>(LEARNED_SITES_KEY), write: (records) => context.globalState.update(LEARNED_SITES_KEY, records) },
+    (line) => log.info(line),
+  );
+
   // Several sites (ptk.sites): a task that meets a site's limit moves on, saying so in one line of its chat.
   const browserFactory = createBrowserModelFactory(context.extensionPath, () => settings, context.globalStorageUri.fsPath, (entry) => log.info(describeTurn(entry)), {
     confirm: async ({ from, to, reason, until }) => {
@@ -170,6 +179,7 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     // A site's usage limit outlives a window reload: kept in the global state until it ends.
     rememberedLimits: () => context.globalState.get<RememberedLimit[]>(SITE_LIMITS_KEY, []),
     onSiteStates: (states) => void context.globalState.update(SITE_LIMITS_KEY, limitsToRemember(states, Date.now())),
+    learnedSites,
     logger: log,
   });
   const connection = new ChatConnection(browserFactory, primarySite(settings));
@@ -374,7 +384,8 @@ export function activate(context: vscode.ExtensionContext): PTKExtensionApi {
     void vscode.commands.executeCommand('setContext', 'ptk.running', session.busy);
   });
 
-  const dependencies = { session, connection, shownConnection, chatView, log, reconnect, storageUri: context.globalStorageUri, mentions };
+  const learnedSiteAccess = { sites: learnedSites, backend: () => loadLearnedSites(context.extensionPath), settings: () => settings };
+  const dependencies = { session, connection, shownConnection, chatView, log, reconnect, storageUri: context.globalStorageUri, mentions, learnedSites: learnedSiteAccess };
   context.subscriptions.push(
     chatView,
     statusBar,

@@ -16,6 +16,7 @@
  * When discovery gives up it fails with SELECTOR_NOT_FOUND naming what it could not find.
  */
 import type { Page } from 'playwright-core';
+import { z } from 'zod';
 import { DEFAULTS } from '../core/constants';
 import { LLMBackendError, PTKError, PTKErrorCode } from '../core/errors';
 import { throwIfAborted } from '../core/util/abortSignals';
@@ -223,5 +224,114 @@ export function learnedCustomSite(url: string): CustomSiteInput | undefined {
     copyButton: list(turn.copyButton),
     errorBanners: ['[role="alert"]'],
     composerKind: learned.composer.kind,
+    ...(learned.sendButton ? {} : { sendKey: learned.sendKey ?? 'Enter' }),
   };
+}
+
+/*
+ * Keeping what was learned across restarts: the host reads the records after each turn
+ * (`learnedSiteRecords`), stores them where only the user's own state lives, and hands them back
+ * on the next start (`restoreLearnedSites`), which checks each one's shape first: a stored
+ * record is data from disk, and selectors that drive a page are never taken unchecked.
+ */
+
+/** One origin's learned site, as the host keeps it. */
+export interface LearnedSiteRecord {
+  /** The page's origin (scheme, host, port). */
+  origin: string;
+  learned: LearnedSite;
+}
+
+const storedSelector = z.string().min(1).max(2_000);
+const storedSelectors = z.array(storedSelector).max(50);
+const learnedSiteRecordSchema = z
+  .object({
+    origin: z.string().refine((value) => /^https?:\/\//.test(value) && URL.canParse(value) && new URL(value).origin === value, 'an http(s) origin'),
+    learned: z
+      .object({
+        composer: z.object({ selector: storedSelector, kind: z.enum(['textarea', 'contenteditable']) }).strict().optional(),
+        sendButton: storedSelector.nullable().optional(),
+        sendKey: z.enum(['Enter', 'Control+Enter']).optional(),
+        turn: z
+          .object({
+            userTurn: storedSelectors,
+            assistantTurn: storedSelectors,
+            answerContent: storedSelectors,
+            turnScope: storedSelectors,
+            turnActionBar: storedSelectors,
+            copyButton: storedSelectors,
+            stopButton: storedSelectors,
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+/** Something was learned (an adapter made for the origin starts it empty). */
+function hasLearned(learned: LearnedSite): boolean {
+  return Object.values(learned).some((value) => value !== undefined);
+}
+
+/** Every origin something was learned of (empty entries left out), as plain data. */
+export function learnedSiteRecords(): LearnedSiteRecord[] {
+  return [...learnedByOrigin]
+    .filter(([, learned]) => hasLearned(learned))
+    .map(([origin, learned]) => ({ origin, learned: structuredClone(learned) }));
+}
+
+/**
+ * Takes back records kept from an earlier run: each must have the shape `learnedSiteRecords`
+ * gives (anything else is dropped and counted); an origin learned in this run already keeps
+ * what it learned now.
+ */
+export function restoreLearnedSites(records: unknown): { restored: number; dropped: number } {
+  const list = Array.isArray(records) ? records : records === undefined ? [] : [records];
+  let restored = 0;
+  let dropped = 0;
+  for (const record of list) {
+    const parsed = learnedSiteRecordSchema.safeParse(record);
+    if (!parsed.success) {
+      dropped++;
+      continue;
+    }
+    const now = learnedByOrigin.get(parsed.data.origin);
+    if (now && hasLearned(now)) continue;
+    if (now) Object.assign(now, parsed.data.learned);
+    else learnedByOrigin.set(parsed.data.origin, parsed.data.learned);
+    restored++;
+  }
+  return { restored, dropped };
+}
+
+/** What was learned of the origin of `url`, as the lines of Diagnose Site's report (markdown). */
+export function describeLearnedSite(url: string): string[] {
+  const origin = new URL(url).origin;
+  const learned = learnedByOrigin.get(origin);
+  const heading = `## Learned by site discovery (${origin})`;
+  if (!learned || !hasLearned(learned)) {
+    return [heading, 'Nothing is learned yet: the composer and how to send are learned on the first task, the turn selectors on its first answer.'];
+  }
+  const code = (selectors: readonly string[]) => (selectors.length > 0 ? selectors.map((selector) => `\`${selector}\``).join(', ') : 'none');
+  const send =
+    learned.sendButton === undefined ? 'not learned yet' : learned.sendButton ? `the button \`${learned.sendButton}\`` : `the ${learned.sendKey === 'Control+Enter' ? 'Ctrl+Enter' : 'Enter'} key (no send button)`;
+  const turn = learned.turn;
+  return [
+    heading,
+    `- composer: ${learned.composer ? `\`${learned.composer.selector}\` (${learned.composer.kind})` : 'not learned yet'}`,
+    `- send: ${send}`,
+    ...(turn
+      ? [
+          `- user turn: ${code(turn.userTurn)}`,
+          `- answer: ${code(turn.assistantTurn)}`,
+          `- answer content: ${code(turn.answerContent)}`,
+          `- turn scope: ${code(turn.turnScope)}`,
+          `- stop: ${code(turn.stopButton)}`,
+          `- action bar: ${code(turn.turnActionBar)}`,
+          `- copy: ${code(turn.copyButton)}`,
+        ]
+      : ['- turn selectors: not learned yet (they are learned on the first answer)']),
+    'PTK: Export Learned Site as ptk.customSite gives it as a setting to edit; PTK: Forget Learned Site makes PTK learn the page again.',
+  ];
 }

@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { BrowserChatModel, type BrowserChatModelOptions } from './browserChatModel';
 import { builtInAdapters, resolveAdapter } from './adapters/registry';
+import { forgetLearnedSite, learnedCustomSite, learnedSiteRecords, restoreLearnedSites } from './autoSite';
 import { IsolatedWebBrowser, type IsolatedWebBrowserOptions } from './webTool/isolatedWebBrowser';
 import type { WebPagePort } from '../core/webPage';
 import type { TurnLogEntry } from './turnLog';
@@ -91,3 +92,10 @@ export function createIsolatedWebBrowser(options: IsolatedWebBrowserOptions = {}
 export function builtInChatSiteAddresses(): string[] {
   return builtInAdapters.flatMap((adapter) => [adapter.url, ...(adapter.hosts ?? [])]);
 }
+
+/**
+ * What site discovery (site `auto`) learned of each origin, for the host to keep across restarts:
+ * `records()` after a turn to store, `restore(stored)` before the first model is made (bad records
+ * are dropped and counted), `forget(url)`, and `customSite(url)`: the `ptk.customSite` of an origin.
+ */
+export const learnedSites = { records: learnedSiteRecords, restore: restoreLearnedSites, forget: forgetLearnedSite, customSite: learnedCustomSite };

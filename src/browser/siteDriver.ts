@@ -223,9 +223,9 @@ export async function pressSend(page: Page, adapter: SiteAdapter, signal?: Abort
     await page.locator(`${send.selector}:visible`).first().click({ timeout: 5_000, force: true });
     return send.index;
   }
-  // No send button visible: Enter in the composer; the confirmation decides whether it took.
+  // No send button visible: Enter (the adapter's sendKey) in the composer; the confirmation decides whether it took.
   const composer = await resolveSelector(adapter.selectors.composer, (selector) => page.locator(selector).count());
   if (!composer) throw selectorNotFound(adapter.displayName, 'composer (prompt input)', adapter.selectors.composer);
-  await page.locator(composer.selector).first().press('Enter');
+  await page.locator(composer.selector).first().press(adapter.sendKey ?? 'Enter');
   return -1;
 }

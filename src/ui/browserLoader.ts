@@ -12,6 +12,7 @@ import type * as BrowserBackend from '../browser';
 import { ConfigurationError, LLMBackendError, PTKErrorCode } from '../core/errors';
 import { parseSitesSetting, SiteRouter, type RememberedLimit, type SiteRouterOptions, type SiteState } from '../core/routing';
 import type { ChatModelFactory, ChatModelHandle } from './chatConnection';
+import type { LearnedSites } from './learnedSites';
 import { RoutedChatModel } from './routedChatModel';
 import { siteAddress, siteName } from './siteNames';
 import { BROWSER_SETTING_KEYS, SITE_IDS, type BrowserSettings, type ExtensionSettings, type SiteId } from './settings';
@@ -59,6 +60,8 @@ type RoutingHooks = Pick<SiteRouterOptions, 'confirm' | 'onFailover' | 'onWait' 
   rememberedLimits?: () => readonly RememberedLimit[];
   /** Told every site's state after each change (to keep the usage limits across a restart). */
   onSiteStates?: (states: SiteState[]) => void;
+  /** Keeps what site discovery (site "auto") learns across a restart: restored when the backend loads, kept after each turn. */
+  learnedSites?: LearnedSites;
 };
 
 /** One line of the per-turn log for a browser turn (pure). */
@@ -102,16 +105,22 @@ export function createBrowserModelFactory(
   return async () => {
     const backend = loadBrowserBackend(extensionPath, 'createBrowserChatModel');
     const current = settings();
-    const { onProblems, rememberedLimits, onSiteStates, ...hooks } = routing;
+    const { onProblems, rememberedLimits, onSiteStates, learnedSites, ...hooks } = routing;
+    const learned = backend.learnedSites;
+    if (learnedSites && learned) learnedSites.attach(learned);
+    const turnEnded = (entry: TurnLogEntry): void => {
+      onTurn?.(entry);
+      if (learnedSites && learned) learnedSites.keep(learned);
+    };
     const { sites, problems } = configuredSites(current);
     if (problems.length > 0) onProblems?.(problems);
     const create = backend.createBrowserChatModel;
     // One site: the browser model is the UI's model handle as it is (tab, status, model picker, diagnosis).
-    if (sites.length === 1 && sites[0] === current.site) return (await create({ ...browserModelOptions(current, defaultProfileDir), onTurn })) as ChatModelHandle;
+    if (sites.length === 1 && sites[0] === current.site) return (await create({ ...browserModelOptions(current, defaultProfileDir), onTurn: turnEnded })) as ChatModelHandle;
     // Several: one browser model per site, behind the router.
     const handles = await Promise.all(
       sites.map(async (site) => {
-        const model = await create({ ...browserModelOptions(current, defaultProfileDir, site), onTurn });
+        const model = await create({ ...browserModelOptions(current, defaultProfileDir, site), onTurn: turnEnded });
         const url = siteAddress(current, site as SiteId);
         return { site, label: siteName(current, site as SiteId, model.adapter.displayName), ...(url === undefined ? {} : { url }), model };
       }),

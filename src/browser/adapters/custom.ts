@@ -36,6 +36,8 @@ export const customSiteSchema = z
     input: selectorList,
     /** The send button; absent: Enter submits. */
     sendButton: optionalSelectorList,
+    /** The key that sends from the composer when no send button is visible. */
+    sendKey: z.enum(['Enter', 'Control+Enter']).default('Enter'),
     /** The stop-generation button. */
     stopButton: selectorList,
     /** A user message (holds the nonce). */
@@ -126,6 +128,7 @@ export function createCustomAdapter(input: unknown): SiteAdapter {
     url: config.url,
     composerKind: config.composerKind,
     maxPromptChars: config.maxPromptChars,
+    sendKey: config.sendKey,
     selectors: {
       composer: config.input,
       sendButton: config.sendButton ?? [],

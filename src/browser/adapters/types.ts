@@ -8,7 +8,7 @@
  *   ready / logged-in check  composer present; loginWall / botCheck absent
  *   new chat                 hooks.newChat, else newChatButton, else navigate to `url`
  *   insert prompt            one fill / insertText (chunked past insertChunkChars), read back
- *   submit + confirm         sendButton (else Enter); confirmed by our user turn, a stop
+ *   submit + confirm         sendButton (else sendKey, Enter); confirmed by our user turn, a stop
  *                            button or an emptied composer; retried once
  *   observe the answer       MutationObserver in the page, scoped to the assistant turn
  *                            that follows the user turn carrying our nonce
@@ -280,6 +280,8 @@ export interface SiteAdapter {
   composerKind: 'contenteditable' | 'textarea';
   /** Longest prompt the site accepts, in characters; longer prompts fail with PROMPT_TOO_LONG naming it. */
   maxPromptChars: number;
+  /** The key that sends from the composer when no send button is visible (default Enter). */
+  sendKey?: 'Enter' | 'Control+Enter';
   /** Prompts longer than this are inserted in several insertText chunks. */
   insertChunkChars?: number;
   /** Site-specific banner texts, checked before the generic ones. */

@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { errorMessage, LLMBackendError, PTKErrorCode } from '../../core/errors';
 import { type SiteAdapter } from '../adapters/types';
+import { describeLearnedSite } from '../autoSite';
 import { pageSelectorsOf } from '../pageSelectors';
 import { domToMarkdown } from '../page/domToMarkdown';
 import { pageCall } from '../page/pageScript';
@@ -65,6 +66,8 @@ export interface SiteDiagnosis extends PageDiagnosis {
   snapshot: string;
   /** Lists that should match and do not (on a page that has a conversation). */
   problems: string[];
+  /** Site `auto`: what site discovery learned of the page's origin, as report lines (markdown). */
+  learned?: string[];
   /** The report as markdown (formatDiagnosis), naming where the snapshot was saved. */
   report(snapshotPath?: string, options?: DiagnosisReportOptions): string;
 }
@@ -158,6 +161,7 @@ export async function diagnoseSite(page: Page, adapter: SiteAdapter, now: () => 
     ...diagnosis,
     ...base,
     problems,
+    ...(adapter.id === 'auto' ? { learned: describeLearnedSite(adapter.url) } : {}),
     snapshot: `${snapshotHeader(base)}\n${html}`,
     report: (snapshotPath, options) => formatDiagnosis(result, snapshotPath, options),
   };
@@ -219,6 +223,7 @@ export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string,
     '## Selectors (index of the fallback that matched)',
     ...Object.entries(diagnosis.lists).flatMap(([name, list]) => (list.selectors.length === 0 ? [] : describeList(name, list, diagnosis))),
     '',
+    ...(diagnosis.learned ? [...diagnosis.learned, ''] : []),
     'A list that no longer matches can be repaired with the `ptk.siteOverrides` setting, e.g.',
     `\`{ "${diagnosis.site}": { "selectors": { "composer": { "prepend": ["<new selector>"] } } } }\`.`,
     diagnosis.assistantTurnCount === 0 ? 'Tip: diagnose on a chat with at least one answer, so the turn, action bar and copy selectors are checked too.' : '',

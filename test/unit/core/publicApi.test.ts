@@ -101,7 +101,7 @@ describe('the public surfaces (out/core.js, its compat namespace, out/browser.js
     }
     assert.ok(core.type.includes('ChatModel') && core.type.includes('ILLMManager'));
     assert.ok(documentedSurface(lists, 'compat').value.includes('ConversationManager'));
-    assert.deepEqual(documentedSurface(lists, 'browser').value, ['builtInChatSiteAddresses', 'createBrowserChatModel', 'createIsolatedWebBrowser']);
+    assert.deepEqual(documentedSurface(lists, 'browser').value, ['builtInChatSiteAddresses', 'createBrowserChatModel', 'createIsolatedWebBrowser', 'learnedSites']);
   });
 
   for (const [name, entry] of [['core', () => coreEntry], ['compat', () => compatEntry], ['browser', () => browserEntry]] as const) {

@@ -31,6 +31,8 @@ interface ReplicaSiteWorkbenchOptions {
   prepareWorkspace?: (workspaceDir: string) => void;
   /** The test suite loaded in the extension host (it reports "ready"). */
   suiteFile: string;
+  /** The replica served (a folder of test/browser/replicas/sites); default the ChatGPT replica. */
+  replicaSite?: string;
   /** The workbench page's size. Default 1400×900. */
   viewport?: { width: number; height: number };
   /**
@@ -81,7 +83,7 @@ export async function startReplicaSiteWorkbench(options: ReplicaSiteWorkbenchOpt
   };
   try {
     const { startReplicaServer } = await import('../../browser/replicas/server');
-    replica = await startReplicaServer({ site: 'chatgpt', responder: (prompt, _index, earlier) => options.responder(prompt, earlier) });
+    replica = await startReplicaServer({ site: options.replicaSite ?? 'chatgpt', responder: (prompt, _index, earlier) => options.responder(prompt, earlier) });
     for (const more of options.moreSites ?? []) moreReplicas[more.site] = await startReplicaServer({ site: more.site, responder: (prompt, _index, earlier) => more.responder(prompt, earlier) });
     const sitesSettings = options.moreSites?.length
       ? { 'ptk.sites': ['chatgpt', ...options.moreSites.map((more) => more.site)], 'ptk.siteOverrides': Object.fromEntries(Object.entries(moreReplicas).map(([site, more]) => [site, { url: more.url }])) }

@@ -6,6 +6,8 @@ import type * as vscode from 'vscode';
 import type { ChatConnection } from '../../../../ui/chatConnection';
 import type { ChatSessions } from '../../../../ui/chatSessions';
 import type { ConversationConnection } from '../../../../ui/conversationConnection';
+import type { LearnedSites, LearnedSitesBackend } from '../../../../ui/learnedSites';
+import type { ExtensionSettings } from '../../../../ui/settings';
 import type { DiagnosisDocuments } from '../../diagnosisDocuments';
 import type { MentionService } from '../../mentions/mentionService';
 import type { ChatViewProvider } from '../chatViewProvider';
@@ -22,6 +24,8 @@ export interface CommandDependencies {
   reconnect(): Promise<void>;
   /** Where Diagnose Site saves its snapshots (the extension's global storage). */
   storageUri: vscode.Uri;
+  /** What site discovery learned (site "auto"), kept across restarts; the backend is loaded on use. */
+  learnedSites: { sites: LearnedSites; backend(): LearnedSitesBackend; settings(): Pick<ExtensionSettings, 'site' | 'siteUrl'> };
   /** Makes the chips of "Add Selection / File to PTK Chat" (src/host/vscode/mentions). */
   mentions: Pick<MentionService, 'mentionOfEditor' | 'mentionOfResource'>;
 }

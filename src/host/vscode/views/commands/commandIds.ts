@@ -19,4 +19,6 @@ export const COMMANDS = {
   runCodeAction: 'ptk.runCodeAction',
   addSelectionToChat: 'ptk.addSelectionToChat',
   addFileToChat: 'ptk.addFileToChat',
+  exportLearnedSite: 'ptk.exportLearnedSite',
+  forgetLearnedSite: 'ptk.forgetLearnedSite',
 } as const;

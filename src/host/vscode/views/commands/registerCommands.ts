@@ -10,13 +10,14 @@ import { CHAT_COMMANDS } from './chatCommands';
 import type { Command, CommandDependencies } from './command';
 import { DIAGNOSE_COMMANDS } from './diagnoseCommands';
 import { EDITOR_COMMANDS } from './editorCommands';
+import { LEARNED_SITE_COMMANDS } from './learnedSiteCommands';
 import { MENTION_COMMANDS } from './mentionCommands';
 import { MODEL_COMMANDS } from './modelCommands';
 import { SITE_COMMANDS } from './siteCommands';
 import { TASK_FILE_COMMANDS } from './taskFileCommand';
 
 /** Every command of the table, grouped by concern. */
-export const COMMAND_TABLE: readonly Command[] = [...CHAT_COMMANDS, ...MENTION_COMMANDS, ...EDITOR_COMMANDS, ...SITE_COMMANDS, ...DIAGNOSE_COMMANDS, ...MODEL_COMMANDS, ...TASK_FILE_COMMANDS];
+export const COMMAND_TABLE: readonly Command[] = [...CHAT_COMMANDS, ...MENTION_COMMANDS, ...EDITOR_COMMANDS, ...SITE_COMMANDS, ...DIAGNOSE_COMMANDS, ...LEARNED_SITE_COMMANDS, ...MODEL_COMMANDS, ...TASK_FILE_COMMANDS];
 
 /** Registers every command of the table, and the provider of Diagnose Site's reports; returns their disposables. */
 export function registerCommands(dependencies: CommandDependencies): vscode.Disposable[] {
