@@ -11,9 +11,12 @@
  *               appear once it is done, the rendered answer. From then on every turn runs on
  *               these selectors with the ordinary completion contract (completionTracker.ts)
  *               and extraction (the copy control, else DOM → markdown).
- * What it learned is kept per origin for the process (`learnedSiteFor`), reported by Diagnose
+ * What it learned is kept per origin (`learnedSiteFor`; the host saves and restores it across
+ * runs through `learnedSites`), reported by Diagnose
  * Site (the adapter's selectors) and exportable as a `ptk.customSite` (`learnedCustomSite`).
  * When discovery gives up it fails with SELECTOR_NOT_FOUND naming what it could not find.
+ * The same hooks stand in for a built-in adapter whose selectors stopped matching
+ * (`createDiscoveryAdapter` with that adapter as the base; driftFallback.ts).
  */
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
@@ -63,7 +66,7 @@ export function forgetLearnedSite(url: string): void {
 }
 
 /** Calls a discovery method in the page. */
-function discover<T>(page: Page, method: SiteDiscoveryMethod, ...args: unknown[]): Promise<T> {
+export function discover<T>(page: Page, method: SiteDiscoveryMethod, ...args: unknown[]): Promise<T> {
   return page.evaluate(pageCall(siteDiscovery, [method, args])) as Promise<T>;
 }
 
@@ -95,12 +98,39 @@ function discoveryFailed(adapter: SiteAdapter, what: string): LLMBackendError {
   );
 }
 
+/**
+ * Starts watching, in the page, the turn of `nonce` from its send until discovery has its
+ * selectors (or gives up after `timeoutMs`). The page must have seen `beforeSend` before the
+ * send: what was drawn since tells the answer and the stop control.
+ */
+export function startTurnLearning(page: Page, nonce: string, composerSelector: string, timeoutMs: number): Promise<DiscoveredTurn> {
+  const learning = discover<DiscoveredTurn>(page, 'learnTurn', nonce, composerSelector, timeoutMs, DISCOVERY_HOLD_MS);
+  learning.catch(() => undefined);
+  return learning;
+}
+
 /** The `auto` adapter of a chat page at `url`. */
 export function createAutoAdapter(url: string | undefined): SiteAdapter {
   if (!url || !/^https?:\/\//.test(url)) {
     throw new PTKError('Site "auto" needs the chat page\'s address: set ptk.siteUrl (http or https).', { code: PTKErrorCode.CONFIG_INVALID });
   }
+  return createDiscoveryAdapter(url);
+}
+
+/**
+ * An adapter driven by what discovery finds on the page at `url` (learned per origin).
+ * `base`: the built-in adapter it stands in for once that adapter's selectors all miss
+ * (driftFallback.ts): it keeps that site's name, hosts, patterns, timings, temporary chat,
+ * model picker and its banner / login-wall / bot-check selectors; discovery gives the rest.
+ */
+export function createDiscoveryAdapter(url: string, base?: SiteAdapter): SiteAdapter {
   const learned = learnedSiteFor(url);
+  /** The selectors from what was learned, with what the base adapter knows of the page's problems. */
+  const currentSelectors = (): SiteSelectors => {
+    const found = selectorsOf(learned);
+    if (!base) return found;
+    return { ...found, errorBanner: [...base.selectors.errorBanner, ...found.errorBanner], loginWall: base.selectors.loginWall, botCheck: base.selectors.botCheck, newChatButton: base.selectors.newChatButton };
+  };
   let attempts = 0;
   /** The key the latest submit pressed (learned once the turn it sent is seen). */
   let usedKey: 'Enter' | 'Control+Enter' | undefined;
@@ -109,13 +139,15 @@ export function createAutoAdapter(url: string | undefined): SiteAdapter {
   /** The first turn's watch in the page, started before its send. */
   let learning: Promise<DiscoveredTurn> | undefined;
   const adapter: SiteAdapter = {
-    id: 'auto',
-    displayName: new URL(url).host,
-    url,
+    ...base,
+    id: base?.id ?? 'auto',
+    displayName: base?.displayName ?? new URL(url).host,
+    url: base?.url ?? url,
     composerKind: learned.composer?.kind ?? 'textarea',
-    maxPromptChars: 100_000,
-    selectors: selectorsOf(learned),
+    maxPromptChars: base?.maxPromptChars ?? 100_000,
+    selectors: currentSelectors(),
     hooks: {
+      cleanAnswer: base?.hooks?.cleanAnswer,
       insert: async (context, text) => {
         attempts = 0;
         usedKey = undefined;
@@ -126,14 +158,14 @@ export function createAutoAdapter(url: string | undefined): SiteAdapter {
           if (!found) throw discoveryFailed(adapter, 'the composer (a visible text area or editable box)');
           learned.composer = found;
           adapter.composerKind = found.kind;
-          adapter.selectors = selectorsOf(learned);
+          adapter.selectors = currentSelectors();
         }
         if (learned.sendButton === undefined) await discover(page, 'markButtons');
         const field = page.locator(learned.composer.selector).first();
         await field.fill(text, { timeout: 10_000 });
         if (learned.sendButton === undefined) {
           learned.sendButton = await discover<string | null>(page, 'findSendButton', learned.composer.selector);
-          adapter.selectors = selectorsOf(learned);
+          adapter.selectors = currentSelectors();
         }
       },
       submit: async (context) => {
@@ -142,9 +174,7 @@ export function createAutoAdapter(url: string | undefined): SiteAdapter {
         if (!learned.turn && attempts === 1 && typedNonce) {
           // The first turn is watched from before the send: a short answer may be whole before the submit is confirmed.
           await discover(page, 'beforeSend');
-          const composer = learned.composer?.selector ?? GENERIC_COMPOSER[0]!;
-          learning = discover<DiscoveredTurn>(page, 'learnTurn', typedNonce, composer, DEFAULTS.browserAnswerTimeoutMs, DISCOVERY_HOLD_MS);
-          learning.catch(() => undefined);
+          learning = startTurnLearning(page, typedNonce, learned.composer?.selector ?? GENERIC_COMPOSER[0]!, DEFAULTS.browserAnswerTimeoutMs);
         }
         if (learned.sendButton && attempts === 1) {
           await page.locator(`${learned.sendButton}:visible`).first().click({ timeout: 5_000, force: true });
@@ -166,7 +196,7 @@ export function createAutoAdapter(url: string | undefined): SiteAdapter {
         const { missing: _missing, ...selectors } = result;
         learned.turn = selectors;
         if (!learned.sendButton && usedKey) learned.sendKey = usedKey;
-        adapter.selectors = selectorsOf(learned);
+        adapter.selectors = currentSelectors();
         return true;
       },
     },

@@ -17,6 +17,9 @@
  * smaller model while the answer goes on) are warnings: in the turn log and the status, never
  * an abort.
  *
+ * Site drift: when a built-in site's selectors all miss (its page was redesigned), the tab goes
+ * on through site discovery and the status and the turn log say so once (driftFallback.ts).
+ *
  * Model choice: a requested model (LLMCallOptions.model) is chosen through the site's picker
  * before the prompt is typed, and checked on the page (modelSelection.ts); a temperature only
  * where the site has one, else it is noted in the turn log as ignored.
@@ -36,9 +39,10 @@ import { backendErrorOf, classifyPageProblems, signInRequired } from './errorCla
 import { appendNonce, createNonce, nonceMarker } from './nonce';
 import { prepareOutgoingMessage } from './outgoingMessage';
 import { uploadAttachments } from './attachmentUpload';
-import type { ExtractResult, PageSnapshot, WatchConfig } from './page/pageRuntime';
+import type { ExtractResult, PageProbe, PageSnapshot, WatchConfig } from './page/pageRuntime';
 import { TabPool, type PoolClock, type TabLease } from './tabPool';
 import { callRuntime, ensureReady, insertPrompt, onSignInHost, onSite, openNewChat, pressSend, probe } from './siteDriver';
+import { DriftWatch, discoveryStandIn, driftFallbackApplies, driftWarning, markBeforeSend, selectorsMissed } from './driftFallback';
 import { TurnLog, type TurnLogEntry } from './turnLog';
 import { TurnRecord } from './turnRecord';
 import { CONFIRM_POLL_MS, TurnWatch } from './turnWatch';
@@ -65,6 +69,8 @@ export interface BrowserChatModelOptions extends Omit<BrowserSessionOptions, 'on
   actionBarHoldMs?: number;
   /** New chats use the site's temporary (history-free) chat where it has one (default true). */
   temporaryChats?: boolean;
+  /** A built-in site whose selectors all miss goes on through site discovery, with a warning (default true; driftFallback.ts). */
+  driftFallback?: boolean;
   /** Tabs of the site open at once, one call each (default 1: every call queues on one tab, as before the pool; the ptk.maxTabs setting defaults to DEFAULTS.maxTabs). */
   maxTabs?: number;
   /** Minutes an idle tab stays open (default DEFAULTS.idleTabMinutes). */
@@ -79,6 +85,8 @@ interface TabState {
   chatUrl?: string;
   /** The model / temperature applied in this tab. */
   readonly modelChoice: ModelChoice;
+  /** The discovery adapter the tab runs on since the site's selectors missed (driftFallback.ts). */
+  discovery?: SiteAdapter;
 }
 
 /** What the UI shows next to the connection state. */
@@ -134,8 +142,9 @@ export class BrowserChatModel implements ILLMManager {
   async connect(signal?: AbortSignal): Promise<void> {
     await this.withTab(async (tab) => {
       const page = await this.pageOnSite(tab, signal);
-      const ready = await ensureReady(page, this.adapter, signal);
-      this.updateStatus({ guest: ready.guest, warning: undefined });
+      const ready = await this.readyOrDrift(page, [], signal);
+      // A fresh connection drops the site's old notices, but not a tab's switch to discovery.
+      this.updateStatus({ guest: ready.guest, warning: this.stateOf(page).discovery ? driftWarning(this.adapter) : undefined });
     }, signal);
   }
 
@@ -164,6 +173,44 @@ export class BrowserChatModel implements ILLMManager {
       this.tabStates.set(page, state);
     }
     return state;
+  }
+
+  /** The adapter a tab runs on: the site's, or discovery once the site's selectors missed there. */
+  private adapterOf(page: Page): SiteAdapter {
+    return this.stateOf(page).discovery ?? this.adapter;
+  }
+
+  /** True while the tab runs on the site's own selectors and discovery may stand in for them. */
+  private mayDrift(page: Page): boolean {
+    return !this.stateOf(page).discovery && (this.options.driftFallback ?? true) && driftFallbackApplies(this.adapter);
+  }
+
+  /**
+   * Moves the tab onto discovery (with the turn a DriftWatch learned, if any) and tells the
+   * user once: the warning goes to the status and into `notices` (the turn's log).
+   */
+  private switchToDiscovery(page: Page, notices: string[], turn?: DriftWatch['result']): SiteAdapter {
+    const discovery = discoveryStandIn(this.adapter, turn);
+    this.stateOf(page).discovery = discovery;
+    const warning = driftWarning(this.adapter);
+    notices.push(warning);
+    this.updateStatus({ warning });
+    return discovery;
+  }
+
+  /** `step` on the tab's adapter; when the site's selectors miss, once more on discovery. */
+  private async orDrift<T>(page: Page, notices: string[], step: (adapter: SiteAdapter) => Promise<T>): Promise<T> {
+    try {
+      return await step(this.adapterOf(page));
+    } catch (error) {
+      if (!selectorsMissed(error) || !this.mayDrift(page)) throw error;
+      return step(this.switchToDiscovery(page, notices));
+    }
+  }
+
+  /** The ready check on the tab's adapter, on discovery when the site's composer is not found. */
+  private readyOrDrift(page: Page, notices: string[], signal?: AbortSignal): Promise<PageProbe> {
+    return this.orDrift(page, notices, (adapter) => ensureReady(page, adapter, signal));
   }
 
   /** Connects, then brings the site's tab to the front so the user can see it or log in. */
@@ -281,7 +328,7 @@ export class BrowserChatModel implements ILLMManager {
 
   private async turn(lease: TabLease<Page>, prompt: string, options: LLMCallOptions, newThread: boolean, rolledOver: boolean): Promise<string> {
     const signal = options.signal;
-    const adapter = this.adapter;
+    let adapter = this.adapter;
     const nonce = createNonce();
     // Attachments, and a prompt too long for the box moved into files, go up before it is typed.
     const outgoing = prepareOutgoingMessage(prompt, options.attachments, adapter, { reservedChars: appendNonce('', nonce).length, fileTag: nonce });
@@ -289,12 +336,17 @@ export class BrowserChatModel implements ILLMManager {
     const record = new TurnRecord({ site: adapter.id, nonce, sent, rolledOver });
     let page = await this.pageOnSite(lease.tab, signal);
     let replacedTab = false;
+    /** The drift warning, when this turn moved the tab onto discovery. */
+    const driftNotices: string[] = [];
+    /** Discovery watching the sent turn while the site's selectors have not found it yet. */
+    let drift: DriftWatch | undefined;
     try {
-      const ready = await ensureReady(page, adapter, signal);
+      const ready = await this.readyOrDrift(page, driftNotices, signal);
+      adapter = this.adapterOf(page);
       this.updateStatus({ guest: ready.guest });
       const newChatNotices = newThread ? await openNewChat(page, adapter, signal, { temporary: this.options.temporaryChats ?? DEFAULTS.temporaryChats }) : [];
       const config: WatchConfig = { selectors: pageSelectorsOf(adapter), nonce, bindingName: this.session.bindingName, throttleMs: DEFAULTS.browserObserverThrottleMs, copyTimeoutMs: DEFAULTS.browserCopyTimeoutMs };
-      const watch = this.startWatch(nonce, options);
+      const watch = this.startWatch(nonce, options, adapter);
       this.watches.set(page, watch);
       watch.follow(page);
       watch.addNotices(newChatNotices);
@@ -302,10 +354,17 @@ export class BrowserChatModel implements ILLMManager {
         // The requested model (and temperature) before anything is typed; a refusal sends nothing.
         watch.addNotices(await this.stateOf(page).modelChoice.apply(page, { model: options.model, temperature: options.temperature }, signal));
         record.uploaded(outgoing.attachments, await uploadAttachments(page, adapter, outgoing.attachments, signal));
-        await insertPrompt(page, adapter, sent, signal);
+        await this.orDrift(page, driftNotices, (current) => insertPrompt(page, current, sent, signal));
+        adapter = this.adapterOf(page);
+        config.selectors = pageSelectorsOf(adapter);
+        watch.addNotices(driftNotices);
+        const mayDrift = this.mayDrift(page);
+        if (mayDrift) await markBeforeSend(page);
         await callRuntime(page, 'watch', config);
-        record.submitted(await this.submit(page, watch, config, signal));
+        record.submitted(await this.submit(page, adapter, watch, config, signal));
         const answerTimeoutMs = this.options.answerTimeoutMs ?? adapter.timings?.answerTimeoutMs ?? DEFAULTS.browserAnswerTimeoutMs;
+        // The site's selectors may miss the turn (a redesign): discovery watches it too until they find it.
+        if (mayDrift && !this.turnSeen(watch)) drift = new DriftWatch(page, nonce, adapter.selectors.composer, answerTimeoutMs, () => watch.wake());
         // A site learned on the page (site discovery) learns its turn's selectors on the first turn.
         if (await adapter.hooks?.learnTurn?.({ page, adapter, signal }, { nonce, timeoutMs: answerTimeoutMs, problem: () => watch.problem })) {
           config.selectors = pageSelectorsOf(adapter);
@@ -323,6 +382,23 @@ export class BrowserChatModel implements ILLMManager {
           }
           if (watch.problem) throw watch.problem;
           if (!page.isClosed() && onSignInHost(page, adapter)) throw signInRequired(adapter);
+          if (drift && this.turnSeen(watch)) {
+            drift.cancel();
+            drift = undefined;
+          } else if (drift?.result) {
+            const learned = drift.learned ? drift.result : undefined;
+            drift = undefined;
+            if (learned) {
+              // Discovery has the whole turn and the site's selectors still do not see it: go on, on what it learned.
+              const notices: string[] = [];
+              adapter = this.switchToDiscovery(page, notices, learned);
+              watch.addNotices(notices);
+              config.selectors = pageSelectorsOf(adapter);
+              await callRuntime(page, 'watch', config);
+              lostSince = undefined;
+              continue;
+            }
+          }
           if (watch.pageGone || page.isClosed()) {
             watch.release();
             if (this.watches.get(page) === watch) this.watches.delete(page);
@@ -352,7 +428,8 @@ export class BrowserChatModel implements ILLMManager {
           if (decision.done) break;
           if (watch.messageMissing()) {
             lostSince ??= now;
-            if (now - lostSince > (this.options.submitConfirmMs ?? DEFAULTS.browserSubmitConfirmMs) * 3) {
+            // While discovery still looks at a turn the page shows (our nonce), its verdict comes first.
+            if (now - lostSince > (this.options.submitConfirmMs ?? DEFAULTS.browserSubmitConfirmMs) * 3 && !(drift && (await this.showsNonce(page, nonce)))) {
               if (replacedTab) {
                 // The turn went with its tab: the tab that replaced it does not show it.
                 throw new LLMBackendError(`${adapter.displayName}: the tab was closed mid-answer and its turn (${nonce}) is not in the tab that replaced it; not resending it.`, { code: PTKErrorCode.TAB_CLOSED, context: { nonce } });
@@ -379,6 +456,7 @@ export class BrowserChatModel implements ILLMManager {
         record.answered(watch.text, extracted);
         return extracted.text;
       } finally {
+        drift?.cancel();
         watch.release();
         if (this.watches.get(page) === watch) this.watches.delete(page);
         record.watchEnded(watch, this.currentStatus.guest);
@@ -395,9 +473,18 @@ export class BrowserChatModel implements ILLMManager {
     }
   }
 
+  /** True when the page shows the turn's nonce marker (our message, wherever the site drew it). */
+  private async showsNonce(page: Page, nonce: string): Promise<boolean> {
+    return (await page.getByText(nonceMarker(nonce)).count().catch(() => 0)) > 0;
+  }
+
+  /** True once the site's selectors found our turn and its answer on the page. */
+  private turnSeen(watch: TurnWatch): boolean {
+    return watch.lastSnapshot?.userTurnFound === true && watch.lastSnapshot.assistantTurnFound;
+  }
+
   /** The watch of a new turn: completion timings from the options or the adapter, status updates to the model. */
-  private startWatch(nonce: string, options: LLMCallOptions): TurnWatch {
-    const adapter = this.adapter;
+  private startWatch(nonce: string, options: LLMCallOptions, adapter: SiteAdapter): TurnWatch {
     return new TurnWatch({
       nonce,
       adapter,
@@ -412,10 +499,10 @@ export class BrowserChatModel implements ILLMManager {
   }
 
   /** Presses send and confirms a state change; retries once. Returns the attempts made. */
-  private async submit(page: Page, watch: TurnWatch, config: WatchConfig, signal?: AbortSignal): Promise<number> {
-    const confirmMs = this.options.submitConfirmMs ?? this.adapter.timings?.submitConfirmMs ?? DEFAULTS.browserSubmitConfirmMs;
+  private async submit(page: Page, adapter: SiteAdapter, watch: TurnWatch, config: WatchConfig, signal?: AbortSignal): Promise<number> {
+    const confirmMs = this.options.submitConfirmMs ?? adapter.timings?.submitConfirmMs ?? DEFAULTS.browserSubmitConfirmMs;
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const sendIndex = await pressSend(page, this.adapter, signal).catch((error: unknown) => {
+      const sendIndex = await pressSend(page, adapter, signal).catch((error: unknown) => {
         if (attempt === 2) throw error;
         return undefined;
       });
@@ -434,13 +521,13 @@ export class BrowserChatModel implements ILLMManager {
     // Before blaming the send button, look at the page: a session that expired on submit
     // shows a login wall, a bot check or a banner, and that is the error to report.
     if (watch.problem) throw watch.problem;
-    if (onSignInHost(page, this.adapter)) throw signInRequired(this.adapter);
-    const lastLook = await probe(page, this.adapter).catch(() => undefined);
-    const pageProblem = lastLook && classifyPageProblems({ banners: lastLook.banners, loginWall: lastLook.loginWall, botCheck: lastLook.botCheck }, this.adapter);
+    if (onSignInHost(page, adapter)) throw signInRequired(adapter);
+    const lastLook = await probe(page, adapter).catch(() => undefined);
+    const pageProblem = lastLook && classifyPageProblems({ banners: lastLook.banners, loginWall: lastLook.loginWall, botCheck: lastLook.botCheck }, adapter);
     if (pageProblem) throw pageProblem;
     throw new LLMBackendError(
-      `${this.adapter.displayName}: the message was put in the input but sending it showed no effect (no new turn, no stop button, input not emptied) after 2 tries. The send button may have changed (${this.adapter.selectors.sendButton.join(', ')}).`,
-      { code: PTKErrorCode.SUBMIT_FAILED, context: { site: this.adapter.id } },
+      `${adapter.displayName}: the message was put in the input but sending it showed no effect (no new turn, no stop button, input not emptied) after 2 tries. The send button may have changed (${adapter.selectors.sendButton.join(', ')}).`,
+      { code: PTKErrorCode.SUBMIT_FAILED, context: { site: adapter.id } },
     );
   }
 
@@ -454,8 +541,11 @@ export class BrowserChatModel implements ILLMManager {
     // its own address once the answer starts, which can be after the submit was confirmed.
     const lost = lease.tab;
     const chatUrl = onSite(lost, this.adapter) && !onSignInHost(lost, this.adapter) ? lost.url() : this.stateOf(lost).chatUrl;
+    const discovery = this.stateOf(lost).discovery;
     const page = await lease.replace();
     this.stateOf(page).chatUrl = chatUrl;
+    // The same conversation: the replacement stays on what the lost tab ran on.
+    this.stateOf(page).discovery = discovery;
     this.watches.set(page, watch);
     try {
       await page.goto(chatUrl ?? this.adapter.url, { waitUntil: 'domcontentloaded' });
@@ -476,7 +566,7 @@ export class BrowserChatModel implements ILLMManager {
     }
     if (result.matched) watch.noteMatched(result.matched);
     if ((result.via === 'none' || result.text === '') && watch.text) result = { via: 'stream', text: watch.text };
-    const clean = this.adapter.hooks?.cleanAnswer;
+    const clean = this.adapterOf(page).hooks?.cleanAnswer;
     return clean ? { ...result, text: clean(result.text) } : result;
   }
 
@@ -485,7 +575,7 @@ export class BrowserChatModel implements ILLMManager {
    * press the page dropped, e.g. while it redrew the button); at most three presses.
    */
   private async stopGeneration(page: Page): Promise<void> {
-    const stopShown = async (): Promise<boolean> => (await firstMatching(page, this.adapter.selectors.stopButton, { visible: true }).catch(() => undefined)) !== undefined;
+    const stopShown = async (): Promise<boolean> => (await firstMatching(page, this.adapterOf(page).selectors.stopButton, { visible: true }).catch(() => undefined)) !== undefined;
     for (let press = 0; press < 3; press++) {
       const pressed = await callRuntime<boolean>(page, 'stop').catch(() => false);
       if (!pressed || (await waitFor(async () => !(await stopShown()), STOP_CONFIRM_MS))) return;

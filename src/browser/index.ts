@@ -50,6 +50,8 @@ export interface CreateBrowserChatModelOptions {
   submitConfirmMs?: number;
   /** New chats use the site's temporary (history-free) chat where it has one (default true). */
   temporaryChats?: boolean;
+  /** A built-in site whose selectors all miss goes on through site discovery, with a warning (default true). */
+  driftFallback?: boolean;
   /** Tabs of the site open at once, a call each (default 1). */
   maxTabs?: number;
   /** Minutes an idle tab stays open (default DEFAULTS.idleTabMinutes). */
@@ -77,6 +79,7 @@ export async function createBrowserChatModel(options: CreateBrowserChatModelOpti
     answerTimeoutMs: options.answerTimeoutMs,
     submitConfirmMs: options.submitConfirmMs,
     temporaryChats: options.temporaryChats,
+    driftFallback: options.driftFallback,
     maxTabs: options.maxTabs,
     idleTabMinutes: options.idleTabMinutes,
   };

@@ -415,8 +415,9 @@ for (const entry of sitesOfThisRun()) {
       });
     });
 
-    it('a selector that matches nothing → SELECTOR_NOT_FOUND naming the adapter and selectors', async () => {
-      await withSite(browser, entry, { adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, composer: ['#no-composer-here'] }, timings: { readyTimeoutMs: 800 } }) }, async ({ model, adapter }) => {
+    it('a selector that matches nothing (discovery fallback off) → SELECTOR_NOT_FOUND naming the adapter and selectors', async () => {
+      // With the fallback on (the default), discovery carries the task on: driftFallback.test.ts.
+      await withSite(browser, entry, { model: { driftFallback: false }, adapter: (adapter) => ({ ...adapter, selectors: { ...adapter.selectors, composer: ['#no-composer-here'] }, timings: { readyTimeoutMs: 800 } }) }, async ({ model, adapter }) => {
         const error = await rejectsWithCode(model.call('x'), PTKErrorCode.SELECTOR_NOT_FOUND);
         assert.ok(error.message.includes(adapter.displayName) && error.message.includes('#no-composer-here'), error.message);
       });

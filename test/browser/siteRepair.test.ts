@@ -34,8 +34,9 @@ describe('a site that changed its page, repaired by settings alone', () => {
   it('fails with SELECTOR_NOT_FOUND naming the composer, then answers once ptk.siteOverrides names the new composer', async () => {
     const server = await startReplicaServer({ site: 'chatgpt-drifted', scenario: { turns: [{ reply: 'Hello **again**.' }] } });
     try {
-      // A short readiness wait (itself a setting) keeps the failing half quick.
-      const broken = await createBrowserChatModel({ site: 'chatgpt', siteUrl: server.url, siteOverrides: { chatgpt: { timings: { readyTimeoutMs: 3_000 } } }, browser: browser(), submitConfirmMs: 2_000 });
+      // A short readiness wait (itself a setting) keeps the failing half quick. Without the
+      // discovery fallback, which would carry the task on (driftFallback.test.ts).
+      const broken = await createBrowserChatModel({ site: 'chatgpt', siteUrl: server.url, siteOverrides: { chatgpt: { timings: { readyTimeoutMs: 3_000 } } }, browser: browser(), submitConfirmMs: 2_000, driftFallback: false });
       try {
         await assert.rejects(broken.call('Say hello'), (error: unknown) => {
           assert.ok(error instanceof LLMBackendError);

@@ -151,6 +151,14 @@ export interface ReplicaScenario {
   usageCapRetryAfter?: string;
   /** How the site treats uploaded files (skins with an upload). Default: every file accepted after a short upload. */
   uploads?: ReplicaUploadRules;
+  /**
+   * The site's redesign in the middle of a conversation: once this many turns are answered,
+   * every page load after (a reload, a new tab) gets `redesignSite`'s page instead of the site's
+   * own, on the same conversations (their earlier turns drawn in the new markup). Default: never.
+   */
+  redesignAfterTurn?: number;
+  /** The replica folder whose page a redesign serves. Default 'madeup-parrot' (markup no built-in adapter's selectors match). */
+  redesignSite?: string;
 }
 
 /** The site's upload rules (POST /api/upload). */

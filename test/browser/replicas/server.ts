@@ -10,6 +10,7 @@
  *   GET  /, /c/<id>          the app (or the bot-check interstitial, or a redirect to the
  *                            off-host sign-in page)
  *   GET  /replica/app.js     the bundled page script;  /replica/style.css  the site's CSS
+ *                            (the redesign site's once scenario.redesignAfterTurn turns are done)
  *   GET  /cdn-cgi/challenge-platform/…   Cloudflare's bot-management script (empty)
  *   GET  /api/session        { loggedIn, guest, signInUrl, conversationId, turns, … }
  *   POST /api/conversation   { text } → NDJSON events of the new assistant turn
@@ -471,6 +472,15 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
     response.end(body);
   };
 
+  /** The redesigned page's script and CSS, once the scenario's redesign is due (redesignAfterTurn). */
+  async function redesigned(): Promise<{ script: string; style: string } | undefined> {
+    const after = scenario.redesignAfterTurn;
+    if (after === undefined || turns.filter((turn) => turn.status === 'done').length < after) return undefined;
+    const folder = path.join(sitesDirectory, scenario.redesignSite ?? 'madeup-parrot');
+    const stylePath = path.join(folder, 'style.css');
+    return { script: await bundleSite(folder), style: existsSync(stylePath) ? readFileSync(stylePath, 'utf8') : '' };
+  }
+
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const hostname = (request.headers.host ?? '127.0.0.1').replace(/:\d+$/, '').toLowerCase();
@@ -482,11 +492,13 @@ export async function startReplicaServer(options: ReplicaServerOptions): Promise
       response.end(JSON.stringify(body));
     };
     if (route === 'GET /replica/app.js') {
+      const redesign = await redesigned();
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(script);
+      response.end(redesign?.script ?? script);
     } else if (route === 'GET /replica/style.css') {
-      response.writeHead(200, { 'content-type': 'text/css; charset=utf-8' });
-      response.end(style);
+      const redesign = await redesigned();
+      response.writeHead(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' });
+      response.end(redesign?.style ?? style);
     } else if (request.method === 'GET' && url.pathname.startsWith('/cdn-cgi/challenge-platform/')) {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
       response.end('');
