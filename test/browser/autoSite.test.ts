@@ -4,7 +4,8 @@
  * madeup-parrot), driven with no selectors at all. The first turn is learned on the page (with a
  * reasoning phase whose action bar flashes mid-thinking, so a learned "end" that comes too soon
  * would cut the answer), the next ones run on what was learned: answers exact, a tool call intact,
- * a preamble's gap that does not end the turn. What was learned exports as a `ptk.customSite`
+ * a preamble's gap that does not end the turn, a virtual list that unmounts our user turn
+ * during a long answer. What was learned exports as a `ptk.customSite`
  * that drives the made-up page through the `custom` adapter.
  */
 import assert from 'node:assert/strict';
@@ -55,6 +56,26 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
         assert.equal(server.submissions.length, 3, 'each prompt sent once');
         const learned = learnedSiteFor(server.url);
         assert.ok(learned.turn && learned.turn.assistantTurn.length > 0 && learned.turn.turnActionBar.length > 0, JSON.stringify(learned));
+      } finally {
+        await model.close();
+        await server.close();
+      }
+    });
+  }
+
+  for (const entry of REPLICAS.filter((candidate) => (candidate.supports ?? ['virtualList']).includes('virtualList'))) {
+    it(`${entry.replica}: learned on a short first turn, then a virtualized list drops our user turn during a long answer: the answer completes exact`, async () => {
+      const long = Array.from({ length: 24 }, (_, index) => `Line ${index} of a long answer that pushes the question out of the list.`).join('\n\n');
+      const server = await startReplicaServer({ site: entry.replica, scenario: { virtualizeAfterChars: 300, turns: [{ reply: FIRST, tokenMs: 3 }, { reply: long, tokenMs: 2, tokenChars: 12 }] } });
+      const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
+      try {
+        assert.equal(await model.call('Say hello'), FIRST);
+        const fulls: string[] = [];
+        const answer = await model.call('write a lot', { thread: { key: 't', newThread: false, fullTranscript: () => 'write a lot' }, onDelta: (delta) => fulls.push(delta.full) });
+        assert.equal(answer, long);
+        const firstText = fulls.findIndex((full) => full.length > 0);
+        assert.ok(firstText >= 0 && fulls.slice(firstText).every((full) => full.length > 0), 'the streamed text never went back to empty');
+        assert.equal(server.submissions.length, 2, 'each prompt sent once');
       } finally {
         await model.close();
         await server.close();
