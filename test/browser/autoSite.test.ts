@@ -5,8 +5,10 @@
  * reasoning phase whose action bar flashes mid-thinking, so a learned "end" that comes too soon
  * would cut the answer), the next ones run on what was learned: answers exact, a tool call intact,
  * a preamble's gap that does not end the turn, a virtual list that unmounts our user turn
- * during a long answer. What was learned exports as a `ptk.customSite`
- * that drives the made-up page through the `custom` adapter.
+ * during a long answer. A second made-up page (madeup-heron) has a contenteditable composer, a
+ * send button enabled by typing and no copy control, so its answers are read from the DOM. What
+ * was learned exports as a `ptk.customSite` that drives the made-up page through the `custom`
+ * adapter.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -25,6 +27,8 @@ const REPLICAS = replicaSites.filter((entry) => ORIGINAL_SITES.includes(entry.ad
 
 const FIRST = 'Hello **there**.\n\n```ts\nconst a = 1 < 2;\n```\n\nDone.';
 const TOOL_CALL = 'I will read it.\n\n<TOOL_CALL>\n{"tool": "read_file", "args": {"path": "src/a_b__c.ts"}}\n</TOOL_CALL>';
+/** Markdown a page with no copy control must give back from its DOM: inline code, a code block, a table. */
+const RICH = ['Use `npm test` first.', '', '```ts', 'const ok = a < b && c > d;', '```', '', '| Code | Meaning |', '| --- | --- |', '| `429` | rate limit |', '| `401` | log in |', '', 'Done.'].join('\n');
 const PREAMBLE = 'Let me look that up first.';
 const AFTER_GAP = 'Found it: the answer is `42`.';
 
@@ -97,6 +101,29 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
       assert.deepEqual(
         model.log.entries.map((turn) => turn.extractedVia),
         ['copy', 'copy'],
+      );
+    } finally {
+      await model.close();
+      await server.close();
+    }
+  });
+
+  it('a second page no adapter knows (made up for this test): contenteditable in a form, a send button enabled by typing, no copy control: read from the DOM', async () => {
+    const server = await startReplicaServer({ site: 'madeup-heron', scenario: { turns: [{ reply: RICH, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }] } });
+    const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
+    try {
+      assert.equal(await model.call('Show me a table'), RICH);
+      assert.equal(await model.call('Read the file'), TOOL_CALL);
+      assert.equal(server.submissions.length, 2, 'each prompt sent once');
+      const learned = learnedSiteFor(server.url);
+      assert.equal(learned.composer?.kind, 'contenteditable');
+      assert.equal(learned.sendButton, 'button[aria-label="Submit message"]');
+      assert.equal(learned.sendKey, undefined, 'sent by its button, not a key');
+      assert.deepEqual(learned.turn?.copyButton, [], 'the page has no copy control');
+      assert.deepEqual(learned.turn?.stopButton, ['button[aria-label="Cancel"]']);
+      assert.deepEqual(
+        model.log.entries.map((turn) => turn.extractedVia),
+        ['dom', 'dom'],
       );
     } finally {
       await model.close();
