@@ -18,21 +18,40 @@ export function temporaryChatUrl(siteUrl: string, [name, value]: readonly [strin
   return value === '' ? url.toString().replace(new RegExp(`([?&]${name})=(?=&|$)`), '$1') : url.toString();
 }
 
-/** True when the tab shows the temporary chat: one of its markers, or the URL parameter. */
+/** True when the tab shows the temporary chat: one of its markers, or its address. */
 export async function temporaryChatIsOn(page: Page, control: TemporaryChatControl): Promise<boolean> {
   if (control.active && (await resolveSelector(control.active, (selector) => page.locator(selector).count())) !== undefined) return true;
-  const param = control.onUrlParam ?? control.urlParam?.[0];
-  if (!param) return false;
+  return addressShowsTemporaryChat(page.url(), control);
+}
+
+/** True when an address shows the temporary chat: its URL parameter (`onUrlParam`, default `urlParam`'s name), hash or path (`onUrl`). */
+export function addressShowsTemporaryChat(address: string, control: TemporaryChatControl): boolean {
+  let url: URL;
   try {
-    return new URL(page.url()).searchParams.has(param);
+    url = new URL(address);
   } catch {
     return false;
   }
+  const param = control.onUrlParam ?? control.urlParam?.[0];
+  if (param && url.searchParams.has(param)) return true;
+  const { hash, path } = control.onUrl ?? {};
+  if (hash && url.hash === hash) return true;
+  return Boolean(path && (url.pathname === path || url.pathname.startsWith(`${path}/`)));
+}
+
+/** True when something can show the mode is on (a marker or the address). */
+function temporaryChatConfirmable(control: TemporaryChatControl): boolean {
+  return Boolean((control.active && control.active.length > 0) || control.onUrl || control.onUrlParam || control.urlParam);
 }
 
 /** The warning a turn carries when the site's temporary-chat control was not found. */
 export function temporaryChatMissing(adapter: Pick<SiteAdapter, 'displayName'>): string {
   return `${adapter.displayName}: the temporary-chat control was not found, so this chat is saved in your history (ptk.temporaryChats).`;
+}
+
+/** The warning a turn carries when the toggle was clicked but nothing on the page can show the mode is on. */
+export function temporaryChatUnconfirmed(adapter: Pick<SiteAdapter, 'displayName'>): string {
+  return `${adapter.displayName}: the temporary-chat control was clicked, but the page shows nothing that confirms it, so this chat may be saved in your history (ptk.temporaryChats).`;
 }
 
 /**
@@ -53,15 +72,21 @@ export async function turnOnTemporaryChat(page: Page, adapter: SiteAdapter, cont
   }
   if (!toggle || signal?.aborted) return [temporaryChatMissing(adapter)];
   await page.locator(`${toggle.selector}:visible`).first().click({ timeout: 5_000 }).catch(() => undefined);
+  if (!temporaryChatConfirmable(control)) return [temporaryChatUnconfirmed(adapter)];
+  return (await waitUntilOn(page, control)) ? [] : [temporaryChatMissing(adapter)];
+}
+
+/** Waits, up to the settle time, for one of the control's markers or for the address to show the mode. */
+async function waitUntilOn(page: Page, control: TemporaryChatControl): Promise<boolean> {
+  const waits: Array<Promise<unknown>> = [];
   if (control.active && control.active.length > 0) {
-    const shown = await page
-      .locator(control.active.join(', '))
-      .first()
-      .waitFor({ state: 'attached', timeout: TOGGLE_SETTLE_MS })
-      .then(() => true, () => false);
-    return shown || (await temporaryChatIsOn(page, control)) ? [] : [temporaryChatMissing(adapter)];
+    waits.push(page.locator(control.active.join(', ')).first().waitFor({ state: 'attached', timeout: TOGGLE_SETTLE_MS }));
   }
-  return (await temporaryChatIsOn(page, control)) ? [] : [temporaryChatMissing(adapter)];
+  if (control.onUrl || control.onUrlParam || control.urlParam) {
+    waits.push(page.waitForURL((url) => addressShowsTemporaryChat(url.href, control), { timeout: TOGGLE_SETTLE_MS, waitUntil: 'commit' }));
+  }
+  const shown = await Promise.any(waits).then(() => true, () => false);
+  return shown || temporaryChatIsOn(page, control);
 }
 
 /** The first of `list` that becomes visible within the settle time. */

@@ -20,8 +20,9 @@
  * - errors: no source shows Grok's error markup: `[role=alert]` (INFERRED);
  * - new chat: the side bar's `a[href="/"]` (INFERRED; without it PTK opens `url`);
  * - signed out: links to accounts.x.ai's sign-in (INFERRED);
- * - private chat: CWC clicks `a[href="/c#private"]`; how the page then shows it is on is not
- *   in any source read, so PTK does not drive it yet (no temporaryChat).
+ * - private chat: CWC clicks `a[href="/c#private"]`; a link takes the tab to its address, so
+ *   the private chat shows as the address's `#private` (INFERRED: no source shows the page
+ *   after the click; PTK reports a chat whose address lacks it as not temporary).
  */
 import { PTKErrorCode } from '../../core/errors';
 import type { SiteAdapter } from './types';
@@ -53,4 +54,5 @@ export const grokAdapter: SiteAdapter = {
     botCheck: ['iframe[src*="challenges.cloudflare.com"]', '#challenge-form', '#challenge-stage'],
   },
   errorPatterns: [{ code: PTKErrorCode.RATE_LIMITED, pattern: 'rate limit|too many requests|message limit|reached your limit' }],
+  temporaryChat: { toggle: ['a[href="/c#private"]'], onUrl: { hash: '#private' } },
 };

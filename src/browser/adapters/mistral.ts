@@ -22,8 +22,7 @@
  * - new chat: `a[href="/chat"]` (INFERRED from CWC's start address);
  * - signed out: links to auth.mistral.ai (INFERRED);
  * - incognito: CWC clicks `a[href="/incognito"]` and knows it is on from the address's path
- *   (/incognito); PTK's temporary-chat control reads query parameters or a marker, so it is
- *   not driven yet (no temporaryChat).
+ *   (/incognito), which PTK checks too.
  */
 import { PTKErrorCode } from '../../core/errors';
 import type { SiteAdapter } from './types';
@@ -55,4 +54,5 @@ export const mistralAdapter: SiteAdapter = {
     botCheck: ['iframe[src*="challenges.cloudflare.com"]', '#challenge-form', '#challenge-stage'],
   },
   errorPatterns: [{ code: PTKErrorCode.RATE_LIMITED, pattern: 'rate limit|too many requests|message limit|reached your limit' }],
+  temporaryChat: { toggle: ['a[href="/incognito"]'], onUrl: { path: '/incognito' } },
 };

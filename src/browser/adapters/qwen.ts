@@ -20,7 +20,7 @@
  * - errors: `[role=alert]` (INFERRED: no source shows Qwen's error markup);
  * - new chat `nav a[href="/"]`, signed out a "Log in" link to `/auth` (INFERRED);
  * - temporary chat: CWC clicks `.temporary-chat-entry`; how the page shows it is on is in no
- *   source read, so PTK does not drive it yet (no temporaryChat).
+ *   source read, so PTK clicks it and the turn warns that the mode could not be confirmed.
  */
 import { PTKErrorCode } from '../../core/errors';
 import type { SiteAdapter } from './types';
@@ -50,4 +50,6 @@ export const qwenAdapter: SiteAdapter = {
     botCheck: ['iframe[src*="challenges.cloudflare.com"]', '#challenge-form', '#challenge-stage'],
   },
   errorPatterns: [{ code: PTKErrorCode.RATE_LIMITED, pattern: 'rate limit|too many requests|reached the limit|reached your limit' }],
+  // No marker or address is known to show the mode: nothing to confirm it with.
+  temporaryChat: { toggle: ['.temporary-chat-entry'] },
 };

@@ -244,6 +244,9 @@ interface SiteHooks {
  * How a site opens a chat that stays out of the account's history (ChatGPT's temporary chat,
  * Claude's incognito chat…), and how to tell it is on. Either a URL parameter added to the
  * adapter's `url` (so a replaced site URL keeps it), or a toggle clicked on a fresh chat.
+ * A control with none of `active`, `onUrl`, `onUrlParam` and `urlParam` has nothing that shows
+ * the mode: PTK clicks the toggle and the turn carries a warning that the temporary chat could
+ * not be confirmed (temporaryChat.ts).
  */
 export interface TemporaryChatControl {
   /** Query parameter of the start URL that opens a temporary chat, e.g. ['temporary-chat', 'true']. */
@@ -258,6 +261,11 @@ export interface TemporaryChatControl {
    */
   active?: SelectorList;
   onUrlParam?: string;
+  /**
+   * What the page's address shows while the chat is temporary: its hash (`#private`) or the
+   * start of its path (`/incognito`), e.g. where the toggle is a link to that address.
+   */
+  onUrl?: { hash?: string; path?: string };
 }
 
 /** One chat site. */

@@ -32,7 +32,9 @@ export interface ReplicaSiteEntry {
   supports?: readonly ReplicaFeature[];
   /**
    * False for an older page whose replica does not model the site's temporary chat: tests there
-   * run with saved chats (temporaryChats off), as a user of that page version would have to.
+   * run with saved chats (temporaryChats off), as a user of that page version would have to. Also
+   * false where PTK cannot confirm the mode (Qwen: every new chat warns), so the suite's turns
+   * carry no warning; temporaryChatsNewSites.test.ts drives that mode.
    */
   temporaryChat?: false;
 }
@@ -156,7 +158,6 @@ export const replicaSites: ReplicaSiteEntry[] = [
   {
     adapter: 'grok',
     replica: 'grok',
-    temporaryChat: false,
     expectMatched: EVERY_FIRST_CHOICE,
     supports: ['preambleGap', 'cloudflareNoise'],
   },
@@ -164,7 +165,6 @@ export const replicaSites: ReplicaSiteEntry[] = [
   {
     adapter: 'mistral',
     replica: 'mistral',
-    temporaryChat: false,
     expectMatched: EVERY_FIRST_CHOICE,
     supports: ['preambleGap', 'cloudflareNoise'],
   },

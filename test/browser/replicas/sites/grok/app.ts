@@ -28,12 +28,16 @@
  *   wording is the server's default;
  * - new chat: the side bar's `a[href="/"]` (INFERRED: no source shows Grok's new-chat control);
  * - signed out: a "Sign in" / "Sign up" page (INFERRED markup: no capture of it was found).
- * Not reproduced: the private chat (CWC's link is known, not how the page shows it is on), the
- * model menu, thinking, uploads, a virtual list.
+ * - private chat: the side bar's `a[href="/c#private"]` (CWC); clicking it takes the tab to
+ *   /c#private and the chat sent from there is private (INFERRED: CWC only clicks it;
+ *   shared/temporaryChatLink.ts); a new chat leaves it (INFERRED); nothing else on the page shows
+ *   it (no source).
+ * Not reproduced: the model menu, thinking, uploads, a virtual list, a reload at /c#private.
  */
 import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
 import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, sideNav, svgShape } from '../../shared/inferredPieces';
 import { attachProseMirror } from '../../shared/proseMirror';
+import { temporaryChatLink } from '../../shared/temporaryChatLink';
 
 /** CWC's stop icon (the whole path: the adapter matches its start). */
 export const GROK_STOP_PATH = 'M4 9.2v5.6c0 1.116 0 1.673.11 2.134a4 4 0 0 0 2.956 2.956c.46.11 1.018.11 2.134.11h5.6c1.116 0 1.673 0 2.134-.11a4 4 0 0 0 2.956-2.956c.11-.46.11-1.018.11-2.134V9.2c0-1.116 0-1.673-.11-2.134a4 4 0 0 0-2.956-2.955C16.474 4 15.916 4 14.8 4H9.2c-1.116 0-1.673 0-2.134.11a4 4 0 0 0-2.955 2.956C4 7.526 4 8.084 4 9.2Z';
@@ -119,4 +123,4 @@ const skin: ReplicaSkin = {
   setGenerating: sendStop.setGenerating,
 };
 
-startReplicaApp(skin);
+startReplicaApp({ ...skin, temporaryChat: temporaryChatLink('/c#private') });

@@ -29,13 +29,16 @@
  *   buttons and their order are INFERRED);
  * - errors and notices: `div[role=alert]` (INFERRED: no source shows Le Chat's error markup);
  * - new chat `a[href="/chat"]` (INFERRED from CWC's start address), incognito `a[href="/incognito"]`
- *   (CWC; not driven: nothing read says how the page shows it is on beyond its address);
+ *   (CWC): clicking it takes the tab to /incognito, where CWC reads that it is on, and the chat
+ *   sent from there is incognito (shared/temporaryChatLink.ts); a new chat leaves it (INFERRED);
+ *   nothing else on the page shows it (no source);
  * - signed out: a page with "Log in" / "Sign up" links to auth.mistral.ai (INFERRED).
- * Not reproduced: the mode menu, reasoning parts, uploads, a virtual list.
+ * Not reproduced: a reload at /incognito, the mode menu, reasoning parts, uploads, a virtual list.
  */
 import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
 import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, sideNav, svgShape } from '../../shared/inferredPieces';
 import { attachProseMirror } from '../../shared/proseMirror';
+import { temporaryChatLink } from '../../shared/temporaryChatLink';
 
 
 
@@ -117,4 +120,4 @@ const skin: ReplicaSkin = {
   setGenerating: sendStop.setGenerating,
 };
 
-startReplicaApp(skin);
+startReplicaApp({ ...skin, temporaryChat: temporaryChatLink('/incognito') });

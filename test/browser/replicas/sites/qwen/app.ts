@@ -31,11 +31,12 @@
  *   `div.…-container-copy` first (CWC; the other icons INFERRED);
  * - errors and notices: `div[role=alert]` (INFERRED: antd's toasts are likely, not read);
  * - new chat `nav a[href="/"]`, signed out a "Log in" link to `/auth` (INFERRED);
- * - temporary chat: `.temporary-chat-entry` (CWC; drawn, not driven: how the page shows it is on
- *   is not in any source read).
+ * - temporary chat: `.temporary-chat-entry` (CWC); a click turns it on, another off, and the chat
+ *   sent while it is on is temporary (INFERRED: CWC clicks it once on a fresh page); a new chat
+ *   leaves it (INFERRED); the page shows nothing of it: no source says how it does.
  * Not reproduced: the model menu's options, thinking / search toggles, uploads, a virtual list.
  */
-import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
+import { startReplicaApp, type ReplicaSkin, type ReplicaTemporaryChat } from '../../shared/app';
 import { assistantTurnHandle, clearBanners, decorateCodeBlock, element, notificationsRegion, SendStopSlot, showBanner, sideNav } from '../../shared/inferredPieces';
 
 /** The footer's class prefix (CWC). */
@@ -109,4 +110,15 @@ const skin: ReplicaSkin = {
   setGenerating: sendStop.setGenerating,
 };
 
-startReplicaApp(skin);
+/** The temporary chat: `.temporary-chat-entry` toggles it (see the header). */
+const qwenTemporaryChat: ReplicaTemporaryChat = {
+  mount(root, on, set) {
+    let temporary = on;
+    root.querySelector('.temporary-chat-entry')?.addEventListener('click', () => {
+      temporary = !temporary;
+      set(temporary);
+    });
+  },
+};
+
+startReplicaApp({ ...skin, temporaryChat: qwenTemporaryChat });
