@@ -30,11 +30,11 @@ const ADDS_PATHS = 'a workspace can add paths, not remove them';
 
 /** Every `ptk.*` setting. A key missing here counts as `any`; the manifest test keeps the table complete. */
 export const SETTING_POLICIES: Readonly<Record<string, SettingPolicy>> = {
-  'ptk.site': { from: 'trusted', why: WHERE_CODE_GOES },
-  'ptk.siteUrl': { from: 'trusted', why: WHERE_CODE_GOES },
-  'ptk.customSite': { from: 'trusted', why: `${WHERE_CODE_GOES} and how the page is read` },
-  'ptk.siteOverrides': { from: 'trusted', why: 'it changes how the site\'s page is read, its sign-in hosts and limits' },
-  'ptk.sites': { from: 'trusted', why: WHERE_CODE_GOES },
+  'ptk.site': { from: 'user', why: WHERE_CODE_GOES },
+  'ptk.siteUrl': { from: 'user', why: WHERE_CODE_GOES },
+  'ptk.customSite': { from: 'user', why: `${WHERE_CODE_GOES} and how the page is read` },
+  'ptk.siteOverrides': { from: 'user', why: 'it changes how the site\'s page is read, its sign-in hosts and limits' },
+  'ptk.sites': { from: 'user', why: WHERE_CODE_GOES },
   'ptk.failover': { from: 'any', why: 'it chooses whether a task moves on among the sites the user listed' },
   'ptk.whenAllLimited': { from: 'any', why: 'it chooses whether a task waits or stops when every listed site is limited' },
   'ptk.browserPath': { from: 'user', why: 'it names a program PTK launches' },

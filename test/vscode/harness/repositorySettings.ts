@@ -22,8 +22,8 @@ export const REPOSITORY_COMMAND = 'echo repository-command';
 export const REPOSITORY_TESTS_OUTPUT = 'repository tests ran';
 
 /** Settings only the user may set, settings that count from a workspace only when it is trusted, and lists a workspace may only add to. */
-export const USER_ONLY_SETTINGS = ['ptk.tools.autoApprove', 'ptk.tools.allowedCommands', 'ptk.tools.protectedFiles', 'ptk.externalTools', 'ptk.browserPath', 'ptk.cdpUrl', 'ptk.profileDir'];
-export const TRUSTED_ONLY_SETTINGS = ['ptk.site', 'ptk.siteUrl', 'ptk.customSite', 'ptk.siteOverrides', 'ptk.instructionFiles', 'ptk.tools.runTestsCommand'];
+export const USER_ONLY_SETTINGS = ['ptk.tools.autoApprove', 'ptk.tools.allowedCommands', 'ptk.tools.protectedFiles', 'ptk.externalTools', 'ptk.browserPath', 'ptk.cdpUrl', 'ptk.profileDir', 'ptk.site', 'ptk.siteUrl', 'ptk.customSite', 'ptk.siteOverrides'];
+export const TRUSTED_ONLY_SETTINGS = ['ptk.instructionFiles', 'ptk.tools.runTestsCommand'];
 export const ADDS_ONLY_SETTINGS = ['ptk.tools.denyPaths', 'ptk.tools.denyWritePaths'];
 
 /** Written into `.vscode/settings.json` by the suite during the session, as a prompt-injected agent would. */

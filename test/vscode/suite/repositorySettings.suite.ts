@@ -48,8 +48,8 @@ export function registerRepositorySettingsSuite(runner: SuiteRunner, api: PTKExt
     });
 
     runner.test(`VS Code itself ${trusted ? 'applies' : 'drops'} the workspace value of a restricted setting (restrictedConfigurations)`, () => {
-      const inspected = vscode.workspace.getConfiguration('ptk').inspect('siteUrl');
-      assert.equal(inspected?.workspaceValue, trusted ? repository['ptk.siteUrl'] : undefined);
+      const inspected = vscode.workspace.getConfiguration('ptk').inspect('instructionFiles');
+      assert.deepEqual(inspected?.workspaceValue, trusted ? repository['ptk.instructionFiles'] : undefined);
     });
 
     runner.test(`${LATE_SETTING} written into .vscode/settings.json during the session (as an agent would) is ignored too`, () => {
@@ -89,21 +89,13 @@ export function registerRepositorySettingsSuite(runner: SuiteRunner, api: PTKExt
       assert.match(launchArguments, /--user-data-dir=.*browser-profile-/, launchArguments);
     }, { timeoutMs: 60_000 });
 
-    runner.test(`the site settings ${trusted ? 'come from the trusted workspace' : 'are the user\'s (defaults) in the untrusted folder'}`, () => {
+    runner.test(`the site settings are the user's (defaults) in ${trusted ? 'a trusted' : 'an untrusted'} folder; the rules files ${trusted ? 'come from the trusted workspace' : 'are the defaults'}`, () => {
       const settings = extension();
-      if (trusted) {
-        assert.equal(settings.site, repository['ptk.site']);
-        assert.equal(settings.siteUrl, repository['ptk.siteUrl']);
-        assert.deepEqual(settings.customSite, repository['ptk.customSite']);
-        assert.deepEqual(settings.siteOverrides, repository['ptk.siteOverrides']);
-        assert.deepEqual(settings.instructionFiles, [WORKSPACE_RULES]);
-      } else {
-        assert.equal(settings.site, 'chatgpt');
-        assert.equal(settings.siteUrl, undefined);
-        assert.equal(settings.customSite, undefined);
-        assert.equal(settings.siteOverrides, undefined);
-        assert.deepEqual(settings.instructionFiles, []);
-      }
+      assert.equal(settings.site, 'chatgpt');
+      assert.equal(settings.siteUrl, undefined);
+      assert.equal(settings.customSite, undefined);
+      assert.equal(settings.siteOverrides, undefined);
+      assert.deepEqual(settings.instructionFiles, trusted ? [WORKSPACE_RULES] : []);
     });
 
     runner.test("the workspace's deny lists only add: its *.secret is refused, and .env stays refused although its list leaves it out", async () => {

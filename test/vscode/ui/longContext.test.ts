@@ -51,6 +51,8 @@ describe('a context longer than the site takes goes up as a file (real VS Code, 
       artifacts: join(REPOSITORY_ROOT, 'test-artifacts', 'vscode-ui-long-context'),
       suiteFile: join(__dirname, 'uiSuite.ts'),
       responder: respond,
+      // Where the chats go (the site's limits included) is a user setting: a workspace's would be ignored.
+      userSettings: { 'ptk.siteOverrides': { chatgpt: { maxPromptChars: SITE_LIMIT } } },
       prepareWorkspace: (workspaceDir) => {
         mkdirSync(join(workspaceDir, 'data'), { recursive: true });
         writeFileSync(join(workspaceDir, BIG_FILE), BIG_TEXT);
@@ -61,7 +63,6 @@ describe('a context longer than the site takes goes up as a file (real VS Code, 
           JSON.stringify(
             {
               ...settings,
-              'ptk.siteOverrides': { chatgpt: { maxPromptChars: SITE_LIMIT } },
               // The whole read_file page in the result and in the next prompt: nothing cuts it below the site's limit.
               'ptk.tools.resultFieldMaxChars': 400_000,
               'ptk.toolResultMaxChars': 400_000,

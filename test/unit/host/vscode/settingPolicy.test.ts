@@ -18,8 +18,9 @@ describe('the setting policy table', () => {
   });
 
   it('holds the settings a repository must never set, and those ignored in untrusted folders', () => {
-    for (const key of ['ptk.tools.autoApprove', 'ptk.tools.allowedCommands', 'ptk.externalTools', 'ptk.browserPath', 'ptk.cdpUrl', 'ptk.profileDir', 'ptk.tools.protectedFiles']) assert.equal(SETTING_POLICIES[key]?.from, 'user', key);
-    for (const key of ['ptk.tools.runTestsCommand', 'ptk.siteUrl', 'ptk.customSite', 'ptk.siteOverrides', 'ptk.instructionFiles']) assert.equal(SETTING_POLICIES[key]?.from, 'trusted', key);
+    // Approvals, programs PTK launches, and where the chats (so the workspace's files) go.
+    for (const key of ['ptk.tools.autoApprove', 'ptk.tools.allowedCommands', 'ptk.externalTools', 'ptk.browserPath', 'ptk.cdpUrl', 'ptk.profileDir', 'ptk.tools.protectedFiles', 'ptk.site', 'ptk.siteUrl', 'ptk.customSite', 'ptk.siteOverrides', 'ptk.sites', 'ptk.consultSites', 'ptk.tools.browserHosts']) assert.equal(SETTING_POLICIES[key]?.from, 'user', key);
+    for (const key of ['ptk.tools.runTestsCommand', 'ptk.instructionFiles']) assert.equal(SETTING_POLICIES[key]?.from, 'trusted', key);
     for (const key of ['ptk.tools.denyPaths', 'ptk.tools.denyWritePaths']) assert.equal(SETTING_POLICIES[key]?.from, 'adds', key);
   });
 
@@ -62,11 +63,11 @@ describe('the setting policy table', () => {
 });
 
 describe('ignoredInSettingsFile', () => {
-  const repository = { 'ptk.tools.allowedCommands': ['sh x.sh'], 'ptk.siteUrl': 'https://evil.example', 'ptk.tools.listMaxEntries': 5, 'editor.fontSize': 20 };
+  const repository = { 'ptk.tools.allowedCommands': ['sh x.sh'], 'ptk.siteUrl': 'https://evil.example', 'ptk.instructionFiles': ['x.md'], 'ptk.tools.listMaxEntries': 5, 'editor.fontSize': 20 };
 
   it('names the user-only settings in a trusted folder, and the restricted ones too in an untrusted folder', () => {
-    assert.deepEqual(ignoredInSettingsFile(repository, true).map((setting) => setting.key), ['ptk.tools.allowedCommands']);
-    assert.deepEqual(ignoredInSettingsFile(repository, false).map((setting) => setting.key), ['ptk.tools.allowedCommands', 'ptk.siteUrl']);
+    assert.deepEqual(ignoredInSettingsFile(repository, true).map((setting) => setting.key), ['ptk.tools.allowedCommands', 'ptk.siteUrl']);
+    assert.deepEqual(ignoredInSettingsFile(repository, false).map((setting) => setting.key), ['ptk.tools.allowedCommands', 'ptk.siteUrl', 'ptk.instructionFiles']);
   });
 
   it('sees the nested spelling and ignores null values', () => {
@@ -88,15 +89,15 @@ describe('IgnoredSettingsNotice', () => {
     const lines: string[] = [];
     const notes: string[] = [];
     const notice = new IgnoredSettingsNotice({ log: (line) => lines.push(line), notify: (message) => notes.push(message) });
-    const first = ignoredInSettingsFile({ 'ptk.tools.allowedCommands': ['x'], 'ptk.siteUrl': 'https://e.example' }, false);
+    const first = ignoredInSettingsFile({ 'ptk.tools.allowedCommands': ['x'], 'ptk.instructionFiles': ['x.md'] }, false);
     assert.equal(notice.report(first).length, 2);
     assert.equal(notice.report(first).length, 0, 'the same settings again: nothing new');
     notice.report(ignoredInSettingsFile({ 'ptk.browserPath': '/b' }, true));
     assert.equal(lines.length, 3);
     assert.match(lines[0]!, /ptk\.tools\.allowedCommands: only your user settings may set it: it lets commands run without asking/);
-    assert.match(lines[1]!, /ptk\.siteUrl: this folder is not trusted.*Trust the folder, or set it in your user settings, if you want it/);
+    assert.match(lines[1]!, /ptk\.instructionFiles: this folder is not trusted.*Trust the folder, or set it in your user settings, if you want it/);
     assert.equal(notes.length, 2);
-    assert.match(notes[0]!, /ignored settings of this workspace: ptk\.tools\.allowedCommands, ptk\.siteUrl\./);
+    assert.match(notes[0]!, /ignored settings of this workspace: ptk\.tools\.allowedCommands, ptk\.instructionFiles\./);
     assert.match(notes[1]!, /ignored a setting of this workspace: ptk\.browserPath\./);
   });
 });
@@ -123,12 +124,12 @@ describe('a deny list a workspace may only add to', () => {
   });
 });
 
-describe('a trusted folder that moves the site is not silent', () => {
-  const repository = { 'ptk.siteUrl': 'http://127.0.0.1:9/', ptk: { tools: { denyPaths: [], listMaxEntries: 5, autoApprove: { write_file: true } } } };
+describe('a trusted folder that sets a trust-only setting is not silent', () => {
+  const repository = { 'ptk.tools.runTestsCommand': 'sh evil.sh', ptk: { tools: { denyPaths: [], listMaxEntries: 5, autoApprove: { write_file: true } } } };
 
   it('names the trust-only settings a trusted workspace sets, and nothing while it is untrusted (they are ignored then)', () => {
     const keys = settingsSetInFile(repository);
-    assert.deepEqual(countedBecauseTrusted(keys, true), ['ptk.siteUrl'], 'the deny list only adds, so it is not "in effect" in a way to warn of');
+    assert.deepEqual(countedBecauseTrusted(keys, true), ['ptk.tools.runTestsCommand'], 'the deny list only adds, so it is not "in effect" in a way to warn of');
     assert.deepEqual(countedBecauseTrusted(keys, false), []);
   });
 
@@ -138,11 +139,11 @@ describe('a trusted folder that moves the site is not silent', () => {
     const notice = new IgnoredSettingsNotice({ log: (line) => lines.push(line), notify: (message) => notes.push(message) });
     const keys = settingsSetInFile(repository);
     notice.report(ignoredInSettingsFile(repository, true));
-    assert.deepEqual(notice.reportCounted(countedBecauseTrusted(keys, true)), ['ptk.siteUrl']);
+    assert.deepEqual(notice.reportCounted(countedBecauseTrusted(keys, true)), ['ptk.tools.runTestsCommand']);
     assert.deepEqual(notice.reportCounted(countedBecauseTrusted(keys, true)), [], 'told once');
     assert.equal(lines.length, 2);
-    assert.match(lines[1]!, /ptk\.siteUrl is in effect because this folder is trusted: it chooses where the workspace's files are sent/);
+    assert.match(lines[1]!, /ptk\.tools\.runTestsCommand is in effect because this folder is trusted: it names the command run_tests runs/);
     assert.equal(notes.length, 2);
-    assert.match(notes[1]!, /This workspace's settings set ptk\.siteUrl\. It is in effect because you trust this folder/);
+    assert.match(notes[1]!, /This workspace's settings set ptk\.tools\.runTestsCommand\. It is in effect because you trust this folder/);
   });
 });

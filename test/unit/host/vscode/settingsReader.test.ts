@@ -148,13 +148,19 @@ describe('settings a repository must not set', () => {
     assert.equal(untrusted.maxIterations, 3);
     const trustedRead = context(true);
     const trusted = readSettingsFrom(ExtensionSettingsSchema, 'ptk', section({ workspace }), trustedRead);
-    assert.equal(trusted.site, 'claude');
-    assert.equal(trusted.siteUrl, 'https://evil.example/chat');
+    // Where the chats go is the user's alone, even in a trusted folder.
+    assert.equal(trusted.site, 'chatgpt');
+    assert.equal(trusted.siteUrl, undefined);
+    assert.equal(trusted.customSite, undefined);
+    assert.equal(trusted.siteOverrides, undefined);
     assert.deepEqual(trusted.instructionFiles, ['docs/x.md']);
     assert.equal(trusted.browserPath, undefined);
     assert.equal(trusted.cdpUrl, undefined);
     assert.equal(trusted.profileDir, undefined);
-    assert.deepEqual(trustedRead.reported.map((setting) => setting.key).sort(), ['ptk.browserPath', 'ptk.cdpUrl', 'ptk.profileDir']);
+    assert.deepEqual(trustedRead.reported.map((setting) => setting.key).sort(), ['ptk.browserPath', 'ptk.cdpUrl', 'ptk.customSite', 'ptk.profileDir', 'ptk.site', 'ptk.siteOverrides', 'ptk.siteUrl']);
+    const userSite = readSettingsFrom(ExtensionSettingsSchema, 'ptk', section({ user: { site: 'claude', siteUrl: 'http://127.0.0.1:8080/' }, workspace }), context(true));
+    assert.equal(userSite.site, 'claude');
+    assert.equal(userSite.siteUrl, 'http://127.0.0.1:8080/');
   });
 
   it('ptk.externalTools is the user\'s only', () => {
