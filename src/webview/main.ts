@@ -91,6 +91,10 @@ function main(): void {
   newButton.textContent = '+';
   const contextMeter = new ContextMeter(document, () => post({ type: 'compact' }));
   header.append(status, connectionActions, historyButton, newButton);
+  // The site's latest notice (its page changed and PTK reads it through discovery, a usage
+  // limit ahead): shown under the header while the connection carries one, not only on hover.
+  const siteNotice = element('div', 'site-notice', { 'data-testid': 'site-notice', role: 'note' });
+  siteNotice.hidden = true;
   const historyPanel = new HistoryPanel(document, {
     open: (conversationId) => post({ type: 'openConversation', conversationId }),
     remove: (conversationId) => post({ type: 'deleteConversation', conversationId }),
@@ -139,7 +143,7 @@ function main(): void {
   const queued = new QueuedMessages(document, (id, action) => post({ type: 'queueAction', id, action }));
   // The auto-approval chip is a row of its own above the composer: never over the messages, whose top it would hide.
   // The meter is the header's lower edge: a line that fills as the site's chat fills (the header's one line has no room left).
-  app.append(header, contextMeter.element, historyPanel.element, empty, list, approvalNeeded.element, working, todoPanel.element, queued.element, autoApproval.element, composer);
+  app.append(header, siteNotice, contextMeter.element, historyPanel.element, empty, list, approvalNeeded.element, working, todoPanel.element, queued.element, autoApproval.element, composer);
   // Before the input's own keydown listener: the `@` list keeps Enter, Tab, arrows and Escape.
   const mentionComposer = new MentionComposer({ input, chips: mentionChips, list: mentionList, post: (message) => post(message), onChange: () => save() });
   mentionComposer.set(persisted.mentions ?? []);
@@ -190,6 +194,8 @@ function main(): void {
     status.textContent = siteModelLine(connection);
     status.title = connectionTooltip(connection);
     status.dataset.status = connection.status;
+    siteNotice.textContent = connection.warning ? `⚠ ${connection.warning}` : '';
+    siteNotice.hidden = !connection.warning;
     emptyState.setDemo(connection.demo === true);
     connectionActions.replaceChildren();
     for (const action of HEADER_ACTIONS[connection.status]) {
