@@ -892,8 +892,14 @@ export class ChatSession {
     const context = await this.options.resolveContext(mentions, signal, (mention, outcome) => {
       const card = cards.get(mention);
       if (!card || taskId === undefined) return;
-      const summary = outcome.error ? `Not attached: ${outcome.error}` : `Attached to the message: ${outcome.title ? `“${outcome.title}”, ` : ''}${outcome.chars.toLocaleString('en-US')} characters`;
-      this.emit({ type: 'toolResult', id: card.id, taskId, success: !outcome.error, summary, durationMs: this.now() - card.startedAt });
+      // A page that loaded but shows no text (an app that draws nothing without its user, an empty page) is said so, not shown as attached.
+      const empty = !outcome.error && outcome.chars === 0;
+      const summary = outcome.error
+        ? `Not attached: ${outcome.error}`
+        : empty
+          ? `Nothing to attach: ${outcome.title ? `the page “${outcome.title}”` : 'the page'} shows no text`
+          : `Attached to the message: ${outcome.title ? `“${outcome.title}”, ` : ''}${outcome.chars.toLocaleString('en-US')} characters`;
+      this.emit({ type: 'toolResult', id: card.id, taskId, success: !outcome.error && !empty, summary, durationMs: this.now() - card.startedAt });
     });
     this.options.log?.(`attached context: ${mentions.length} mention(s), ${context.length} chars`);
     return promptWithContext(prompt, context);

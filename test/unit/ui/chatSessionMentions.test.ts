@@ -71,21 +71,28 @@ describe('ChatSession retry with mentions', () => {
 });
 
 describe('ChatSession with a web page mention', () => {
-  it("shows each @url page as fetch_url's card of the task: attached with its size, or why not", async () => {
+  it("shows each @url page as fetch_url's card of the task: attached with its size, or why not (an error, a page with no text)", async () => {
     const model = new ScriptedChatModel(['Read it.']);
     const manager = new PTKManager(model, new ToolRegistry([]));
     let nextId = 0;
     const pages: ContextMention[] = [
       { kind: 'url', label: 'http://localhost:3000/', url: 'http://localhost:3000/' },
       { kind: 'url', label: 'https://offline.example/', url: 'https://offline.example/' },
+      { kind: 'url', label: 'http://localhost:8080/', url: 'http://localhost:8080/' },
     ];
     const session = new ChatSession({
       runTask: (prompt, options) => manager.orchestrateToolCalling(prompt, options),
       store: new ConversationStore(new MemoryKeyValueStore()),
       createId: () => `id${++nextId}`,
       resolveContext: async (mentions, _signal, onResolved) => {
-        const resolved = mentions.map((chosen) => (chosen.url === 'http://localhost:3000/' ? { mention: chosen, content: 'x'.repeat(1234), attributes: { title: 'Dev page' } } : { mention: chosen, content: '', error: 'the host offline.example could not be found' }));
-        for (const entry of resolved) onResolved?.(entry.mention, entry.error ? { chars: 0, error: entry.error } : { chars: entry.content.length, title: 'Dev page' });
+        const resolved = mentions.map((chosen) =>
+          chosen.url === 'http://localhost:3000/'
+            ? { mention: chosen, content: 'x'.repeat(1234), attributes: { title: 'Dev page' } }
+            : chosen.url === 'http://localhost:8080/'
+              ? { mention: chosen, content: '', attributes: { title: 'Blank app' } }
+              : { mention: chosen, content: '', error: 'the host offline.example could not be found' },
+        );
+        for (const entry of resolved) onResolved?.(entry.mention, entry.error ? { chars: 0, error: entry.error } : { chars: entry.content.length, title: entry.attributes?.title });
         return renderAttachedContext(resolved);
       },
     });
@@ -96,6 +103,7 @@ describe('ChatSession with a web page mention', () => {
       [
         ['fetch_url', 'http://localhost:3000/', 'succeeded', 'Attached to the message: “Dev page”, 1,234 characters'],
         ['fetch_url', 'https://offline.example/', 'failed', 'Not attached: the host offline.example could not be found'],
+        ['fetch_url', 'http://localhost:8080/', 'failed', 'Nothing to attach: the page “Blank app” shows no text'],
       ],
     );
   });
