@@ -335,12 +335,18 @@ export function restoreLearnedSites(records: unknown): { restored: number; dropp
   return { restored, dropped };
 }
 
-/** What was learned of the origin of `url`, as the lines of Diagnose Site's report (markdown). */
-export function describeLearnedSite(url: string): string[] {
+/**
+ * What was learned of the origin of `url`, as the lines of Diagnose Site's report (markdown).
+ * `builtInSite`: the name of a built-in site whose selectors missed there, so discovery stood
+ * in for them (driftFallback.ts): the section then shows only when something was learned, and
+ * says how to repair the site from it.
+ */
+export function describeLearnedSite(url: string, builtInSite?: string): string[] {
   const origin = new URL(url).origin;
   const learned = learnedByOrigin.get(origin);
-  const heading = `## Learned by site discovery (${origin})`;
+  const heading = builtInSite ? `## Discovered when ${builtInSite}'s selectors missed (${origin})` : `## Learned by site discovery (${origin})`;
   if (!learned || !hasLearned(learned)) {
+    if (builtInSite) return [];
     return [heading, 'Nothing is learned yet: the composer and how to send are learned on the first task, the turn selectors on its first answer.'];
   }
   const code = (selectors: readonly string[]) => (selectors.length > 0 ? selectors.map((selector) => `\`${selector}\``).join(', ') : 'none');
@@ -362,6 +368,8 @@ export function describeLearnedSite(url: string): string[] {
           `- copy: ${code(turn.copyButton)}`,
         ]
       : ['- turn selectors: not learned yet (they are learned on the first answer)']),
-    'PTK: Export Learned Site as ptk.customSite gives it as a setting to edit; PTK: Forget Learned Site makes PTK learn the page again.',
+    builtInSite
+      ? `PTK runs ${builtInSite} on these while its own selectors miss. To repair the site for good, put them in ptk.siteOverrides (the composer as \`composer\`, the answer as \`assistantTurn\`, …); PTK: Forget Learned Site makes PTK discover the page again.`
+      : 'PTK: Export Learned Site as ptk.customSite gives it as a setting to edit; PTK: Forget Learned Site makes PTK learn the page again.',
   ];
 }

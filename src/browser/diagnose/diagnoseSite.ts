@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { errorMessage, LLMBackendError, PTKErrorCode } from '../../core/errors';
 import { type SiteAdapter } from '../adapters/types';
 import { describeLearnedSite } from '../autoSite';
+import { driftFallbackApplies } from '../driftFallback';
 import { pageSelectorsOf } from '../pageSelectors';
 import { domToMarkdown } from '../page/domToMarkdown';
 import { pageCall } from '../page/pageScript';
@@ -66,7 +67,7 @@ export interface SiteDiagnosis extends PageDiagnosis {
   snapshot: string;
   /** Lists that should match and do not (on a page that has a conversation). */
   problems: string[];
-  /** Site `auto`: what site discovery learned of the page's origin, as report lines (markdown). */
+  /** What site discovery learned of the page's origin (site `auto`, or a built-in site it stood in for), as report lines (markdown). */
   learned?: string[];
   /** The report as markdown (formatDiagnosis), naming where the snapshot was saved. */
   report(snapshotPath?: string, options?: DiagnosisReportOptions): string;
@@ -138,6 +139,14 @@ export function diagnosisProblems(diagnosis: PageDiagnosis): string[] {
   return problems;
 }
 
+/** Site `auto`: what discovery learned; a built-in site: what discovery found when its selectors missed, if it ever did. */
+function learnedLines(adapter: SiteAdapter): { learned?: string[] } {
+  if (adapter.id === 'auto') return { learned: describeLearnedSite(adapter.url) };
+  if (!driftFallbackApplies(adapter)) return {};
+  const lines = describeLearnedSite(adapter.url, adapter.displayName);
+  return lines.length > 0 ? { learned: lines } : {};
+}
+
 /** Diagnoses the page the tab shows, once it has settled. */
 export async function diagnoseSite(page: Page, adapter: SiteAdapter, now: () => Date = () => new Date()): Promise<SiteDiagnosis> {
   const input: PageDiagnosisInput = { selectors: pageSelectorsOf(adapter), signInHosts: [...(adapter.signInHosts ?? [])] };
@@ -161,7 +170,7 @@ export async function diagnoseSite(page: Page, adapter: SiteAdapter, now: () => 
     ...diagnosis,
     ...base,
     problems,
-    ...(adapter.id === 'auto' ? { learned: describeLearnedSite(adapter.url) } : {}),
+    ...learnedLines(adapter),
     snapshot: `${snapshotHeader(base)}\n${html}`,
     report: (snapshotPath, options) => formatDiagnosis(result, snapshotPath, options),
   };
@@ -220,10 +229,11 @@ export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string,
     '',
     diagnosis.problems.length === 0 ? 'No problem found with the page: PTK recognises it.' : `## Problems\n${diagnosis.problems.map((problem) => `- ${problem}`).join('\n')}`,
     '',
+    // What discovery found comes before the lists: on a page that changed, it is what to repair with.
+    ...(diagnosis.learned ? [...diagnosis.learned, ''] : []),
     '## Selectors (index of the fallback that matched)',
     ...Object.entries(diagnosis.lists).flatMap(([name, list]) => (list.selectors.length === 0 ? [] : describeList(name, list, diagnosis))),
     '',
-    ...(diagnosis.learned ? [...diagnosis.learned, ''] : []),
     'A list that no longer matches can be repaired with the `ptk.siteOverrides` setting, e.g.',
     `\`{ "${diagnosis.site}": { "selectors": { "composer": { "prepend": ["<new selector>"] } } } }\`.`,
     diagnosis.assistantTurnCount === 0 ? 'Tip: diagnose on a chat with at least one answer, so the turn, action bar and copy selectors are checked too.' : '',

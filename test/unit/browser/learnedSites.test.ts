@@ -118,6 +118,19 @@ describe('learned sites (site "auto"): kept across restarts', () => {
     }
   });
 
+  it("Diagnose Site on a built-in site: what discovery found when the site's selectors missed, with how to repair; no section when it never stood in", () => {
+    const origin = 'http://drifted.test';
+    assert.deepEqual(describeLearnedSite(`${origin}/`, 'ChatGPT'), [], 'nothing discovered: no section');
+    restoreLearnedSites([parrot(origin)]);
+    try {
+      const lines = describeLearnedSite(`${origin}/`, 'ChatGPT').join('\n');
+      assert.match(lines, /^## Discovered when ChatGPT's selectors missed \(http:\/\/drifted\.test\)\n- composer: `textarea\.field`/);
+      assert.match(lines, /PTK runs ChatGPT on these while its own selectors miss\. To repair the site for good, put them in ptk\.siteOverrides/);
+    } finally {
+      forgetLearnedSite(`${origin}/`);
+    }
+  });
+
   it('ptk.customSite takes a sendKey (Enter by default, Control+Enter, nothing else) and the custom adapter carries it', () => {
     const minimal = { url: 'https://chat.example.test/', input: 'textarea', stopButton: '#stop', userTurn: '.user', answerContainer: '.bot', actionBar: '.actions' };
     assert.equal(parseCustomSite(minimal).sendKey, 'Enter');

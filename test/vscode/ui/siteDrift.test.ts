@@ -3,7 +3,8 @@
  * the redesigned one (test/browser/replicas/sites/chatgpt-drifted) that none of the ChatGPT
  * adapter's composer and turn selectors match. The task still gets its answer, through site
  * discovery, and the chat view says so under its header (not only in a tooltip); the second task
- * in the conversation runs on what discovery learned, and the notice stays.
+ * in the conversation runs on what discovery learned, and the notice stays; Diagnose Site shows
+ * what discovery found next to the selectors that miss.
  * Screenshots: test-artifacts/vscode-ui-site-drift/.
  * Run: node --import tsx --test --test-reporter=spec test/vscode/ui/siteDrift.test.ts
  */
@@ -22,6 +23,10 @@ describe('a site whose page changed, in real VS Code: the task goes on through d
   let workbench: ReplicaSiteWorkbench | undefined;
   const chat = () => workbench!.chat();
   let answers = 0;
+  const runCommand = async (title: string) => {
+    await workbench!.page.keyboard.press('F1');
+    await workbench!.pickInQuickInput(`>${title}`, title);
+  };
 
   before(async () => {
     workbench = await openReplicaChat('vscode-ui-site-drift', { responder: () => `Drifted answer ${++answers}: \`npm test\` passes.`, replicaSite: 'chatgpt-drifted' });
@@ -49,5 +54,16 @@ describe('a site whose page changed, in real VS Code: the task goes on through d
     assert.equal(await chat().getByTestId('site-notice').innerText(), `⚠ ${WARNING}`);
     assert.equal(workbench!.replica.submissions.length, 2, 'each prompt sent once');
     await workbench!.shot('02-second-task');
+  });
+
+  it("Diagnose Site names the selectors that miss and what discovery found instead, with how to repair", async () => {
+    await runCommand('PTK: Diagnose Site');
+    const lines = workbench!.page.locator('.editor-group-container.active .monaco-editor .view-lines', { hasText: "Discovered when ChatGPT's selectors missed" }).first();
+    await lines.waitFor({ timeout: 60_000 });
+    const report = (await lines.innerText()).replace(/\u00a0/g, ' ');
+    assert.match(report, /composer: no selector matches/);
+    assert.match(report, /- composer: `[^`]+`/);
+    assert.match(report, /put them in ptk\.siteOverrides/);
+    await workbench!.shot('03-diagnosed');
   });
 });
