@@ -12,6 +12,8 @@
 //        --sites chatgpt,claude   a replica of each listed site, all answering with the demo model:
 //                      ptk.sites lists them in that order (a site per conversation, failover, Second Opinion)
 //        --cap-after N the first site shows its usage-limit banner from its N-th message on (failover)
+//        --sites madeup-parrot (or madeup-heron)   alone: a made-up chat page, with ptk.site "auto"
+//        --sites chatgpt-drifted   alone: a redesigned ChatGPT its adapter no longer matches
 // Run through scripts/start.sh (setup first, then this file with the tsx loader so the TypeScript
 // harness can be imported).
 import { spawnSync } from 'node:child_process';
@@ -32,9 +34,19 @@ function flagValue(flag) {
 const siteList = (flagValue('--sites') ?? 'chatgpt').split(',').map((site) => site.trim()).filter(Boolean);
 const capAfter = flagValue('--cap-after') === undefined ? undefined : Number(flagValue('--cap-after'));
 const REPLICA_SITES = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek'];
-const unknownSites = siteList.filter((site) => !REPLICA_SITES.includes(site));
+/**
+ * Pages to try alone, each with the site setting it is tried with: made-up chat pages no adapter
+ * knows (ptk.site "auto" finds its way on them), and a redesigned ChatGPT that the ChatGPT
+ * adapter's selectors no longer match (the task goes on through discovery, with a notice).
+ */
+const TRY_PAGES = { 'madeup-parrot': 'auto', 'madeup-heron': 'auto', 'chatgpt-drifted': 'chatgpt' };
+const unknownSites = siteList.filter((site) => !REPLICA_SITES.includes(site) && !(site in TRY_PAGES && siteList.length === 1));
 if (unknownSites.length > 0 || (capAfter !== undefined && !(capAfter >= 1))) {
-  console.error(unknownSites.length > 0 ? `--sites: no replica of ${unknownSites.join(', ')} (there are: ${REPLICA_SITES.join(', ')}).` : '--cap-after: give the message number (1 or more) from which the first site shows its usage limit.');
+  console.error(
+    unknownSites.length > 0
+      ? `--sites: no replica of ${unknownSites.join(', ')} (there are: ${REPLICA_SITES.join(', ')}; and, alone: ${Object.keys(TRY_PAGES).join(', ')}).`
+      : '--cap-after: give the message number (1 or more) from which the first site shows its usage limit.',
+  );
   process.exit(2);
 }
 // The demo waits on what the page shows; these are only ceilings for a run that is stuck. They are
@@ -110,7 +122,7 @@ async function main() {
   const { copyWorkspaceFixture } = await importTs('test/vscode/harness/workspaceFixture.ts');
   const workspaceDir = copyWorkspaceFixture(paths.SAMPLE_WORKSPACE_FIXTURE, join(stateDir, 'sample-workspace'));
   const userSettings = {
-    ...(siteUrl ? { 'ptk.site': firstSite, 'ptk.siteUrl': siteUrl, 'ptk.headless': true } : {}),
+    ...(siteUrl ? { 'ptk.site': TRY_PAGES[firstSite] ?? firstSite, 'ptk.siteUrl': siteUrl, 'ptk.headless': true } : {}),
     ...(siteUrl && siteList.length > 1
       ? { 'ptk.sites': siteList, 'ptk.siteOverrides': Object.fromEntries(siteList.slice(1).filter((site) => siteUrls[site]).map((site) => [site, { url: siteUrls[site] }])) }
       : {}),

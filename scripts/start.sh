@@ -18,6 +18,8 @@ into that VS Code, starts an offline replica chat site answering with a scripted
 opens a sample workspace and prints its address. Ctrl+C stops everything.
   --demo                  also run two sample tasks through the chat view and check the transcript
   --sites chatgpt,claude  a replica of each listed site (chatgpt, claude, gemini, aistudio, deepseek)
+  --sites madeup-parrot   alone: a made-up chat page (also madeup-heron), with ptk.site "auto"
+  --sites chatgpt-drifted alone: a redesigned ChatGPT its selectors no longer match
   --cap-after N           the first site shows its usage-limit banner from its N-th message on
   --skip-setup            do not run the setup step (it is idempotent, but takes a few seconds)
 USAGE
