@@ -94,6 +94,14 @@ export function createPageStateScan(helpers: SelectorHelpers): PageStateScan {
     return { loginWall: wall && !composer, guest: wall && composer !== null, botCheck, botCheckWeak };
   };
 
+  /**
+   * A banner's text as shown. An element with no text at all (a page's empty live region, an
+   * empty toast list) is '' without asking for the rendered text, which lays the page out first:
+   * on a page that is streaming a long answer, that layout is the answer's.
+   */
+  const hasText = (element: Element): boolean => /\S/.test(element.textContent ?? '');
+  const shownText = (element: Element): string => (hasText(element) ? textOf(element) : '');
+
   const banners = (selectors: PageSelectors, scope: Element | null, assistant: Element | null, composer: Element | null, part?: BannerPart): string[] => {
     const texts: string[] = [];
     const reported: Element[] = [];
@@ -110,7 +118,8 @@ export function createPageStateScan(helpers: SelectorHelpers): PageStateScan {
     const inPart = (banner: Element): boolean => (part === 'outside' && scope ? !scope.contains(banner) : true) && placed(banner);
     if (part === 'turn' && !scope) return texts;
     for (const banner of all('errorBanner', selectors.errorBanner, root, inPart)) {
-      if (!visible(banner)) continue;
+      // No text, no banner: the emptiness check costs no style or layout, so it goes first.
+      if (!hasText(banner) || !visible(banner)) continue;
       const text = textOf(banner);
       if (!text || !fresh(banner, text)) continue;
       texts.push(text);
@@ -123,7 +132,7 @@ export function createPageStateScan(helpers: SelectorHelpers): PageStateScan {
       if (reported.some((element) => element.contains(region) || region.contains(element))) continue;
       if (closestOf(region, turns) || (composer && region.contains(composer))) continue;
       if (quietAll(turns, region).length > 0) continue;
-      if (!visible(region)) continue;
+      if (!hasText(region) || !visible(region)) continue;
       const text = textOf(region);
       if (!text || text.length > (selectors.genericBannerMaxChars ?? 400) || !pattern.test(text) || !fresh(region, text)) continue;
       texts.push(text);
@@ -134,7 +143,7 @@ export function createPageStateScan(helpers: SelectorHelpers): PageStateScan {
 
   const markStale = (selectors: PageSelectors): void => {
     staleBanners = new WeakMap();
-    for (const banner of [...all('errorBanner', selectors.errorBanner), ...union(selectors.genericBanner, document)]) staleBanners.set(banner, textOf(banner));
+    for (const banner of [...all('errorBanner', selectors.errorBanner), ...union(selectors.genericBanner, document)]) staleBanners.set(banner, shownText(banner));
   };
 
   return { state, banners, markStale };

@@ -212,6 +212,19 @@ describe('page-state scan (page piece)', () => {
     // Without our turn (probe, diagnosis), no turn's errorBanner counts.
     assert.deepEqual(plain(scan.banners(selectors, null, null, composer)), ['Network connection lost', "You've reached our limit of messages. Try again later."]);
   });
+
+  it('asks no empty region for its rendered text (that lays the page out first); one with text is read as shown', () => {
+    const dom = pageWindow(`<main><section class="turn" id="ours"><div data-role="user">hi</div><div data-role="assistant" id="answer"><div class="markdown">hello</div></div></section>
+      <div aria-live="polite" id="announcer"> </div><ul role="alert" id="toasts"></ul><div role="alert" id="page-error">Network error</div></main><textarea name="prompt"></textarea>`);
+    const rendered: string[] = [];
+    dom.window.eval(`Object.defineProperty(HTMLElement.prototype, 'innerText', { get() { (window.__rendered ??= []).push(this.id); return this.textContent; }, configurable: true });`);
+    const scan = scanIn(dom);
+    const composer = element(dom, 'textarea');
+    scan.markStale({ ...selectors, errorBanner: [], genericBanner: [] });
+    assert.deepEqual(plain(scan.banners(selectors, element(dom, '#ours'), element(dom, '#answer'), composer)), ['Network error']);
+    rendered.push(...((dom.window as unknown as { __rendered?: string[] }).__rendered ?? []));
+    assert.deepEqual([...new Set(rendered)], ['page-error'], 'only the region with text was asked for its rendered text');
+  });
 });
 
 describe("Diagnose Site's probe runs the answer's lists only in a last turn that holds an answer", () => {
