@@ -473,11 +473,15 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
       if (done) return;
       if (!userText || !userText.isConnected) userText = findUserText() ?? (answerEntry ? userText : null);
       if (!userText) return;
-      const stopShowing = trackStops();
+      let stopShowing = trackStops();
+      const firstLook = !answerEntry;
       if (!answerEntry) {
         const found = findAnswer(stopShowing);
         if (!found) return;
         [userEntry, answerEntry] = found;
+        // Controls that came with the turn are its own, not the page's stop control: with the turn
+        // known, they are no longer counted (a whole answer seen at once brings its bar with it).
+        stopShowing = trackStops();
         // The text the turn holds when it is first seen growing: labels ("Model", "Gemini said") are in it, most of the answer is not.
         const walker = document.createTreeWalker(answerEntry, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) initialTexts.set(node, node.textContent ?? '');
@@ -497,7 +501,9 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
       const busy = answerEntry.closest('[aria-busy="true"]') !== null || answerEntry.querySelector('[aria-busy="true"]') !== null;
       // The controls drawn while the answer is generating (code-block headers) are not its action bar. Without a
       // stop control, a change of the text says it is generating; with one, a bar drawn with the last words is no such control.
-      if (stopShowing || busy || (changed && stops.size === 0)) {
+      // The look that first finds the answer says nothing of the kind: a short answer on a busy machine may be whole,
+      // its bar drawn and its stop control gone, before the first look (its bar would otherwise never count).
+      if (stopShowing || busy || (changed && stops.size === 0 && !firstLook)) {
         for (const button of matches(BUTTONS, answerEntry)) streamingButtons.add(button);
       }
       const looksFinished = text !== '' && !changed && !stopShowing && !busy && barButtons().length > 0;

@@ -1,0 +1,53 @@
+/**
+ * Site discovery's first-turn watch (src/browser/page/siteDiscovery.ts) on a page whose timers
+ * the test drives (Playwright's clock), so when discovery looks is decided by the test, not by
+ * how busy the machine is: a short answer whose last words and action bar arrive between two of
+ * its looks, the stop control never seen (a busy machine, a fast site), still ends the learning
+ * with the bar as the turn's end.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { discover, startTurnLearning } from '../../src/browser/autoSite';
+import { sharedTestBrowser } from './harness';
+
+const NONCE = 'n0nce01';
+const PAGE = `<!doctype html><html><head><title>A chat</title></head><body>
+<main id="thread"></main>
+<form><textarea id="prompt" aria-label="Message"></textarea><button type="button" aria-label="Send">Send</button></form>
+</body></html>`;
+
+describe('site discovery: learning the first turn', () => {
+  const browser = sharedTestBrowser();
+
+  it('a short answer whose last words and action bar arrive together, between two looks, with no stop control seen: learned, the bar its end', async () => {
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    try {
+      await page.clock.install();
+      await page.setContent(PAGE);
+      await discover(page, 'beforeSend');
+      const learning = startTurnLearning(page, NONCE, '#prompt', 10_000);
+      // The user's turn and the first words of the answer; discovery looks at them.
+      await page.evaluate((nonce) => {
+        const thread = document.getElementById('thread')!;
+        thread.insertAdjacentHTML('beforeend', `<article class="turn mine"><p>Say hello [ptk:${nonce}]</p></article><article class="turn theirs"><div class="said"><p>Hel</p></div></article>`);
+      }, NONCE);
+      await page.clock.runFor(200);
+      // The rest of the answer and its action bar in one task: the next look sees both at once.
+      await page.evaluate(() => {
+        const answer = document.querySelector('article.theirs')!;
+        answer.querySelector('p')!.textContent = 'Hello there, this is the whole answer.';
+        answer.insertAdjacentHTML('beforeend', '<div class="bar"><button type="button" aria-label="Copy reply">Copy</button><button type="button" aria-label="Good reply">Good</button></div>');
+      });
+      await page.clock.runFor(2_000);
+      // Past the watch's own deadline: an answer it could not end is reported by now.
+      await page.clock.runFor(10_000);
+      const learned = await learning;
+      assert.equal(learned.missing, null, JSON.stringify(learned));
+      assert.ok(learned.turnActionBar.length > 0, JSON.stringify(learned));
+      assert.ok(learned.assistantTurn.length > 0 && learned.userTurn.length > 0, JSON.stringify(learned));
+    } finally {
+      await context.close();
+    }
+  });
+});
