@@ -294,6 +294,29 @@ describe('page watch: a read starts after the blocks before the last', () => {
       assert.equal(watched.text, `${textOf([1])}\n\nParagraph two.\n\n${textOf(range(3, 5))}\n\nSecond one.\n\nSecond two.`, 'a change in it later is read');
     }));
 
+  it('an answer element appended after a widget joins the answer: its text is an append, the turn is not searched again', () =>
+    withWatch(async (watched) => {
+      await watched.set(paragraphs(1, 3));
+      // Counts the element searches inside the turn from here on (a search of the turn for its answer elements or its states).
+      await watched.edit(`const turn = document.getElementById('turn'); const all = Element.prototype.querySelectorAll; window.__turnSearches = 0; Element.prototype.querySelectorAll = function (selector) { if (this === turn || turn.contains(this)) window.__turnSearches++; return all.call(this, selector); };`);
+      const appendBlock = (id: string, text: string): string =>
+        `const widget = document.createElement('div'); widget.innerHTML = '<button type="button">Searched the web</button>'; const next = document.createElement('div'); next.className = 'markdown'; next.id = '${id}'; next.innerHTML = '<p>${text}</p>'; document.querySelector('[data-role="assistant"]').append(widget, next);`;
+      const joined = await watched.edit(appendBlock('answer2', 'After the search.'));
+      assert.deepEqual([joined.rewrite, joined.append], [null, '\n\nAfter the search.']);
+      await watched.edit(`const p = document.createElement('p'); p.textContent = 'More after it.'; document.getElementById('answer2').append(p);`);
+      await watched.edit(appendBlock('answer3', 'A third part.'));
+      assert.equal(watched.text, `${textOf(range(1, 3))}\n\nAfter the search.\n\nMore after it.\n\nA third part.`);
+      assert.deepEqual(watched.rewrites, [], 'appends only');
+      assert.equal(await watched.page.evaluate(() => (window as unknown as { __turnSearches: number }).__turnSearches), 0, 'no search inside the turn');
+      // A widget that carries a state (an action bar) is no mere furniture: the turn's states are read.
+      const withBar = await watched.edit(`const bar = document.createElement('div'); bar.setAttribute('role', 'group'); bar.innerHTML = '<button>Copy</button>'; const next = document.createElement('div'); next.className = 'markdown'; next.innerHTML = '<p>Last.</p>'; document.querySelector('[data-role="assistant"]').append(bar, next);`);
+      assert.equal(withBar.actionBarPresent, true, 'the action bar that came with the block is seen');
+      assert.ok(watched.text.endsWith('A third part.\n\nLast.'));
+      // An earlier part changed after the joins is read again (the whole text, as a change before the end).
+      await watched.edit(`document.querySelector('#answer2 p').firstChild.data = 'After the searches.';`);
+      assert.equal(watched.text, `${textOf(range(1, 3))}\n\nAfter the searches.\n\nMore after it.\n\nA third part.\n\nLast.`);
+    }));
+
   it('a change inside a kept block, a block inserted or removed among them, or their inline text, is read', () =>
     withWatch(async (watched) => {
       await watched.set(`Intro <b>bold</b>${paragraphs(1, 8)}`);

@@ -35,7 +35,7 @@
  * The caller deletes a root's entry when a mutation touched one of those children, removed one,
  * or inserted a node before one of them.
  */
-export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>): string {
+export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>, split?: MarkdownSplit): string {
   // Gemini's inline source chips (sources-carousel-inline) are citations drawn as page furniture.
   const SKIP = /^(BUTTON|SVG|svg|STYLE|SCRIPT|NOSCRIPT|TEMPLATE|IMG|INPUT|TEXTAREA|SELECT|MAT-ICON|SOURCES-CAROUSEL-INLINE|SOURCE-INLINE-CHIP)$/;
   const BLOCK = /^(P|DIV|SECTION|ARTICLE|H[1-6]|UL|OL|LI|PRE|BLOCKQUOTE|TABLE|HR|HEADER|FOOTER|MAIN|FIGURE|DETAILS|SUMMARY)$/;
@@ -468,7 +468,28 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, pref
     return output;
   }
 
-  return blocks(root, cache, cache ? prefixes : undefined).join('\n\n');
+  const resumed = cache !== undefined && ((prefixes?.get(root) as KeptPrefix | undefined)?.parts ?? 0) > 0;
+  const output = blocks(root, cache, cache ? prefixes : undefined);
+  // A resumed read's first part is the prefix's markdown, unchanged since the read before: the
+  // rest is joined on its own and appended (a rope, not a copy of the whole answer per read).
+  const head = resumed ? output[0]! : '';
+  const rest = output.slice(resumed ? 1 : 0).join('\n\n');
+  const tail = head !== '' && rest !== '' ? `\n\n${rest}` : rest;
+  if (split) {
+    split.unchanged = head.length;
+    split.tail = tail;
+  }
+  return head + tail;
+}
+
+/**
+ * How a read with `prefixes` splits the markdown it returns: its first `unchanged` characters
+ * are the root's markdown as the read before returned it (the prefix no record touched since),
+ * `tail` is the rest.
+ */
+export interface MarkdownSplit {
+  unchanged: number;
+  tail: string;
 }
 
 /** A root's leading children read so far (domToMarkdown's `prefixes`). */

@@ -17,8 +17,18 @@
  * to anything outside the function.
  */
 import type { PageSelectors } from '../adapters/types';
-import type { domToMarkdown as DomToMarkdown, ReadPrefix } from './domToMarkdown';
+import type { domToMarkdown as DomToMarkdown, MarkdownSplit, ReadPrefix } from './domToMarkdown';
 import type { SelectorHelpers } from './selectorHelpers';
+
+/**
+ * One answer element's markdown as a reader gives it to textOfGroups: `kept` when the reader
+ * knows nothing changed in it since its last read; else its split (domToMarkdown's) says which
+ * leading part is unchanged.
+ */
+export interface ElementText extends MarkdownSplit {
+  text: string;
+  kept: boolean;
+}
 
 /** Where the watched turn is. */
 interface LocatedTurn {
@@ -49,9 +59,11 @@ export interface TurnFinder {
    * this way, without searching the turn again; `prefixes`: each answer element's leading
    * children read before (domToMarkdown), so a read starts after them; `read` (optional) reads
    * one answer element in domToMarkdown's place (a caller that keeps the text of elements no
-   * change touched).
+   * change touched). `split` (optional) receives which leading part of the text is unchanged
+   * since the read before (the same groups, with the same `prefixes`), and the rest: a caller
+   * compares and sends only that rest, never the whole answer.
    */
-  textOfGroups(groups: Element[][], cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>, read?: (element: Element) => string): string;
+  textOfGroups(groups: Element[][], cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>, read?: (element: Element) => ElementText, split?: MarkdownSplit): string;
 }
 
 /** Creates the finder, with its own kept turn. Runs in the page. */
@@ -139,12 +151,43 @@ export function createTurnFinder(helpers: SelectorHelpers, domToMarkdown: typeof
   const answerGroups = (selectors: PageSelectors, assistant: Element): Element[][] =>
     messageNodes(selectors, assistant, scopeOf(selectors, assistant)).map((node) => answerElements(selectors, node));
 
-  const textOfGroups = (groups: Element[][], cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>, read?: (element: Element) => string): string => {
+  const readElement = (element: Element, cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>): ElementText => {
+    const split = { unchanged: 0, tail: '' };
+    const text = domToMarkdown(element, cache, prefixes, split);
+    return { text, kept: false, ...split };
+  };
+
+  /**
+   * The split of a group's joined text: the parts before the first one not kept are unchanged,
+   * and so is that one's unchanged head when it has one; the rest is joined on its own.
+   */
+  const splitOf = (parts: ElementText[]): MarkdownSplit => {
+    const at = parts.findIndex((part) => !part.kept);
+    const head = parts.slice(0, at === -1 ? parts.length : at).filter((part) => part.text !== '');
+    const headLength = head.reduce((length, part) => length + part.text.length, 0) + 2 * Math.max(0, head.length - 1);
+    if (at === -1) return { unchanged: headLength, tail: '' };
+    const first = parts[at]!;
+    const after = parts.slice(at + 1).filter((part) => part.text !== '').map((part) => `\n\n${part.text}`).join('');
+    if (first.unchanged > 0) return { unchanged: (head.length > 0 ? headLength + 2 : 0) + first.unchanged, tail: first.tail + after };
+    const rest = first.text !== '' ? `${head.length > 0 ? '\n\n' : ''}${first.text}${after}` : head.length > 0 ? after : after.slice(2);
+    return { unchanged: headLength, tail: rest };
+  };
+
+  const textOfGroups = (groups: Element[][], cache?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>, read?: (element: Element) => ElementText, split?: MarkdownSplit): string => {
+    // A later group that changed may have been the text before (it was not empty): nothing is unchanged then.
+    let laterChanged = false;
     for (let index = groups.length - 1; index >= 0; index--) {
-      const parts = groups[index]!.map((element) => (read ? read(element) : domToMarkdown(element, cache, prefixes)));
-      const text = parts.filter((part) => part.trim() !== '').join('\n\n');
-      if (text.trim() !== '' || index === 0) return text;
+      const parts = groups[index]!.map((element) => (read ? read(element) : readElement(element, cache, prefixes)));
+      // Parts are never blank (domToMarkdown drops blank blocks): joined by concatenation, a
+      // rope the caller flattens only if it reads the whole text.
+      const text = parts.reduce((joined, part) => (part.text === '' ? joined : joined === '' ? part.text : `${joined}\n\n${part.text}`), '');
+      if (text !== '' || index === 0) {
+        if (split) Object.assign(split, laterChanged ? { unchanged: 0, tail: text } : splitOf(parts));
+        return text;
+      }
+      laterChanged ||= parts.some((part) => !part.kept);
     }
+    if (split) Object.assign(split, { unchanged: 0, tail: '' });
     return '';
   };
 

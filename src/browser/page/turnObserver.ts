@@ -18,6 +18,11 @@
  *   answer's markdown (its text only), the rest of the turn (indicators, action bar, in-turn
  *   errors, and the text) or the page around it (stop button, composer, banners, walls); a
  *   confirmation snapshot with no record since the last one converts nothing;
+ * - the answer's text is a rope of its elements' and blocks' markdown, never copied whole while
+ *   it streams: a read says which leading part it left unchanged, and the text is compared with
+ *   the last report only past it, so a report costs its append; an answer element appended next
+ *   to the others (with page furniture that carries no state) joins them without a search of
+ *   the turn;
  * - the streamed text holds back its last line while that line can still change other than by
  *   growing (a closing code fence, which moves on with every token of the code; a table row,
  *   whose cells show empty first; an empty heading or list item) until the turn looks
@@ -33,11 +38,11 @@
  * (see pageScript.ts), so it must stay self-contained: no imports at run time, no reference
  * to anything outside the function.
  */
-import type { ReadPrefix } from './domToMarkdown';
+import type { MarkdownSplit, ReadPrefix } from './domToMarkdown';
 import type { PageSnapshot, WatchConfig } from './pageApi';
 import type { PageStateScan } from './pageStateScan';
 import type { SelectorHelpers } from './selectorHelpers';
-import type { TurnFinder } from './turnFinder';
+import type { ElementText, TurnFinder } from './turnFinder';
 
 interface TurnObserver {
   /** Starts watching the turn `config` names (ends any previous watch) and reports at once. */
@@ -79,18 +84,17 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
    */
   const UNSETTLED_TAIL = /(?:^|\n)(?:(?:`{3,}|~{3,})[^\n`~]*\n\n?(?:`{3,}|~{3,})|`{3,}|~{3,}|\|[^\n]*|[-*+_=# ]+|\d+[.)] *)$/;
   /**
-   * The text without its unsettled end. The pattern spans at most three lines, so it runs on
-   * the last three: anchored at the end, it would otherwise be tried at every position of the
-   * whole answer.
+   * The length of `text` without its unsettled end. The pattern spans at most three lines, so it
+   * runs on the last three: anchored at the end, it would otherwise be tried at every position
+   * of the whole answer. Given the part of the text a read changed (it starts at a block's
+   * start, and the unsettled end lies in the last block), it finds the same end.
    */
-  const settled = (text: string): string => {
+  const settledLength = (text: string): number => {
     let start = text.length;
     for (let lines = 0; lines < 3 && start > 0; lines++) start = text.lastIndexOf('\n', start - 1);
     if (start < 0) start = 0;
-    // The pattern only ever removes an end: the settled text is a slice of the text (a view of
-    // it, not a copy a later comparison would have to flatten).
     const unsettled = UNSETTLED_TAIL.exec(text.slice(start));
-    return unsettled ? text.slice(0, start + unsettled.index) : text;
+    return unsettled ? start + unsettled.index : text.length;
   };
   let config: WatchConfig | null = null;
   let observer: MutationObserver | null = null;
@@ -105,7 +109,13 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   let confirmTimer: ReturnType<typeof setTimeout> | null = null;
   let confirmations = 0;
   let sequence = 0;
+  /** The text the reports so far add up to (a rope of their appends), and its part from reportedFrom on (reportedTail). */
   let lastText = '';
+  let reportedFrom = 0;
+  let reportedTail = '';
+  /** How the last read split the text (what it left unchanged, and the rest), and the reads since the last comparison. */
+  let readSplit: MarkdownSplit = { unchanged: 0, tail: '' };
+  let readsSinceCompare = 0;
   /** When a record last touched the answer (page clock): snapshots report its age. */
   let answerChangedAt = 0;
   let lastKey = '';
@@ -131,6 +141,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   const touchedRoots = new Set<Node>();
   /** The answer elements a selector named (not a message node read whole for want of one): what comes or goes under them is text, never structure. */
   let namedRootSet = new Set<Node>();
+  /** The parent of each named answer element, and the group it is in: where a next answer element joins its group. */
+  let rootParents = new Map<Node, number>();
   let lastAssistant: Element | null = null;
   let lastScope: Element | null = null;
   let fullText = '';
@@ -181,6 +193,35 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
 
   /** Whether an added node is, or holds, a message node or an answer element. */
   const holdsAnswer = (node: Node): boolean => node.nodeType === 1 && config !== null && namedBy(node as Element, [...config.selectors.assistantTurn, ...config.selectors.answerContent], true);
+
+  /**
+   * Whether the record only appended answer elements next to named ones, with page furniture
+   * that carries no state (Claude's next markdown block after a tool widget): each added element
+   * is an answer element or holds none, and none is or holds a message node, an indicator, an
+   * action bar or an error. The answer elements join their group in page order and are read as
+   * text: a long turn is not searched again for its answer elements and states (a scan of every
+   * element of the turn) each time the answer gets a block.
+   */
+  const joinsGroup = (record: MutationRecord): boolean => {
+    const group = rootParents.get(record.target);
+    if (group === undefined || !config || record.removedNodes.length > 0) return false;
+    const { answerContent, assistantTurn, streamingIndicator, thinkingIndicator, turnActionBar, errorBanner } = config.selectors;
+    const stateful = [...assistantTurn, ...streamingIndicator, ...thinkingIndicator, ...turnActionBar, ...errorBanner];
+    const added = Array.from(record.addedNodes).filter((node): node is Element => node.nodeType === 1);
+    const answers = added.filter((node) => namedBy(node, answerContent, false));
+    if (answers.length === 0 || added.some((node) => namedBy(node, stateful, true) || (!answers.includes(node) && namedBy(node, answerContent, true)))) return false;
+    const roots = answerGroups[group]!;
+    for (const node of answers) {
+      if (!node.isConnected || answerRootSet.has(node)) continue;
+      const after = roots.findIndex((root) => (node.compareDocumentPosition(root) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0);
+      roots.splice(after === -1 ? roots.length : after, 0, node);
+      answerRoots.push(node);
+      answerRootSet.add(node);
+      namedRootSet.add(node);
+      touchedRoots.add(node);
+    }
+    return true;
+  };
 
   /** Forgets the converted blocks the records touched and notes where the page changed. */
   const absorb = (records: MutationRecord[]): boolean => {
@@ -246,6 +287,11 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
         // looked at only for nodes that came or went elsewhere in the turn, or in a message node
         // read whole (it may get its first answer element).
         const childList = record.type === 'childList';
+        if (childList && !structureDirty && joinsGroup(record)) {
+          textDirty = true;
+          answerChangedAt = Date.now();
+          continue;
+        }
         const structural = childList && !insideNamed && !namedRootSet.has(target) && (Array.from(record.addedNodes).some(holdsAnswer) || Array.from(record.removedNodes).some((node) => answerRoots.some((root) => node.contains(root))));
         if (!structural && (inside || (childList && answerRootSet.has(target)))) {
           textDirty = true;
@@ -300,18 +346,67 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       answerRoots = answerGroups.flat();
       answerRootSet = new Set(answerRoots);
       namedRootSet = new Set(answerRoots.filter((root) => namedBy(root, selectors.answerContent, false)));
+      rootParents = new Map();
+      answerGroups.forEach((roots, group) => {
+        for (const root of roots) if (namedRootSet.has(root) && root.parentNode) rootParents.set(root.parentNode, group);
+      });
       structureDirty = false;
     }
-    const read = (root: Element): string => {
+    const read = (root: Element): ElementText => {
       const kept = structure || touchedRoots.has(root) ? undefined : rootTexts.get(root);
-      if (kept !== undefined) return kept;
-      const text = turns.textOfGroups([[root]], blockCache, prefixes);
+      if (kept !== undefined) return { text: kept, kept: true, unchanged: kept.length, tail: '' };
+      const split = { unchanged: 0, tail: '' };
+      const text = turns.textOfGroups([[root]], blockCache, prefixes, undefined, split);
       rootTexts.set(root, text);
-      return text;
+      return { text, kept: false, ...split };
     };
-    fullText = turns.textOfGroups(answerGroups, blockCache, prefixes, read);
+    const split = { unchanged: 0, tail: '' };
+    fullText = turns.textOfGroups(answerGroups, blockCache, prefixes, read, split);
+    // Searched again, the elements may not be the ones read before: nothing counts as unchanged.
+    readSplit = structure ? { unchanged: 0, tail: fullText } : split;
+    readsSinceCompare++;
     touchedRoots.clear();
     textDirty = false;
+  };
+
+  /**
+   * What the snapshot reports of the text, and the report's new state: the text is compared with
+   * the last report only past what the read left unchanged (readSplit), so a snapshot costs what
+   * changed, not the answer's length. The whole text is compared (and flattened) only when the
+   * unchanged part reaches back before the last report's tail, or reads came between.
+   */
+  const compareText = (finished: boolean): { append: string; rewrite: string | null; length: number } => {
+    const { unchanged, tail } = readSplit;
+    const fast = readsSinceCompare <= 1 && unchanged >= reportedFrom;
+    readsSinceCompare = 0;
+    if (fast) {
+      const end = finished ? tail.length : settledLength(tail);
+      const shown = tail.slice(0, end);
+      const reportedEnd = reportedFrom + reportedTail.length;
+      const length = unchanged + end;
+      // The last report's text up to `unchanged` is the text's (the read left it unchanged).
+      if (reportedEnd >= unchanged) {
+        const overlap = reportedTail.slice(unchanged - reportedFrom);
+        if (length >= reportedEnd && shown.startsWith(overlap)) {
+          const append = shown.slice(overlap.length);
+          lastText = append === '' ? lastText : lastText + append;
+          reportedFrom = unchanged;
+          reportedTail = shown;
+          return { append, rewrite: null, length };
+        }
+      }
+    }
+    const text = finished ? fullText : fullText.slice(0, readSplit.unchanged + settledLength(readSplit.tail));
+    let append = '';
+    let rewrite: string | null = null;
+    if (text !== lastText) {
+      if (text.startsWith(lastText)) append = text.slice(lastText.length);
+      else rewrite = text;
+      lastText = text;
+    }
+    reportedFrom = Math.min(unchanged, text.length);
+    reportedTail = text.slice(reportedFrom);
+    return { append, rewrite, length: text.length };
   };
 
   /**
@@ -367,14 +462,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     const turn = turnState!;
     const chrome = chromeState!;
     const finished = assistant !== null && turn.actionBarPresent && !chrome.stopVisible && !turn.streaming && !turn.thinking;
-    const text = finished ? fullText : settled(fullText);
-    let append = '';
-    let rewrite: string | null = null;
-    if (text !== lastText) {
-      if (text.startsWith(lastText)) append = text.slice(lastText.length);
-      else rewrite = text;
-      lastText = text;
-    }
+    const { append, rewrite, length } = compareText(finished);
     return {
       nonce: config.nonce,
       sequence: ++sequence,
@@ -386,7 +474,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       assistantTurnFound: assistant !== null,
       append,
       rewrite,
-      textLength: text.length,
+      textLength: length,
       stopVisible: chrome.stopVisible,
       streaming: turn.streaming,
       thinking: turn.thinking,
@@ -509,6 +597,10 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       config = next;
       sequence = 0;
       lastText = '';
+      reportedFrom = 0;
+      reportedTail = '';
+      readSplit = { unchanged: 0, tail: '' };
+      readsSinceCompare = 0;
       lastKey = '';
       lastCostMs = previousCostMs = 0;
       snapshotAt = 0;
@@ -523,6 +615,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       answerRoots = [];
       answerRootSet = new Set();
       namedRootSet = new Set();
+      rootParents = new Map();
       lastAssistant = lastScope = null;
       turnState = chromeState = null;
       fullText = '';
