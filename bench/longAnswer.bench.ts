@@ -47,8 +47,9 @@ const SITES = (process.env.PTK_BENCH_SITES ?? 'chatgpt,claude').split(',');
 /**
  * Runs per size: the latency, the host's CPU and the page's cost are medians over them (the
  * first run of a page also compiles PTK's page script, a cost a tab pays once, not per answer).
+ * A 2 KB answer costs the page about 10 ms, so a run's figure is noise-sized: more runs.
  */
-const LATENCY_RUNS: Record<number, number> = { 2000: 5, 50000: 3, 200000: 3 };
+const LATENCY_RUNS: Record<number, number> = { 2000: 11, 50000: 3, 200000: 3 };
 const TOKEN_CHARS = 200;
 const TOKEN_MS = 3;
 
@@ -218,7 +219,7 @@ async function fullConversionMs(page: Page, site: string, size: number): Promise
   }
   // Small answers convert in a few milliseconds, where one copy's figure varies most: more copies.
   const firsts: number[] = [];
-  for (let copy = 0; copy < (size < 100_000 ? 7 : 3); copy++) firsts.push((await page.evaluate(`/* copy ${copy} ${Date.now()} */ ${pageCall(convert as never, [selector, blocks, 1], { domToMarkdown })}`)) as number);
+  for (let copy = 0; copy < (size < 10_000 ? 11 : size < 100_000 ? 7 : 3); copy++) firsts.push((await page.evaluate(`/* copy ${copy} ${Date.now()} */ ${pageCall(convert as never, [selector, blocks, 1], { domToMarkdown })}`)) as number);
   // Small answers convert in a millisecond: many runs cost little and warm the copy fully.
   const runs = size < 100_000 ? 30 : 6;
   const warm = (await page.evaluate(pageCall(convert as never, [selector, blocks, runs], { domToMarkdown }))) as number;
