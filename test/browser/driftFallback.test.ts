@@ -30,12 +30,7 @@ const TOOL_CALL = 'I will read it.\n\n<TOOL_CALL>\n{"tool": "read_file", "args":
 const THIRD = 'Found it: the answer is `42`.';
 const PROMPTS = ['Say hello', 'Read the file', 'And the answer?'];
 const REPLIES = [FIRST, TOOL_CALL, THIRD];
-/**
- * Each answer comes after a thinking phase, as the real sites' do: discovery then sees the turn
- * before its answer. (A very short answer that is whole before discovery's first look is not
- * always learned yet: docs/sites.md, "Any chat page, no selectors".)
- */
-const SCENARIO_TURNS: ReplicaTurnScript[] = REPLIES.map((reply) => ({ reply, thinkingText: 'Thinking…', thinkingMs: 1_200, tokenMs: 3 }));
+const SCENARIO_TURNS: ReplicaTurnScript[] = REPLIES.map((reply) => ({ reply, tokenMs: 3 }));
 
 /** A selector no page has: what the adapter's turn lists become when a redesign renames everything they named. */
 const GONE = ['[data-ptk-test="renamed-away"]'];

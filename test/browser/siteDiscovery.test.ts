@@ -50,4 +50,69 @@ describe('site discovery: learning the first turn', () => {
       await context.close();
     }
   });
+
+  it('a short answer seen growing once, then whole with its action bar at the next look, no stop control seen: learned, the bar its end', async () => {
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    try {
+      await page.clock.install();
+      await page.setContent(PAGE);
+      await discover(page, 'beforeSend');
+      const learning = startTurnLearning(page, NONCE, '#prompt', 10_000);
+      const say = (text: string, bar: boolean): Promise<void> =>
+        page.evaluate(
+          ([nonce, words, withBar]) => {
+            const thread = document.getElementById('thread')!;
+            if (!thread.firstElementChild) thread.insertAdjacentHTML('beforeend', `<article class="turn mine"><p>Say hello [ptk:${nonce}]</p></article><article class="turn theirs"><div class="said"><p></p></div></article>`);
+            const answer = document.querySelector('article.theirs')!;
+            answer.querySelector('p')!.textContent = words as string;
+            if (withBar) answer.insertAdjacentHTML('beforeend', '<div class="bar"><button type="button" aria-label="Copy reply">Copy</button><button type="button" aria-label="Good reply">Good</button></div>');
+          },
+          [NONCE, text, bar] as const,
+        );
+      // Three looks: the first words, more of them (the answer is found growing), then all of it with its bar.
+      await say('Hel', false);
+      await page.clock.runFor(200);
+      await say('Hello there,', false);
+      await page.clock.runFor(200);
+      await say('Hello there, this is the whole answer.', true);
+      await page.clock.runFor(2_000);
+      await page.clock.runFor(10_000);
+      const learned = await learning;
+      assert.equal(learned.missing, null, JSON.stringify(learned));
+      assert.ok(learned.turnActionBar.length > 0, JSON.stringify(learned));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an answer that stopped, its stop control gone, and no control in its turn: given up after a while, naming the end it could not find, not at the timeout', async () => {
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    try {
+      await page.clock.install();
+      await page.setContent(PAGE);
+      await discover(page, 'beforeSend');
+      const learning = startTurnLearning(page, NONCE, '#prompt', 600_000);
+      let settled: Awaited<typeof learning> | undefined;
+      void learning.then((result) => (settled = result));
+      await page.evaluate((nonce) => {
+        document.querySelector('form')!.insertAdjacentHTML('beforeend', '<button type="button" id="stop" aria-label="Stop generating">Stop</button>');
+        document.getElementById('thread')!.insertAdjacentHTML('beforeend', `<article class="turn mine"><p>Say hello [ptk:${nonce}]</p></article><article class="turn theirs"><p>Hel</p></article>`);
+      }, NONCE);
+      await page.clock.runFor(200);
+      await page.evaluate(() => {
+        document.querySelector('article.theirs p')!.textContent = 'Hello there, the whole answer.';
+        document.getElementById('stop')!.remove();
+      });
+      await page.clock.runFor(5_000);
+      assert.equal(settled, undefined, 'a bar drawn a little late still has time to come');
+      await page.clock.runFor(20_000);
+      // Given up by now: the message says so. (Were it not, the watch's own deadline would end it, saying something else.)
+      const learned = await Promise.race([learning, page.clock.runFor(600_000).then(() => learning)]);
+      assert.match(learned.missing ?? '', /the answer's end \(the answer stopped and its stop control went, but no control appeared in its turn\)/);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -243,6 +243,11 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
     const streamingButtons = new WeakSet<Element>();
     let lastText = '';
     let finishedSince = 0;
+    /** Whether a stop control was seen showing since the send, and since when the answer has looked stopped with it gone (page clock). */
+    let stopSeenShowing = false;
+    let stoppedSince = 0;
+    /** How long a stopped answer waits for a control in its turn (an action bar a site draws late) before discovery gives up. */
+    const NO_END_CONTROL_MS = 15_000;
     let finishedLooks = 0;
     let done = false;
     const composer = (): Element | null => matches(composerSelector).find(visible) ?? null;
@@ -497,14 +502,30 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
         if (targets.length > 0) growth.push(targets);
         if (growth.length > 1) growth.shift();
       }
-      for (const button of matches(BUTTONS, answerEntry)) if (!firstSeen.has(button)) firstSeen.set(button, now);
+      const controls = matches(BUTTONS, answerEntry);
+      const seenBefore = controls.filter((button) => firstSeen.has(button));
+      for (const button of controls) if (!firstSeen.has(button)) firstSeen.set(button, now);
       const busy = answerEntry.closest('[aria-busy="true"]') !== null || answerEntry.querySelector('[aria-busy="true"]') !== null;
-      // The controls drawn while the answer is generating (code-block headers) are not its action bar. Without a
-      // stop control, a change of the text says it is generating; with one, a bar drawn with the last words is no such control.
-      // The look that first finds the answer says nothing of the kind: a short answer on a busy machine may be whole,
-      // its bar drawn and its stop control gone, before the first look (its bar would otherwise never count).
-      if (stopShowing || busy || (changed && stops.size === 0 && !firstLook)) {
-        for (const button of matches(BUTTONS, answerEntry)) streamingButtons.add(button);
+      // The controls drawn while the answer is generating (code-block headers) are not its action bar. A stop
+      // control or aria-busy says it is generating: every control of the turn then is such a one. Without a stop
+      // control, a change of the text says so for the controls seen before this look, not for the ones drawn with
+      // it: a short answer on a busy machine may get its last words and its bar between two looks (the bar would
+      // otherwise never count); a control drawn with words that more words follow is no bar either (firstSeen
+      // before the last change). The look that first finds the answer says nothing of the kind.
+      if (stopShowing || busy) {
+        for (const button of controls) streamingButtons.add(button);
+      } else if (changed && stops.size === 0 && !firstLook) {
+        for (const button of seenBefore) streamingButtons.add(button);
+      }
+      if (stopShowing) stopSeenShowing = true;
+      // The stop control that showed is gone and the text has stopped: the answer is done. With no
+      // control in its turn by then, nothing would ever tell its end: said now, not at the timeout.
+      const stopped = text !== '' && !changed && !stopShowing && !busy && stopSeenShowing;
+      if (!stopped) stoppedSince = 0;
+      else if (stoppedSince === 0) stoppedSince = now;
+      if (stopped && barButtons().length === 0 && now - stoppedSince >= NO_END_CONTROL_MS) {
+        finish("the answer's end (the answer stopped and its stop control went, but no control appeared in its turn)");
+        return;
       }
       const looksFinished = text !== '' && !changed && !stopShowing && !busy && barButtons().length > 0;
       if (!looksFinished) {
