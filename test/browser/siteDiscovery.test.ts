@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { discover, startTurnLearning } from '../../src/browser/autoSite';
 import { sharedTestBrowser } from './harness';
 
@@ -19,14 +20,22 @@ const PAGE = `<!doctype html><html><head><title>A chat</title></head><body>
 describe('site discovery: learning the first turn', () => {
   const browser = sharedTestBrowser();
 
-  it('a short answer whose last words and action bar arrive together, between two looks, with no stop control seen: learned, the bar its end', async () => {
+  /** A page whose timers the test drives, discovery's first-turn watch started on it (timeout on the page's clock), for `run`. */
+  async function withLearning(timeoutMs: number, run: (page: Page, learning: ReturnType<typeof startTurnLearning>) => Promise<void>): Promise<void> {
     const context = await browser().newContext();
     const page = await context.newPage();
     try {
       await page.clock.install();
       await page.setContent(PAGE);
       await discover(page, 'beforeSend');
-      const learning = startTurnLearning(page, NONCE, '#prompt', 10_000);
+      await run(page, startTurnLearning(page, NONCE, '#prompt', timeoutMs));
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('a short answer whose last words and action bar arrive together, between two looks, with no stop control seen: learned, the bar its end', () =>
+    withLearning(10_000, async (page, learning) => {
       // The user's turn and the first words of the answer; discovery looks at them.
       await page.evaluate((nonce) => {
         const thread = document.getElementById('thread')!;
@@ -46,19 +55,10 @@ describe('site discovery: learning the first turn', () => {
       assert.equal(learned.missing, null, JSON.stringify(learned));
       assert.ok(learned.turnActionBar.length > 0, JSON.stringify(learned));
       assert.ok(learned.assistantTurn.length > 0 && learned.userTurn.length > 0, JSON.stringify(learned));
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it('a short answer seen growing once, then whole with its action bar at the next look, no stop control seen: learned, the bar its end', async () => {
-    const context = await browser().newContext();
-    const page = await context.newPage();
-    try {
-      await page.clock.install();
-      await page.setContent(PAGE);
-      await discover(page, 'beforeSend');
-      const learning = startTurnLearning(page, NONCE, '#prompt', 10_000);
+  it('a short answer seen growing once, then whole with its action bar at the next look, no stop control seen: learned, the bar its end', () =>
+    withLearning(10_000, async (page, learning) => {
       const say = (text: string, bar: boolean): Promise<void> =>
         page.evaluate(
           ([nonce, words, withBar]) => {
@@ -81,19 +81,10 @@ describe('site discovery: learning the first turn', () => {
       const learned = await learning;
       assert.equal(learned.missing, null, JSON.stringify(learned));
       assert.ok(learned.turnActionBar.length > 0, JSON.stringify(learned));
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 
-  it('an answer that stopped, its stop control gone, and no control in its turn: given up after a while, naming the end it could not find, not at the timeout', async () => {
-    const context = await browser().newContext();
-    const page = await context.newPage();
-    try {
-      await page.clock.install();
-      await page.setContent(PAGE);
-      await discover(page, 'beforeSend');
-      const learning = startTurnLearning(page, NONCE, '#prompt', 600_000);
+  it('an answer that stopped, its stop control gone, and no control in its turn: given up after a while, naming the end it could not find, not at the timeout', () =>
+    withLearning(600_000, async (page, learning) => {
       let settled: Awaited<typeof learning> | undefined;
       void learning.then((result) => (settled = result));
       await page.evaluate((nonce) => {
@@ -111,8 +102,5 @@ describe('site discovery: learning the first turn', () => {
       // Given up by now: the message says so. (Were it not, the watch's own deadline would end it, saying something else.)
       const learned = await Promise.race([learning, page.clock.runFor(600_000).then(() => learning)]);
       assert.match(learned.missing ?? '', /the answer's end \(the answer stopped and its stop control went, but no control appeared in its turn\)/);
-    } finally {
-      await context.close();
-    }
-  });
+    }));
 });
