@@ -518,17 +518,19 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
         for (const button of seenBefore) streamingButtons.add(button);
       }
       if (stopShowing) stopSeenShowing = true;
+      // Nothing says it is still generating: the answer is done if a control in its turn says so.
+      const quiet = text !== '' && !changed && !stopShowing && !busy;
+      const hasEnd = quiet && barButtons().length > 0;
       // The stop control that showed is gone and the text has stopped: the answer is done. With no
       // control in its turn by then, nothing would ever tell its end: said now, not at the timeout.
-      const stopped = text !== '' && !changed && !stopShowing && !busy && stopSeenShowing;
+      const stopped = quiet && stopSeenShowing;
       if (!stopped) stoppedSince = 0;
       else if (stoppedSince === 0) stoppedSince = now;
-      if (stopped && barButtons().length === 0 && now - stoppedSince >= NO_END_CONTROL_MS) {
+      if (stopped && !hasEnd && now - stoppedSince >= NO_END_CONTROL_MS) {
         finish("the answer's end (the answer stopped and its stop control went, but no control appeared in its turn)");
         return;
       }
-      const looksFinished = text !== '' && !changed && !stopShowing && !busy && barButtons().length > 0;
-      if (!looksFinished) {
+      if (!hasEnd) {
         finishedSince = 0;
         finishedLooks = 0;
         return;

@@ -396,7 +396,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
         }
       }
     }
-    const text = finished ? fullText : fullText.slice(0, readSplit.unchanged + settledLength(readSplit.tail));
+    const text = finished ? fullText : fullText.slice(0, unchanged + settledLength(tail));
     let append = '';
     let rewrite: string | null = null;
     if (text !== lastText) {
