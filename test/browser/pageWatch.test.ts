@@ -430,3 +430,43 @@ describe('page watch: the states are read once the page has drawn the change', (
       assert.deepEqual(forced, [], 'no style read in the task that changed the DOM');
     }));
 });
+
+describe('page watch: text churn waits its interval', () => {
+  it('a look at the states that finds no change does not bring the text forward: it comes one text interval after the last report', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.clock.install();
+      await page.setContent(PAGE);
+      // The page's time moves only when the test moves it.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+      await page.evaluate(pageCall(recordStyleReads));
+      await page.evaluate(buildPageScript());
+      const config: WatchConfig = { selectors: pageSelectorsOf(testChatAdapter), nonce: NONCE, bindingName: '__noBinding', throttleMs: 10 };
+      await page.evaluate((watchConfig) => (window as unknown as { __ptkRuntime: { watch(config: WatchConfig): void } }).__ptkRuntime.watch(watchConfig), config);
+      const reports = (): Promise<PageSnapshot[]> => page.evaluate(() => (window as unknown as { __reports: PageSnapshot[] }).__reports);
+      const texts = async (): Promise<string> => (await reports()).map((report) => report.append).join('');
+      // The first words, reported: the clock is moved a millisecond at a time up to that report.
+      await page.clock.runFor(200);
+      await page.evaluate(() => {
+        document.getElementById('answer')!.innerHTML = '<p>First words</p>';
+      });
+      let waited = 0;
+      while (!(await texts()).includes('First words')) {
+        assert.ok(waited++ < 500, 'the first words are reported');
+        await page.clock.runFor(1);
+      }
+      // More words, and at once a change outside the turn that carries no state (a class on the
+      // composer): it asks for a look at the states, which finds nothing new.
+      await page.evaluate(() => {
+        document.querySelector('#answer p')!.textContent = 'First words and more';
+        document.querySelector('textarea')!.classList.add('focused');
+      });
+      await page.clock.runFor(40);
+      assert.equal(await texts(), 'First words', 'no report of the text before its interval, though the look was due sooner');
+      await page.clock.runFor(20);
+      assert.equal(await texts(), 'First words and more', 'the text comes at its interval');
+    } finally {
+      await page.close();
+    }
+  });
+});

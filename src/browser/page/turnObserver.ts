@@ -31,8 +31,10 @@
  *   the page has drawn it: the page's own frame brings its style up to date, so the visibility
  *   checks force no style recalculation of a long answer in the task that changed it;
  * - the next snapshot waits at least COST_FACTOR times what the recent ones took, and text
- *   churn alone at least TEXT_INTERVAL_MS, so the watch keeps a small share of the page's main
- *   thread on a long answer, however small the site's tokens.
+ *   churn at least TEXT_INTERVAL_MS, also when other records came with it that a look at the
+ *   states reads (a look that finds a state changed reports at once, text included), so the
+ *   watch keeps a small share of the page's main thread on a long answer, however small the
+ *   site's tokens.
  *
  * A page piece: serialised with Function.prototype.toString and evaluated in the chat page
  * (see pageScript.ts), so it must stay self-contained: no imports at run time, no reference
@@ -555,7 +557,14 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     if (urgent && cancelCheck === null) {
       const check = (): void => {
         cancelCheck = null;
-        if (!checkState() && textDirty) schedule([]);
+        if (checkState() || !textDirty) return;
+        // The states are read and none changed: the text waits as text churn does, even when a
+        // snapshot was due sooner for the records that asked for this look.
+        if (timer !== null && !turnDirty && !chromeDirty && !structureDirty) {
+          clearTimeout(timer);
+          timer = null;
+        }
+        schedule([]);
       };
       const wait = checkedAt + config.throttleMs - Date.now();
       if (wait <= 0) {
@@ -569,7 +578,9 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     }
     if (!textDirty && !turnDirty && !chromeDirty && !structureDirty) return;
     const paced = Math.max(config.throttleMs, Math.min(lastCostMs, previousCostMs) * COST_FACTOR);
-    const textOnly = !turnDirty && !chromeDirty && !structureDirty;
+    // A pending look at the states reads the turn's and the page's (checkState): the snapshot
+    // itself waits as text churn does.
+    const textOnly = cancelCheck !== null || (!turnDirty && !chromeDirty && !structureDirty);
     const delay = textOnly ? Math.max(paced, snapshotAt + TEXT_INTERVAL_MS - Date.now()) : paced;
     if (timer !== null) {
       if (Date.now() + delay >= dueAt) return;
