@@ -176,6 +176,8 @@ export function createDiscoveryAdapter(url: string, base?: SiteAdapter): SiteAda
           await discover(page, 'beforeSend');
           learning = startTurnLearning(page, typedNonce, learned.composer?.selector ?? GENERIC_COMPOSER[0]!, DEFAULTS.browserAnswerTimeoutMs);
         }
+        // A Stop while the page was looked at: nothing is sent.
+        throwIfAborted(context.signal);
         if (learned.sendButton && attempts === 1) {
           await page.locator(`${learned.sendButton}:visible`).first().click({ timeout: 5_000, force: true });
           return 0;
@@ -368,6 +370,7 @@ export function describeLearnedSite(url: string, builtInSite?: string): string[]
           `- copy: ${code(turn.copyButton)}`,
         ]
       : ['- turn selectors: not learned yet (they are learned on the first answer)']),
+    '',
     builtInSite
       ? `PTK runs ${builtInSite} on these while its own selectors miss. To repair the site for good, put them in ptk.siteOverrides (the composer as \`composer\`, the answer as \`assistantTurn\`, …); PTK: Forget Learned Site makes PTK discover the page again.`
       : 'PTK: Export Learned Site as ptk.customSite gives it as a setting to edit; PTK: Forget Learned Site makes PTK learn the page again.',

@@ -125,7 +125,16 @@ export async function openNewChat(page: Page, adapter: SiteAdapter, signal?: Abo
     return (await temporaryChatIsOn(page, control)) ? [] : [temporaryChatMissing(adapter)];
   }
   await openPlainChat(page, adapter, signal);
-  return control ? turnOnTemporaryChat(page, adapter, control, signal) : [];
+  // A site whose address reopens the last chat, with no new-chat control PTK knows: the new
+  // thread goes on in that chat, and the user is told (the model sees its earlier messages).
+  const reopened = (await freshChat(page, adapter)) ? [] : [earlierChatReopened(page, adapter)];
+  return [...reopened, ...(control ? await turnOnTemporaryChat(page, adapter, control, signal) : [])];
+}
+
+/** The notice for a new thread that could only go on in a chat the site reopened. */
+function earlierChatReopened(page: Page, adapter: SiteAdapter): string {
+  const repair = adapter.id === 'auto' ? 'export the learned site (PTK: Export Learned Site as ptk.customSite) and give it a newChatButton selector' : `give ${adapter.displayName} a newChatButton selector in ptk.siteOverrides`;
+  return `${adapter.displayName} reopened an earlier chat (${page.url()}) instead of a new one, and PTK knows no new-chat control there: this conversation goes on in that chat, where the model also sees its earlier messages. To start new chats, ${repair}.`;
 }
 
 /** True when the tab shows a fresh chat (a composer and no sent message). */
@@ -212,6 +221,8 @@ export async function insertPrompt(page: Page, adapter: SiteAdapter, text: strin
  * fallback of the sendButton list was clicked (-1: the hook or Enter), for the turn log.
  */
 export async function pressSend(page: Page, adapter: SiteAdapter, signal?: AbortSignal): Promise<number> {
+  // A Stop while the prompt was being put in the composer: it is never sent.
+  throwIfAborted(signal);
   if (adapter.hooks?.submit) {
     const clicked = await adapter.hooks.submit({ page, adapter, signal });
     return typeof clicked === 'number' ? clicked : -1;

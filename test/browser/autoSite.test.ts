@@ -27,8 +27,9 @@ const REPLICAS = replicaSites.filter((entry) => ORIGINAL_SITES.includes(entry.ad
 
 const FIRST = 'Hello **there**.\n\n```ts\nconst a = 1 < 2;\n```\n\nDone.';
 const TOOL_CALL = 'I will read it.\n\n<TOOL_CALL>\n{"tool": "read_file", "args": {"path": "src/a_b__c.ts"}}\n</TOOL_CALL>';
-/** Markdown a page with no copy control must give back from its DOM: inline code, a code block, a table. */
-const RICH = ['Use `npm test` first.', '', '```ts', 'const ok = a < b && c > d;', '```', '', '| Code | Meaning |', '| --- | --- |', '| `429` | rate limit |', '| `401` | log in |', '', 'Done.'].join('\n');
+const EDIT_CALL = 'I will fix it.\n\n<TOOL_CALL>\n{"tool": "edit_file", "args": {"path": "config/broken.json", "edits": [{"search": "  \\"value\\": ", "replace": "  \\"value\\": 1"}]}}\n</TOOL_CALL>';
+/** Markdown a page with no copy control must give back from its DOM: inline code, an indented code block, a table. */
+const RICH = ['Use `npm test` first.', '', '```ts', 'function ok(): boolean {', '  return a < b && c > d;', '}', '```', '', '| Code | Meaning |', '| --- | --- |', '| `429` | rate limit |', '| `401` | log in |', '', 'Done.'].join('\n');
 const PREAMBLE = 'Let me look that up first.';
 const AFTER_GAP = 'Found it: the answer is `42`.';
 
@@ -87,21 +88,44 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
     });
   }
 
-  it('a page no adapter knows (made up for this test): Ctrl+Enter found to send, span controls, its copy control used', async () => {
+  // A first answer with a code block puts a copy control in the answer too; one without leaves
+  // the bar's controls alike (span[role=button]): the copy control is learned by its title.
+  for (const first of [FIRST, 'Hello there.']) {
+    it(`a page no adapter knows (made up for this test): Ctrl+Enter found to send, span controls, its copy control used (first answer ${first === FIRST ? 'with' : 'without'} a code block)`, async () => {
+      const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { turns: [{ reply: first, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: EDIT_CALL, tokenMs: 3 }] } });
+      const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
+      try {
+        assert.equal(await model.call('Say hello'), first);
+        assert.equal(await model.call('Read the file'), TOOL_CALL);
+        // Escaped quotes in prose: the page's markdown shows them without their backslashes, the copy keeps them.
+        assert.equal(await model.call('Fix the file'), EDIT_CALL);
+        assert.equal(server.submissions.length, 3, 'each prompt sent once');
+        const learned = learnedSiteFor(server.url);
+        assert.equal(learned.sendButton, null, 'its hidden arrow is no send button');
+        assert.equal(learned.sendKey, 'Control+Enter');
+        assert.deepEqual(learned.turn?.copyButton, ['span[title="Copy reply"]']);
+        assert.deepEqual(
+          model.log.entries.map((turn) => turn.extractedVia),
+          ['copy', 'copy', 'copy'],
+        );
+      } finally {
+        await model.close();
+        await server.close();
+      }
+    });
+  }
+
+  it('a page whose address reopens the last chat and has no new-chat control: a new conversation says it goes on in that chat', async () => {
     const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }] } });
     const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
     try {
-      assert.equal(await model.call('Say hello'), FIRST);
-      assert.equal(await model.call('Read the file'), TOOL_CALL);
-      assert.equal(server.submissions.length, 2, 'each prompt sent once');
-      const learned = learnedSiteFor(server.url);
-      assert.equal(learned.sendButton, null, 'its hidden arrow is no send button');
-      assert.equal(learned.sendKey, 'Control+Enter');
-      assert.deepEqual(learned.turn?.copyButton, ['span[title="Copy reply"]']);
-      assert.deepEqual(
-        model.log.entries.map((turn) => turn.extractedVia),
-        ['copy', 'copy'],
-      );
+      assert.equal(await model.call('Say hello', { thread: { key: 'a', newThread: true, fullTranscript: () => 'Say hello' } }), FIRST);
+      assert.deepEqual(model.log.entries[0]!.warnings ?? [], [], 'the first conversation starts the chat');
+      assert.equal(await model.call('Read the file', { thread: { key: 'b', newThread: true, fullTranscript: () => 'Read the file' } }), TOOL_CALL);
+      const warnings = model.log.entries[1]!.warnings ?? [];
+      assert.equal(warnings.length, 1, JSON.stringify(warnings));
+      assert.match(warnings[0]!, /reopened an earlier chat .* this conversation goes on in that chat, where the model also sees its earlier messages\. To start new chats, export the learned site/);
+      assert.equal(server.conversationCount, 1, 'one chat on the site: the page had no other');
     } finally {
       await model.close();
       await server.close();

@@ -455,7 +455,16 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
         if (selector) result.turnActionBar = [selector];
       }
       if (copy) {
-        const selector = selectorFor(copy, (candidate) => matches(candidate, scope)[0] === copy && outsideContent(candidate), false);
+        // Only the copy control: a selector that also names the bar's other controls ("Again",
+        // "Share") would have extraction click one of them.
+        const selector = selectorFor(
+          copy,
+          (candidate) => {
+            const found = matches(candidate, scope);
+            return found.length === 1 && found[0] === copy && outsideContent(candidate);
+          },
+          false,
+        );
         if (selector) result.copyButton = [selector];
       }
       if (result.turnActionBar.length === 0 && inScope[0]) {
