@@ -108,6 +108,8 @@ export class BrowserChatModel implements ILLMManager {
   private readonly tabStates = new WeakMap<Page, TabState>();
   private closed = false;
   private currentStatus: BrowserModelStatus = { guest: false };
+  /** The site's selectors missed in a tab of this model: its next tabs do not wait for them (readyAfterDrift). */
+  private drifted = false;
   private readonly statusListeners = new Set<(status: BrowserModelStatus) => void>();
 
   constructor(private readonly options: BrowserChatModelOptions) {
@@ -192,6 +194,7 @@ export class BrowserChatModel implements ILLMManager {
   private switchToDiscovery(page: Page, notices: string[], turn?: DriftWatch['result']): SiteAdapter {
     const discovery = discoveryStandIn(this.adapter, turn);
     this.stateOf(page).discovery = discovery;
+    this.drifted = true;
     const warning = driftWarning(this.adapter);
     notices.push(warning);
     this.updateStatus({ warning });
@@ -210,7 +213,23 @@ export class BrowserChatModel implements ILLMManager {
 
   /** The ready check on the tab's adapter, on discovery when the site's composer is not found. */
   private readyOrDrift(page: Page, notices: string[], signal?: AbortSignal): Promise<PageProbe> {
+    if (this.drifted && this.mayDrift(page)) return this.readyAfterDrift(page, notices, signal);
     return this.orDrift(page, notices, (adapter) => ensureReady(page, adapter, signal));
+  }
+
+  /**
+   * The ready check of a new tab once the site's selectors missed in another: the page is ready
+   * when discovery finds its composer, and the site's own selectors are looked at then, once. A
+   * tab whose page shows the site's composer (the site came back) runs on the site's selectors;
+   * any other goes on through discovery at once, without waiting the whole ready timeout for a
+   * composer the page no longer draws.
+   */
+  private async readyAfterDrift(page: Page, notices: string[], signal?: AbortSignal): Promise<PageProbe> {
+    const discovery = discoveryStandIn(this.adapter);
+    const ready = await ensureReady(page, discovery, signal);
+    if ((await probe(page, this.adapter))?.composerPresent) return ensureReady(page, this.adapter, signal);
+    this.switchToDiscovery(page, notices);
+    return ready;
   }
 
   /** Connects, then brings the site's tab to the front so the user can see it or log in. */
@@ -521,12 +540,14 @@ export class BrowserChatModel implements ILLMManager {
     // Before blaming the send button, look at the page: a session that expired on submit
     // shows a login wall, a bot check or a banner, and that is the error to report.
     if (watch.problem) throw watch.problem;
+    // The tab (or the whole browser window) was closed while the message was being sent.
+    if (page.isClosed()) throw new LLMBackendError(`${adapter.displayName}: the browser tab was closed while the message was being sent. Retry opens it again.`, { code: PTKErrorCode.TAB_CLOSED, context: { site: adapter.id } });
     if (onSignInHost(page, adapter)) throw signInRequired(adapter);
     const lastLook = await probe(page, adapter).catch(() => undefined);
     const pageProblem = lastLook && classifyPageProblems({ banners: lastLook.banners, loginWall: lastLook.loginWall, botCheck: lastLook.botCheck }, adapter);
     if (pageProblem) throw pageProblem;
     throw new LLMBackendError(
-      `${adapter.displayName}: the message was put in the input but sending it showed no effect (no new turn, no stop button, input not emptied) after 2 tries. The send button may have changed (${adapter.selectors.sendButton.join(', ')}).`,
+      `${adapter.displayName}: the message was put in the input but sending it showed no effect (no new turn, no stop button, input not emptied) after 2 tries. ${sendingHint(adapter)}`,
       { code: PTKErrorCode.SUBMIT_FAILED, context: { site: adapter.id } },
     );
   }
@@ -597,4 +618,11 @@ export class BrowserChatModel implements ILLMManager {
   private onReport(page: Page, payload: unknown): void {
     this.watches.get(page)?.report(payload as PageSnapshot);
   }
+}
+
+/** What may have stopped sending on `adapter`'s page: its send button's selectors, else the key it sends with. */
+function sendingHint(adapter: SiteAdapter): string {
+  const buttons = adapter.selectors.sendButton;
+  if (buttons.length > 0) return `The send button may have changed (${buttons.join(', ')}).`;
+  return `The ${adapter.sendKey === 'Control+Enter' ? 'Ctrl+Enter' : 'Enter'} key may no longer send there.`;
 }

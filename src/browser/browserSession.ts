@@ -101,8 +101,19 @@ export class BrowserSession {
       this.options.onReport(source.page, payload);
     });
     await context.addInitScript({ content: buildPageScript() });
+    // The user closed the browser window (or it crashed): the next tab opens a new one.
+    context.on('close', () => this.forget(context));
     this.context = context;
     return context;
+  }
+
+  /** Drops a context that closed under the session (its tabs went with it), so getContext opens a new one. */
+  private forget(context: BrowserContext): void {
+    if (this.context !== context) return;
+    this.context = undefined;
+    this.opening = undefined;
+    this.pages.clear();
+    if (this.ownsBrowser) this.browser = undefined;
   }
 
   /** True when `page` is one of the session's tabs and usable (not closed, not crashed). */

@@ -132,7 +132,8 @@ export function backendErrorOf(error: unknown, adapter: Pick<SiteAdapter, 'displ
   if (error instanceof PTKError) return error;
   const message = errorMessage(error);
   const site = adapter.displayName;
-  if (/Target (page, context or browser )?(has been )?closed|browser has been closed|Page closed/i.test(message)) {
+  // A tab opened while its window closes fails as "Failed to open a new tab" (Target.createTarget).
+  if (/Target (page, context or browser )?(has been )?closed|browser has been closed|Page closed|Failed to open a new tab/i.test(message)) {
     return new LLMBackendError(`${site}: the browser tab was closed.`, { code: PTKErrorCode.TAB_CLOSED, cause: error });
   }
   if (/net::ERR_|ECONNREFUSED|ENOTFOUND/i.test(message)) {

@@ -135,6 +135,29 @@ describe('site discovery behind the built-in adapters: a redesign costs a warnin
     await switchesOnTheFirstTurn('madeup-parrot', (url) => shortReadyCheck(adapterFor(ENTRIES[0]!, url)));
   });
 
+  it("after a switch, a new tab of the site goes on through discovery at once, without waiting for the composer its page no longer draws", { timeout: 120_000 }, async () => {
+    const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { turns: SCENARIO_TURNS.slice(0, 2) } });
+    const adapter = shortReadyCheck(adapterFor(ENTRIES[0]!, server.url));
+    const warning = warningOf(adapter);
+    const { model, statuses } = modelOn(adapter, browser());
+    try {
+      assert.equal(await model.call(PROMPTS[0]!, turnOptions(0)), FIRST);
+      assert.deepEqual(model.log.entries[0]!.warnings, [warning], 'the first tab switched after its ready check');
+      // The tab goes (closed by the user); from now on a ready check of the site's own selectors
+      // would wait longer than this test may run: the next tab must not wait for them.
+      await (await model.page()).close();
+      (adapter.timings as { readyTimeoutMs: number }).readyTimeoutMs = 600_000;
+      assert.equal(await model.call(PROMPTS[1]!, { thread: { key: 'second', newThread: true, fullTranscript: () => PROMPTS[1]! } }), TOOL_CALL);
+      // (Parrot's address reopens its last chat, which the turn log says too.)
+      assert.ok(model.log.entries[1]!.warnings?.includes(warning), 'the new tab runs on discovery, and its turn says so');
+      assert.equal(warningsReported(model, statuses, warning).status, 1, 'the status reported the change once');
+      assertEachSentOnce(server, PROMPTS.slice(0, 2));
+    } finally {
+      await model.close();
+      await server.close();
+    }
+  });
+
   it('with driftFallback off, the same page fails as before: SELECTOR_NOT_FOUND naming the composer, nothing sent', async () => {
     const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { turns: SCENARIO_TURNS.slice(0, 1) } });
     const adapter = shortReadyCheck(adapterFor(ENTRIES[0]!, server.url));

@@ -124,6 +124,36 @@ describe('launch modes (createBrowserChatModel)', () => {
     }
   });
 
+  it('the user closes the browser window PTK launched while an answer streams: TAB_CLOSED, and the next call opens a new window', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { createBrowserChatModel } = await import('../../src/browser');
+    const { LLMBackendError } = await import('../../src/core/errors');
+    const { startReplicaServer } = await import('./replicas/server');
+    const { chromiumPath, testLaunchArgs } = await import('./harness');
+    const profileDir = mkdtempSync(path.join(tmpdir(), 'ptk-profile-'));
+    const long = 'word '.repeat(4_000).trim();
+    const server = await startReplicaServer({ site: 'chatgpt', scenario: { turns: [{ reply: long, tokenMs: 20, tokenChars: 10 }, { reply: 'a new window answers', tokenMs: 2 }] } });
+    const model = await createBrowserChatModel({ site: 'chatgpt', siteUrl: server.url, browserPath: chromiumPath, headless: true, profileDir, launchArgs: testLaunchArgs });
+    try {
+      const pending = model.call('write a lot').then(
+        () => assert.fail('the call whose window was closed should fail'),
+        (error: unknown) => error,
+      );
+      while (server.submissions.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      await (await model.page()).context().close();
+      const failure = await pending;
+      assert.ok(failure instanceof LLMBackendError && failure.code === PTKErrorCode.TAB_CLOSED, `TAB_CLOSED, got ${String(failure)}`);
+      assert.equal(await model.call('hi again'), 'a new window answers');
+      assert.equal(server.submissions.length, 2, 'nothing sent twice');
+    } finally {
+      await model.close();
+      await server.close();
+      await removeProfile(rmSync, profileDir);
+    }
+  });
+
   it('attaches to a running browser over CDP, and leaves it running', async () => {
     const { spawn } = await import('node:child_process');
     const { mkdtempSync, rmSync } = await import('node:fs');

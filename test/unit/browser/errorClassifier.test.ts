@@ -106,6 +106,7 @@ describe('backendErrorOf', () => {
       ['page.evaluate: Target page, context or browser has been closed', PTKErrorCode.TAB_CLOSED, /^ChatGPT: the browser tab was closed\.$/],
       ['Target closed', PTKErrorCode.TAB_CLOSED, /tab was closed/],
       ['browserContext.newPage: Browser has been closed.', PTKErrorCode.TAB_CLOSED, /tab was closed/],
+      ['browserContext.newPage: Protocol error (Target.createTarget): Failed to open a new tab', PTKErrorCode.TAB_CLOSED, /tab was closed/],
       ['page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:9/\nCall log:\n  - navigating', PTKErrorCode.NETWORK_ERROR, /^ChatGPT: network error: page\.goto: net::ERR_CONNECTION_REFUSED at http:\/\/127\.0\.0\.1:9\/\.$/],
       ['connect ECONNREFUSED 127.0.0.1:9222', PTKErrorCode.NETWORK_ERROR, /network error/],
       ['locator.click: Timeout 5000ms exceeded.\nCall log:\n  - waiting', PTKErrorCode.SITE_ERROR, /^ChatGPT: locator\.click: Timeout 5000ms exceeded\.$/],
