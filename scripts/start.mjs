@@ -250,7 +250,14 @@ function transcriptRows(chat) {
   return chat.locator('[data-testid="messages"] > *').evaluateAll((elements) =>
     elements.map((element) => {
       const kind = element.getAttribute('data-testid');
-      const text = (selector) => (selector ? element.querySelector(selector)?.textContent ?? '' : element.textContent ?? '').replace(/\s+/g, ' ').trim();
+      // The text a reader sees, without the controls drawn in it (a code block's Copy button).
+      const shown = (node) => {
+        if (!node) return '';
+        const copy = node.cloneNode(true);
+        for (const control of copy.querySelectorAll('button, [role="button"]')) control.remove();
+        return copy.textContent ?? '';
+      };
+      const text = (selector) => shown(selector ? element.querySelector(selector) : element).replace(/\s+/g, ' ').trim();
       if (kind === 'user-message') return `You: ${text()}`;
       if (kind === 'assistant-message') return `PTK: ${text()}`;
       if (kind === 'tool-card') return `Tool ${element.getAttribute('data-tool')} [${element.getAttribute('data-status')}]: ${text('.approval-summary')} → ${text('[data-testid="tool-result"]')}`;

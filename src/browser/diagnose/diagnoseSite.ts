@@ -133,7 +133,8 @@ export function diagnosisProblems(diagnosis: PageDiagnosis): string[] {
   if (diagnosis.assistantTurnCount === 0 && diagnosis.userTurnCount === 0) return problems;
   for (const name of ESSENTIAL_LISTS) {
     const list = diagnosis.lists[name];
-    if (name === 'composer' || !list || notChecked(list)) continue;
+    // A list with no selectors names nothing to look for (a learned page with no copy control): no problem.
+    if (name === 'composer' || !list || list.selectors.length === 0 || notChecked(list)) continue;
     if (list.matchedIndex === -1 && !(name === 'copyButton' && (diagnosis.lists.copyMenuButton?.matchedIndex ?? -1) !== -1)) problems.push(`${name}: no selector matches`);
   }
   return problems;
@@ -215,6 +216,15 @@ function stateLine(diagnosis: SiteDiagnosis, routerState: RouterSiteState | unde
   return `${routerState.state}${said}; the page now: ${page}`;
 }
 
+/**
+ * How to repair a list that no longer matches: a built-in site's through `ptk.siteOverrides`.
+ * What site "auto" learned says itself how to export or forget it (describeLearnedSite).
+ */
+function repairHint(site: string): string[] {
+  if (site === 'auto') return [];
+  return ['A list that no longer matches can be repaired with the `ptk.siteOverrides` setting, e.g.', `\`{ "${site}": { "selectors": { "composer": { "prepend": ["<new selector>"] } } } }\`.`];
+}
+
 /** The report as markdown, titled with `siteName` (the site's own name unless the caller names it otherwise: the demo). */
 export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string, options: DiagnosisReportOptions = {}): string {
   const siteName = options.siteName ?? diagnosis.siteName;
@@ -234,8 +244,7 @@ export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string,
     '## Selectors (index of the fallback that matched)',
     ...Object.entries(diagnosis.lists).flatMap(([name, list]) => (list.selectors.length === 0 ? [] : describeList(name, list, diagnosis))),
     '',
-    'A list that no longer matches can be repaired with the `ptk.siteOverrides` setting, e.g.',
-    `\`{ "${diagnosis.site}": { "selectors": { "composer": { "prepend": ["<new selector>"] } } } }\`.`,
+    ...repairHint(diagnosis.site),
     diagnosis.assistantTurnCount === 0 ? 'Tip: diagnose on a chat with at least one answer, so the turn, action bar and copy selectors are checked too.' : '',
   ];
   return `${lines.filter((line, index, all) => line !== '' || all[index - 1] !== '').join('\n').trim()}\n`;

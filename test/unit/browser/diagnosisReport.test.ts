@@ -141,3 +141,27 @@ describe('Diagnose Site on a page whose last turn holds no answer', () => {
     assert.match(diagnosis.report(), /^- \*\*turnActionBar\*\*: not checked: the last assistant turn holds no answer$/m);
   });
 });
+
+describe("Diagnose Site's report: how to repair what no longer matches", () => {
+  it('points a built-in site to ptk.siteOverrides, with its own key', () => {
+    const report = siteDiagnosis(answeredPage).report();
+    assert.match(report, /`ptk\.siteOverrides` setting/);
+    assert.match(report, /\{ "chatgpt": \{ "selectors"/);
+  });
+
+  it('does not point site "auto" to siteOverrides (what it learned says how to export or forget it)', () => {
+    const learned = ['## What discovery learned', '- composer: `textarea.field` (textarea)', '', 'PTK: Export Learned Site as ptk.customSite gives it as a setting to edit.'];
+    const report = formatDiagnosis({ ...siteDiagnosis(answeredPage), site: 'auto', siteName: '127.0.0.1:4000', learned });
+    assert.ok(report.includes(learned.join('\n')), report);
+    assert.doesNotMatch(report, /siteOverrides/);
+  });
+});
+
+describe("Diagnose Site's problems: a list with nothing to look for", () => {
+  it('a learned page with no copy control (an empty copy list) has no copy problem; an unmatched one does', () => {
+    const noCopy = { ...answeredPage, lists: { ...answeredPage.lists, copyButton: { matchedIndex: -1, scope: 'turn scope' as const, selectors: [] } } };
+    assert.deepEqual(diagnosisProblems(noCopy), []);
+    const missed = { ...answeredPage, lists: { ...answeredPage.lists, copyButton: unmatched('button.copy', 'turn scope') } };
+    assert.deepEqual(diagnosisProblems(missed), ['copyButton: no selector matches']);
+  });
+});

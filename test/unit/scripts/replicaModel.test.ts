@@ -358,6 +358,12 @@ describe('the demo model (replica site of npm start)', () => {
     assert.match(chooseReply(`USER:\nWhat does this page say?\n\n${failed}`).text, /^The page you attached could not be read: http:\/\/localhost:3000\/ did not load: nothing answers at localhost:3000$/);
   });
 
+  it('"Explain" with a file attached with @ (no path typed): reads that file and explains it', () => {
+    const file: ContextMention = { kind: 'file', label: 'src/greeting.ts', path: 'src/greeting.ts' };
+    const attached = renderAttachedContext([{ mention: file, content: 'export function formatGreeting() {}\n' }]);
+    assert.match(chooseReply(`SYSTEM:\nS\n\nUSER:\nExplain\n\n${attached}`).text, /<TOOL_CALL>\{"tool":"read_file","args":\{"path":"src\/greeting\.ts"\}\}<\/TOOL_CALL>/);
+  });
+
   it('decides on the latest message, not on a tool result earlier in the conversation', () => {
     const system = 'SYSTEM:\nYou are an AI coding assistant with access to these tools:\n\nAVAILABLE TOOLS:\n- read_file(path: string): Read a file [read-only]\n\nTOOL CALLING PROTOCOL:\nSystem: TOOL_RESULT: {"success": true}';
     const earlierTask = 'USER:\nPlease write hello to notes/hello.txt\n\nASSISTANT:\n<TOOL_CALL>{"tool":"write_file","args":{"path":"notes/hello.txt","content":"x"}}</TOOL_CALL>\n\nTOOL:\nTOOL_RESULT: {"success":true,"data":{"path":"notes/hello.txt","created":true},"error":null}\n\nASSISTANT:\nDone.';

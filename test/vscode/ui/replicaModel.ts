@@ -662,7 +662,8 @@ export function chooseReply(prompt: string): Reply {
     return commandFlow(state, /^the tests$/i.test(asked) ? 'npm test' : asked);
   }
 
-  const named = pathIn(firstLine);
+  // A file named in the question, else one attached with @ ("Explain" and a file chip).
+  const named = pathIn(firstLine) ?? /^<context kind="file" path="([^"]+)"/m.exec(request)?.[1];
   if (named && /^(?:Explain|What|Why|How|Describe|Show|Read)\b/i.test(firstLine)) return explainFlow(state, named, undefined, undefined);
 
   const attached = attachedPage(request);
