@@ -188,11 +188,11 @@ export class BrowserChatModel implements ILLMManager {
   }
 
   /**
-   * Moves the tab onto discovery (with the turn a DriftWatch learned, if any) and tells the
-   * user once: the warning goes to the status and into `notices` (the turn's log).
+   * Moves the tab onto discovery (`discovery`, when the caller made it already; else one with
+   * the turn a DriftWatch learned, if any) and tells the user once: the warning goes to the
+   * status and into `notices` (the turn's log).
    */
-  private switchToDiscovery(page: Page, notices: string[], turn?: DriftWatch['result']): SiteAdapter {
-    const discovery = discoveryStandIn(this.adapter, turn);
+  private switchToDiscovery(page: Page, notices: string[], turn?: DriftWatch['result'], discovery: SiteAdapter = discoveryStandIn(this.adapter, turn)): SiteAdapter {
     this.stateOf(page).discovery = discovery;
     this.drifted = true;
     const warning = driftWarning(this.adapter);
@@ -228,7 +228,7 @@ export class BrowserChatModel implements ILLMManager {
     const discovery = discoveryStandIn(this.adapter);
     const ready = await ensureReady(page, discovery, signal);
     if ((await probe(page, this.adapter))?.composerPresent) return ensureReady(page, this.adapter, signal);
-    this.switchToDiscovery(page, notices);
+    this.switchToDiscovery(page, notices, undefined, discovery);
     return ready;
   }
 
