@@ -10,7 +10,9 @@
  *               that grows after it, the stop control, the action bar and copy control that
  *               appear once it is done, the rendered answer. From then on every turn runs on
  *               these selectors with the ordinary completion contract (completionTracker.ts)
- *               and extraction (the copy control, else DOM → markdown).
+ *               and extraction (the copy control, else DOM → markdown);
+ *   findNewChat when the page's address reopens an earlier chat: the page's own new-chat
+ *               control (a link or button labelled so that leaves a fresh chat when clicked).
  * What it learned is kept per origin (`learnedSiteFor`; the host saves and restores it across
  * runs through `learnedSites`), reported by Diagnose
  * Site (the adapter's selectors) and exportable as a `ptk.customSite` (`learnedCustomSite`).
@@ -39,6 +41,11 @@ export interface LearnedSite {
   sendKey?: 'Enter' | 'Control+Enter';
   /** The turn's selectors, once a whole turn was watched. */
   turn?: Omit<DiscoveredTurn, 'missing'>;
+  /**
+   * The page's own new-chat control, learned when its address reopened an earlier chat; null:
+   * the page showed none that started a fresh chat. Absent: the address gave a fresh chat so far.
+   */
+  newChatButton?: string | null;
 }
 
 /** Generic guesses before anything is learned: enough for the ready check. */
@@ -83,6 +90,7 @@ function selectorsOf(learned: LearnedSite): SiteSelectors {
     turnScope: turn?.turnScope ?? [],
     turnActionBar: turn?.turnActionBar ?? [],
     copyButton: turn?.copyButton ?? [],
+    newChatButton: learned.newChatButton ? [learned.newChatButton] : [],
     streamingIndicator: ['[aria-busy="true"]'],
     errorBanner: ['[role="alert"]'],
     loginWall: [],
@@ -129,7 +137,7 @@ export function createDiscoveryAdapter(url: string, base?: SiteAdapter): SiteAda
   const currentSelectors = (): SiteSelectors => {
     const found = selectorsOf(learned);
     if (!base) return found;
-    return { ...found, errorBanner: [...base.selectors.errorBanner, ...found.errorBanner], loginWall: base.selectors.loginWall, botCheck: base.selectors.botCheck, newChatButton: base.selectors.newChatButton };
+    return { ...found, errorBanner: [...base.selectors.errorBanner, ...found.errorBanner], loginWall: base.selectors.loginWall, botCheck: base.selectors.botCheck, newChatButton: [...(base.selectors.newChatButton ?? []), ...(found.newChatButton ?? [])] };
   };
   let attempts = 0;
   /** The key the latest submit pressed (learned once the turn it sent is seen). */
@@ -187,6 +195,20 @@ export function createDiscoveryAdapter(url: string, base?: SiteAdapter): SiteAda
         await page.locator(learned.composer?.selector ?? GENERIC_COMPOSER[0]!).first().press(key);
         usedKey = key;
         return -1;
+      },
+      findNewChat: async (context, tryControl) => {
+        if (learned.newChatButton === null) return false;
+        for (const selector of await discover<string[]>(context.page, 'findNewChatControls')) {
+          throwIfAborted(context.signal);
+          if (await tryControl(selector)) {
+            learned.newChatButton = selector;
+            adapter.selectors = currentSelectors();
+            return true;
+          }
+        }
+        learned.newChatButton = null;
+        adapter.selectors = currentSelectors();
+        return false;
       },
       learnTurn: async (context, turn) => {
         if (learned.turn) return false;
@@ -254,6 +276,7 @@ export function learnedCustomSite(url: string): CustomSiteInput | undefined {
     turnScope: list(turn.turnScope),
     actionBar: [...turn.turnActionBar],
     copyButton: list(turn.copyButton),
+    newChatButton: learned.newChatButton ? [learned.newChatButton] : undefined,
     errorBanners: ['[role="alert"]'],
     composerKind: learned.composer.kind,
     ...(learned.sendButton ? {} : { sendKey: learned.sendKey ?? 'Enter' }),
@@ -284,6 +307,7 @@ const learnedSiteRecordSchema = z
         composer: z.object({ selector: storedSelector, kind: z.enum(['textarea', 'contenteditable']) }).strict().optional(),
         sendButton: storedSelector.nullable().optional(),
         sendKey: z.enum(['Enter', 'Control+Enter']).optional(),
+        newChatButton: storedSelector.nullable().optional(),
         turn: z
           .object({
             userTurn: storedSelectors,
@@ -370,6 +394,13 @@ export function describeLearnedSite(url: string, builtInSite?: string): string[]
           `- copy: ${code(turn.copyButton)}`,
         ]
       : ['- turn selectors: not learned yet (they are learned on the first answer)']),
+    `- new chat: ${
+      learned.newChatButton === undefined
+        ? 'the address (it has opened a fresh chat so far)'
+        : learned.newChatButton
+          ? `the control \`${learned.newChatButton}\` (the address reopens the last chat)`
+          : 'none found: the address reopens the last chat, so conversations take turns in it'
+    }`,
     '',
     builtInSite
       ? `PTK runs ${builtInSite} on these while its own selectors miss. To repair the site for good, put them in ptk.siteOverrides (the composer as \`composer\`, the answer as \`assistantTurn\`, …); PTK: Forget Learned Site makes PTK discover the page again.`

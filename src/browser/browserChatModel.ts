@@ -110,6 +110,13 @@ export class BrowserChatModel implements ILLMManager {
   private currentStatus: BrowserModelStatus = { guest: false };
   /** The site's selectors missed in a tab of this model: its next tabs do not wait for them (readyAfterDrift). */
   private drifted = false;
+  /**
+   * Set once the site reopened an earlier chat for a new thread (no new-chat control): every
+   * tab then shows that one chat, so calls take turns (the pool leases one tab at a time), and
+   * `lastKey` is the conversation whose call used it last: another conversation's next call
+   * cannot count on the chat's last messages and sends its whole transcript.
+   */
+  private sharedChat: { lastKey: string | undefined } | undefined;
   private readonly statusListeners = new Set<(status: BrowserModelStatus) => void>();
 
   constructor(private readonly options: BrowserChatModelOptions) {
@@ -303,6 +310,7 @@ export class BrowserChatModel implements ILLMManager {
       return text;
     } finally {
       // A failed call leaves the chat in a state no conversation can count on.
+      if (this.sharedChat) this.sharedChat.lastKey = heldKey;
       lease.release(heldKey);
     }
   }
@@ -328,7 +336,9 @@ export class BrowserChatModel implements ILLMManager {
   private async callOnTab(lease: TabLease<Page>, prompt: string, options: LLMCallOptions): Promise<string> {
     throwIfAborted(options.signal);
     let newThread = !this.keepsThread || (options.thread?.newThread ?? true);
-    const chatHere = lease.warm && (options.thread?.key === undefined || lease.holdsKey);
+    // In a chat every conversation shares, only the conversation that used it last may go on from its last messages.
+    const sharedChatHere = !this.sharedChat || (options.thread?.key !== undefined && this.sharedChat.lastKey === options.thread.key);
+    const chatHere = lease.warm && (options.thread?.key === undefined || lease.holdsKey) && sharedChatHere;
     if (!newThread && !chatHere && options.thread) {
       // The conversation's chat is not in this tab (another tab, or it closed): start it again whole.
       prompt = options.thread.fullTranscript();
@@ -363,7 +373,12 @@ export class BrowserChatModel implements ILLMManager {
       const ready = await this.readyOrDrift(page, driftNotices, signal);
       adapter = this.adapterOf(page);
       this.updateStatus({ guest: ready.guest });
-      const newChatNotices = newThread ? await openNewChat(page, adapter, signal, { temporary: this.options.temporaryChats ?? DEFAULTS.temporaryChats }) : [];
+      const newChat = newThread ? await openNewChat(page, adapter, signal, { temporary: this.options.temporaryChats ?? DEFAULTS.temporaryChats }) : undefined;
+      if (newChat?.reopened && !this.sharedChat) {
+        this.sharedChat = { lastKey: undefined };
+        this.pool.oneAtATime();
+      }
+      const newChatNotices = newChat?.notices ?? [];
       const config: WatchConfig = { selectors: pageSelectorsOf(adapter), nonce, bindingName: this.session.bindingName, throttleMs: DEFAULTS.browserObserverThrottleMs, copyTimeoutMs: DEFAULTS.browserCopyTimeoutMs };
       const watch = this.startWatch(nonce, options, adapter);
       this.watches.set(page, watch);

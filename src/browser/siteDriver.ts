@@ -108,11 +108,19 @@ interface NewChatOptions {
   temporary?: boolean;
 }
 
+/** What opening a new chat did. */
+export interface NewChat {
+  /** Warnings for the turn (a temporary-chat control that was not found, an earlier chat reopened). */
+  notices: string[];
+  /** The site reopened an earlier chat and no control started a new one: the thread goes on in that chat. */
+  reopened: boolean;
+}
+
 /**
- * Opens a fresh chat, temporary when asked and the site has one (temporaryChat.ts). Returns
- * warnings for the turn (a temporary-chat control that was not found): never a failure.
+ * Opens a fresh chat, temporary when asked and the site has one (temporaryChat.ts). Never a
+ * failure: what could not be done is in the result's notices.
  */
-export async function openNewChat(page: Page, adapter: SiteAdapter, signal?: AbortSignal, options: NewChatOptions = {}): Promise<string[]> {
+export async function openNewChat(page: Page, adapter: SiteAdapter, signal?: AbortSignal, options: NewChatOptions = {}): Promise<NewChat> {
   const control = options.temporary ? adapter.temporaryChat : undefined;
   if (control?.urlParam) {
     if (!(await temporaryChatIsOn(page, control)) || !(await freshChat(page, adapter))) {
@@ -122,19 +130,30 @@ export async function openNewChat(page: Page, adapter: SiteAdapter, signal?: Abo
       // chat: a new thread must never be typed into it, so start one the plain way.
       if (!(await freshChat(page, adapter))) await openPlainChat(page, adapter, signal);
     }
-    return (await temporaryChatIsOn(page, control)) ? [] : [temporaryChatMissing(adapter)];
+    return { notices: (await temporaryChatIsOn(page, control)) ? [] : [temporaryChatMissing(adapter)], reopened: false };
   }
   await openPlainChat(page, adapter, signal);
-  // A site whose address reopens the last chat, with no new-chat control PTK knows: the new
-  // thread goes on in that chat, and the user is told (the model sees its earlier messages).
-  const reopened = (await freshChat(page, adapter)) ? [] : [earlierChatReopened(page, adapter)];
-  return [...reopened, ...(control ? await turnOnTemporaryChat(page, adapter, control, signal) : [])];
+  let fresh = await freshChat(page, adapter);
+  // The address reopened an earlier chat: a page learned by discovery looks for its own new-chat control.
+  if (!fresh && adapter.hooks?.findNewChat) {
+    fresh = await adapter.hooks.findNewChat({ page, adapter, signal }, async (selector) => {
+      if (await clickNewChat(page, adapter, signal, [selector])) return true;
+      // Not a new chat after all: back to the site's address for the next candidate.
+      await page.goto(adapter.url, { waitUntil: 'domcontentloaded' });
+      await ensureReady(page, adapter, signal);
+      return false;
+    });
+  }
+  // Still no fresh chat (a site whose address reopens the last chat, with no new-chat control
+  // PTK knows): the new thread goes on in that chat, and the user is told.
+  const reopened = fresh ? [] : [earlierChatReopened(page, adapter)];
+  return { notices: [...reopened, ...(control ? await turnOnTemporaryChat(page, adapter, control, signal) : [])], reopened: !fresh };
 }
 
 /** The notice for a new thread that could only go on in a chat the site reopened. */
 function earlierChatReopened(page: Page, adapter: SiteAdapter): string {
   const repair = adapter.id === 'auto' ? 'export the learned site (PTK: Export Learned Site as ptk.customSite) and give it a newChatButton selector' : `give ${adapter.displayName} a newChatButton selector in ptk.siteOverrides`;
-  return `${adapter.displayName} reopened an earlier chat (${page.url()}) instead of a new one, and PTK knows no new-chat control there: this conversation goes on in that chat, where the model also sees its earlier messages. To start new chats, ${repair}.`;
+  return `${adapter.displayName} reopened an earlier chat (${page.url()}) instead of a new one, and PTK knows no new-chat control there: this conversation goes on in that chat, where the model also sees its earlier messages, and conversations take turns in it (one task step at a time). To start new chats, ${repair}.`;
 }
 
 /** True when the tab shows a fresh chat (a composer and no sent message). */
@@ -143,7 +162,10 @@ async function freshChat(page: Page, adapter: SiteAdapter): Promise<boolean> {
   return Boolean(state?.composerPresent && state.userTurnCount === 0);
 }
 
-/** Opens a fresh chat: the hook, else the new-chat button, else navigating to the site's URL. */
+/**
+ * Opens a fresh chat: the hook, else the new-chat button, else navigating to the site's URL
+ * (and, when that reopened an earlier chat, the new-chat button there).
+ */
 async function openPlainChat(page: Page, adapter: SiteAdapter, signal?: AbortSignal): Promise<void> {
   if (adapter.hooks?.newChat) {
     await adapter.hooks.newChat({ page, adapter, signal });
@@ -153,20 +175,25 @@ async function openPlainChat(page: Page, adapter: SiteAdapter, signal?: AbortSig
   if (onSite(page, adapter)) {
     const ready = await probe(page, adapter);
     if (ready?.composerPresent && ready.userTurnCount === 0) return; // already a fresh chat
-    const button = ready ? await resolveSelector(adapter.selectors.newChatButton ?? [], (selector) => page.locator(selector).count()) : undefined;
-    if (button) {
-      await page.locator(button.selector).first().click({ timeout: 5_000 }).catch(() => undefined);
-      const deadline = Date.now() + 5_000;
-      while (Date.now() < deadline) {
-        throwIfAborted(signal);
-        const state = await probe(page, adapter);
-        if (state?.composerPresent && state.userTurnCount === 0) return;
-        await sleep(50, signal);
-      }
-    }
+    if (ready && (await clickNewChat(page, adapter, signal))) return;
   }
   await page.goto(adapter.url, { waitUntil: 'domcontentloaded' });
   await ensureReady(page, adapter, signal);
+  if (!(await freshChat(page, adapter))) await clickNewChat(page, adapter, signal);
+}
+
+/** Clicks the site's new-chat button (of `selectors`), if one shows; true once the tab shows a fresh chat (within 5 s). */
+async function clickNewChat(page: Page, adapter: SiteAdapter, signal?: AbortSignal, selectors = adapter.selectors.newChatButton ?? []): Promise<boolean> {
+  const button = await resolveSelector(selectors, (selector) => page.locator(selector).count());
+  if (!button) return false;
+  await page.locator(button.selector).first().click({ timeout: 5_000 }).catch(() => undefined);
+  const deadline = Date.now() + 5_000;
+  while (Date.now() < deadline) {
+    throwIfAborted(signal);
+    if (await freshChat(page, adapter)) return true;
+    await sleep(50, signal);
+  }
+  return false;
 }
 
 /** Normalises text for the read-back comparison (composers re-flow whitespace and newlines). */

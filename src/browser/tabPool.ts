@@ -6,7 +6,8 @@
  * key, then a tab holding no conversation, then a new tab (while there is room), and only then
  * the idle tab used least recently (whose chat it will replace). A tab idle for `idleMs` is
  * closed, through an injectable clock so tests decide on events. A tab that died (closed,
- * crashed) is dropped: the lease that holds it asks for a replacement for itself only.
+ * crashed) is dropped: the lease that holds it asks for a replacement for itself only. Once
+ * every tab shows the same chat (`oneAtATime`), calls take turns: one lease at a time.
  */
 import { abortErrorOf } from '../core/util/abortSignals';
 
@@ -94,6 +95,8 @@ export class TabPool<Tab> {
   private readonly clock: PoolClock;
   /** The tab of the latest lease (the UI's "the tab"). */
   private latest: Tab | undefined;
+  /** Calls take turns: one lease at a time, whatever maxTabs allows (oneAtATime). */
+  private single = false;
 
   constructor(private readonly options: TabPoolOptions<Tab>) {
     this.clock = options.clock ?? systemClock;
@@ -116,6 +119,14 @@ export class TabPool<Tab> {
   /** Tabs leased now. */
   get busy(): number {
     return this.slots.filter((slot) => slot.leased).length;
+  }
+
+  /**
+   * From now on one lease at a time: every tab shows the same chat (a site whose address
+   * reopens its last chat and has no new-chat control), so calls wait their turn in order.
+   */
+  oneAtATime(): void {
+    this.single = true;
   }
 
   /** The tab most recently leased, if it is still open. */
@@ -167,11 +178,14 @@ export class TabPool<Tab> {
   /** A lease now if a tab is idle or may be opened; undefined when the call must wait. */
   private tryGrant(request: LeaseRequest): Promise<TabLease<Tab>> | undefined {
     this.dropDead();
+    if (this.single && (this.opening > 0 || this.slots.some((slot) => slot.leased))) return undefined;
     const idle = this.slots.filter((slot) => !slot.leased);
     const key = request.key;
     const preferred = request.prefer === undefined ? undefined : idle.find((slot) => slot.tab === request.prefer);
     const own = key === undefined ? undefined : idle.find((slot) => slot.key === key);
-    const free = preferred ?? own ?? idle.find((slot) => slot.key === undefined);
+    // Taking turns, every tab shows the same chat: an idle one serves as well as a new one.
+    const shared = this.single ? idle.sort((left, right) => right.usedAt - left.usedAt)[0] : undefined;
+    const free = preferred ?? own ?? idle.find((slot) => slot.key === undefined) ?? shared;
     if (free) return Promise.resolve(this.take(free, key));
     if (this.slots.length + this.opening < this.maxTabs) return this.openFor();
     const oldest = idle.sort((left, right) => left.usedAt - right.usedAt)[0];

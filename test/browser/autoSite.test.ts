@@ -115,17 +115,63 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
     });
   }
 
-  it('a page whose address reopens the last chat and has no new-chat control: a new conversation says it goes on in that chat', async () => {
-    const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }] } });
-    const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
+  it('a page whose address reopens the last chat and has no new-chat control: a new conversation says it goes on in that chat, and conversations take turns in it', async () => {
+    const server = await startReplicaServer({
+      site: 'madeup-parrot',
+      scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }, { reply: FIRST, tokenMs: 20 }, { reply: TOOL_CALL, tokenMs: 3 }] },
+    });
+    const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false, maxTabs: 2 });
     try {
       assert.equal(await model.call('Say hello', { thread: { key: 'a', newThread: true, fullTranscript: () => 'Say hello' } }), FIRST);
       assert.deepEqual(model.log.entries[0]!.warnings ?? [], [], 'the first conversation starts the chat');
       assert.equal(await model.call('Read the file', { thread: { key: 'b', newThread: true, fullTranscript: () => 'Read the file' } }), TOOL_CALL);
       const warnings = model.log.entries[1]!.warnings ?? [];
       assert.equal(warnings.length, 1, JSON.stringify(warnings));
-      assert.match(warnings[0]!, /reopened an earlier chat .* this conversation goes on in that chat, where the model also sees its earlier messages\. To start new chats, export the learned site/);
+      assert.match(warnings[0]!, /reopened an earlier chat .* this conversation goes on in that chat, where the model also sees its earlier messages, and conversations take turns in it .* To start new chats, export the learned site/);
       assert.equal(server.conversationCount, 1, 'one chat on the site: the page had no other');
+      assert.equal(learnedSiteFor(server.url).newChatButton, null, 'the page has no new-chat control to learn');
+
+      // Conversation a goes on after b used the chat: its last messages are not the chat's, so it sends its whole transcript.
+      assert.equal(await model.call('TOOL_RESULT for a', { thread: { key: 'a', newThread: false, fullTranscript: () => 'WHOLE TRANSCRIPT OF A' } }), AFTER_GAP);
+      assert.match(server.submissions[2]!.text, /^WHOLE TRANSCRIPT OF A/);
+
+      // Two conversations at once: the second waits until the first's call has ended (two tabs would be allowed).
+      const events: string[] = [];
+      const first = model.call('Go on, c', { thread: { key: 'c', newThread: true, fullTranscript: () => 'Go on, c' } });
+      const second = model.call('Go on, d', {
+        thread: { key: 'd', newThread: true, fullTranscript: () => 'Go on, d' },
+        onWaiting: (waiting) => events.push(waiting ? 'd waits' : `d gets the chat after ${model.log.entries.length} turns`),
+      });
+      assert.deepEqual(await Promise.all([first, second]), [FIRST, TOOL_CALL]);
+      assert.deepEqual(events, ['d waits', 'd gets the chat after 4 turns']);
+      assert.deepEqual(
+        server.submissions.map((submission) => submission.text.split('\n\n')[0]),
+        ['Say hello', 'Read the file', 'WHOLE TRANSCRIPT OF A', 'Go on, c', 'Go on, d'],
+      );
+    } finally {
+      await model.close();
+      await server.close();
+    }
+  });
+
+  it('a page whose address reopens the last chat and that has a new-chat control: discovery learns it, and each conversation gets a chat of its own', async () => {
+    const server = await startReplicaServer({ site: 'madeup-heron', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }] } });
+    const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
+    try {
+      assert.equal(await model.call('Say hello', { thread: { key: 'a', newThread: true, fullTranscript: () => 'Say hello' } }), FIRST);
+      assert.equal(learnedSiteFor(server.url).newChatButton, undefined, 'the first chat needed no control');
+      assert.equal(await model.call('Read the file', { thread: { key: 'b', newThread: true, fullTranscript: () => 'Read the file' } }), TOOL_CALL);
+      assert.equal(learnedSiteFor(server.url).newChatButton, 'a[aria-label="New conversation"]');
+      assert.equal(await model.call('And the answer?', { thread: { key: 'c', newThread: true, fullTranscript: () => 'And the answer?' } }), AFTER_GAP);
+      assert.deepEqual(
+        model.log.entries.map((turn) => turn.warnings ?? []),
+        [[], [], []],
+      );
+      assert.deepEqual(
+        server.submissions.map((submission) => submission.conversationId),
+        ['conv-1', 'conv-2', 'conv-3'],
+      );
+      assert.deepEqual(learnedCustomSite(server.url)?.newChatButton, ['a[aria-label="New conversation"]']);
     } finally {
       await model.close();
       await server.close();

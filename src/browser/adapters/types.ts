@@ -222,6 +222,13 @@ export interface AdapterHookContext {
 interface SiteHooks {
   /** Open a fresh chat. */
   newChat?: (context: AdapterHookContext) => Promise<void>;
+  /**
+   * The site's address reopened an earlier chat and no newChatButton selector started a new
+   * one: find the page's own new-chat control (site discovery, autoSite.ts). `tryControl`
+   * clicks one and resolves true when the tab then shows a fresh chat (else it opens the
+   * site's address again). Resolves true when a control left the tab on a fresh chat.
+   */
+  findNewChat?: (context: AdapterHookContext, tryControl: (selector: string) => Promise<boolean>) => Promise<boolean>;
   /** Put the text in the composer (must be one insert action or a few chunked ones). */
   insert?: (context: AdapterHookContext, text: string) => Promise<void>;
   /**

@@ -7,6 +7,8 @@
  *   largest, preferring one labelled like a prompt box);
  * - send: a button that turns enabled once the prompt is typed (else one labelled "send",
  *   "submit" or "run" next to the composer; else none: Enter);
+ * - new chat: the visible links and buttons labelled like one ("New chat", "New conversation",
+ *   "New thread", "新对话"…), each by a selector that names it alone, for the Node side to try;
  * - learnTurn: after the send, the user turn (the element outside the composer that carries the
  *   turn's nonce), the answer (a sibling subtree after it, at the lowest level where one grows,
  *   never the echo of the prompt), the stop control (a control that showed after the send,
@@ -41,7 +43,7 @@ export interface DiscoveredTurn {
 }
 
 /** The methods and their results (the Node side's view of this piece). */
-export type SiteDiscoveryMethod = 'findComposer' | 'markButtons' | 'findSendButton' | 'beforeSend' | 'learnTurn' | 'cancel';
+export type SiteDiscoveryMethod = 'findComposer' | 'markButtons' | 'findSendButton' | 'findNewChatControls' | 'beforeSend' | 'learnTurn' | 'cancel';
 
 /** Runs one discovery method in the page. Runs in the page. */
 export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unknown {
@@ -196,6 +198,18 @@ export function siteDiscovery(method: SiteDiscoveryMethod, args: unknown[]): unk
     const button = enabled.find((candidate) => distance(candidate, composer) < 600) ?? labelled[0];
     if (!button) return null;
     return selectorFor(button, (candidate) => firstVisible(candidate) === button && matches(candidate).filter(visible).length === 1);
+  }
+
+  if (method === 'findNewChatControls') {
+    const label = /^\s*(\+\s*)?(start\s+(a\s+)?)?new\s+(chat|conversation|thread|session|topic)\b|新(对话|聊天|会话)|开启新对话/i;
+    const found: string[] = [];
+    for (const control of matches('a[href], button, [role="button"], [role="link"], [role="menuitem"]')) {
+      if (found.length >= 3 || !visible(control) || disabled(control)) continue;
+      if (!label.test(control.getAttribute('aria-label') ?? '') && !label.test(control.getAttribute('title') ?? '') && !label.test(((control as HTMLElement).innerText ?? '').trim().slice(0, 60))) continue;
+      const selector = selectorFor(control, (candidate) => matches(candidate).filter(visible).length === 1 && firstVisible(candidate) === control);
+      if (selector && !found.includes(selector)) found.push(selector);
+    }
+    return found;
   }
 
   if (method === 'beforeSend') {

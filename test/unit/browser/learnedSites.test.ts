@@ -111,10 +111,34 @@ describe('learned sites (site "auto"): kept across restarts', () => {
       assert.match(lines, /- send: the Ctrl\+Enter key \(no send button\)/);
       assert.match(lines, /- answer: `li\.theirs`/);
       assert.match(lines, /- copy: `span\[title="Copy reply"\]`/);
+      assert.match(lines, /- new chat: the address \(it has opened a fresh chat so far\)/);
       const diagnosis = { site: 'auto', siteName: 'diagnosed.test', url: `${origin}/`, capturedAt: '2026-11-28T00:00:00.000Z', lists: {}, problems: [], learned: describeLearnedSite(`${origin}/`), userTurnCount: 0, assistantTurnCount: 0, composerPresent: true } as unknown as SiteDiagnosis;
       assert.match(formatDiagnosis(diagnosis), /## Learned by site discovery[^\n]*\n- composer: `textarea\.field`/);
     } finally {
       forgetLearnedSite(`${origin}/`);
+    }
+  });
+
+  it('the new-chat control: kept across restarts, exported, and said by Diagnose Site; none found is said too', () => {
+    const withControl = 'http://newchat.test';
+    const withNone = 'http://nonewchat.test';
+    assert.deepEqual(
+      restoreLearnedSites([
+        { ...parrot(withControl), learned: { ...parrot(withControl).learned, newChatButton: 'a[aria-label="New conversation"]' } },
+        { ...parrot(withNone), learned: { ...parrot(withNone).learned, newChatButton: null } },
+        { ...parrot('http://badnewchat.test'), learned: { ...parrot('http://badnewchat.test').learned, newChatButton: 42 } },
+      ]),
+      { restored: 2, dropped: 1 },
+    );
+    try {
+      assert.equal(learnedSiteFor(`${withControl}/`).newChatButton, 'a[aria-label="New conversation"]');
+      assert.deepEqual(learnedCustomSite(`${withControl}/`)?.newChatButton, ['a[aria-label="New conversation"]']);
+      assert.match(describeLearnedSite(`${withControl}/`).join('\n'), /- new chat: the control `a\[aria-label="New conversation"\]` \(the address reopens the last chat\)/);
+      assert.equal(learnedCustomSite(`${withNone}/`)?.newChatButton, undefined);
+      assert.match(describeLearnedSite(`${withNone}/`).join('\n'), /- new chat: none found: the address reopens the last chat, so conversations take turns in it/);
+    } finally {
+      forgetLearnedSite(`${withControl}/`);
+      forgetLearnedSite(`${withNone}/`);
     }
   });
 

@@ -81,6 +81,27 @@ describe('TabPool', () => {
     assert.equal(opened.length, 2);
   });
 
+  it('one at a time: once every tab shows the same chat, a call waits while another holds a tab, even with idle tabs and room', async () => {
+    const { pool, opened } = fakePool(3);
+    const first = await pool.lease({ key: 'a' });
+    const second = await pool.lease({ key: 'b' });
+    second.release('b');
+    pool.oneAtATime();
+    const waiting: boolean[] = [];
+    const third = pool.lease({ key: 'b', onWaiting: (value) => waiting.push(value) });
+    const fourth = pool.lease({ key: 'c' });
+    assert.equal(await settled(third), false, 'waits although its own tab is idle');
+    assert.equal(await settled(fourth), false, 'waits although there is room for a new tab');
+    assert.deepEqual(waiting, [true]);
+    first.release('a');
+    const thirdLease = await third;
+    assert.equal(thirdLease.tab, second.tab);
+    assert.equal(await settled(fourth), false, 'still one at a time');
+    thirdLease.release('b');
+    (await fourth).release('c');
+    assert.equal(opened.length, 2, 'no tab opened while calls take turns');
+  });
+
   it('tells a call when it starts and stops waiting; a call that gets a tab at once is not told', async () => {
     const { pool } = fakePool(1);
     const calls: boolean[] = [];

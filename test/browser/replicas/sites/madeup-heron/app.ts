@@ -11,7 +11,9 @@
  * - while it streams, the send button gives way to an icon-only `button[aria-label="Cancel"]`;
  * - there is NO copy control anywhere (not per turn, not per code block: a code block shows only
  *   its language), so an answer can only be read from the DOM;
- * - once done, the answer's turn gets a small `footer` with a "Regenerate" button.
+ * - once done, the answer's turn gets a small `footer` with a "Regenerate" button;
+ * - its address reopens the last chat (as the shared replica app does); a new chat starts only
+ *   from an icon-only link `a[aria-label="New conversation"]` in its header.
  */
 import { startReplicaApp, type ReplicaSkin } from '../../shared/app';
 import { element, svgShape } from '../../shared/inferredPieces';
@@ -41,8 +43,12 @@ const skin: ReplicaSkin = {
     // The page sends on the button's click (wired by the app); the form never navigates.
     form.addEventListener('submit', (event) => event.preventDefault());
     form.append(composer, send, stop);
-    root.append(element('h1', {}, 'Heron'), thread, form);
-    return { thread, composer, sendButton: send, stopButton: stop };
+    const newChat = element('a', { href: '/', 'aria-label': 'New conversation', class: 'fresh' });
+    newChat.append(icon('M12 5v14M5 12h14'));
+    const header = element('header', { class: 'top' });
+    header.append(element('h1', {}, 'Heron'), newChat);
+    root.append(header, thread, form);
+    return { thread, composer, sendButton: send, stopButton: stop, newChatButton: newChat };
   },
   mountLoginWall(root) {
     root.append(element('p', { class: 'gate' }, 'Sign in to Heron.'));
