@@ -31,6 +31,7 @@ import { pageCall } from './page/pageScript';
 import { siteDiscovery, type DiscoveredComposer, type DiscoveredTurn, type SiteDiscoveryMethod } from './page/siteDiscovery';
 import { findNonces } from './nonce';
 import { sleep } from './pageWaits';
+import { keepWhitespace } from './siteDriver';
 
 /** What discovery learned of one origin. */
 export interface LearnedSite {
@@ -170,6 +171,7 @@ export function createDiscoveryAdapter(url: string, base?: SiteAdapter): SiteAda
         }
         if (learned.sendButton === undefined) await discover(page, 'markButtons');
         const field = page.locator(learned.composer.selector).first();
+        await keepWhitespace(field);
         await field.fill(text, { timeout: 10_000 });
         if (learned.sendButton === undefined) {
           learned.sendButton = await discover<string | null>(page, 'findSendButton', learned.composer.selector);

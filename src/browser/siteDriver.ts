@@ -4,7 +4,7 @@
  * read back), press send. Confirming the submit and waiting for the answer happen in
  * BrowserChatModel, which receives the page's snapshots.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { LLMBackendError, PTKErrorCode } from '../core/errors';
 import { DEFAULTS } from '../core/constants';
 import { throwIfAborted } from '../core/util/abortSignals';
@@ -196,6 +196,20 @@ async function clickNewChat(page: Page, adapter: SiteAdapter, signal?: AbortSign
   return false;
 }
 
+/**
+ * A plain contenteditable styled to collapse white space (`white-space: normal`) shows two
+ * spaces as one, and a page that reads it with innerText sends them as one: the model would
+ * see `3 | return` for `3 |   return`. Such a box is given `white-space: pre-wrap` (what
+ * the usual editors set themselves) before the prompt goes in, so runs of spaces stay whole.
+ */
+export async function keepWhitespace(composer: Locator): Promise<void> {
+  await composer
+    .evaluate((element) => {
+      if (element instanceof HTMLElement && element.isContentEditable && !/^(pre|pre-wrap|break-spaces)$/.test(getComputedStyle(element).whiteSpace)) element.style.whiteSpace = 'pre-wrap';
+    })
+    .catch(() => undefined);
+}
+
 /** Normalises text for the read-back comparison (composers re-flow whitespace and newlines). */
 function normaliseForReadBack(text: string): string {
   return text.replace(/\s+/g, '');
@@ -220,6 +234,7 @@ export async function insertPrompt(page: Page, adapter: SiteAdapter, text: strin
     const composer = await resolveSelector(adapter.selectors.composer, (selector) => page.locator(selector).count());
     if (!composer) throw selectorNotFound(adapter.displayName, 'composer (prompt input)', adapter.selectors.composer);
     const locator = page.locator(composer.selector).first();
+    await keepWhitespace(locator);
     const chunkSize = adapter.insertChunkChars ?? DEFAULTS.browserInsertChunkChars;
     if (text.length <= chunkSize) {
       await locator.fill(text, { timeout: 10_000 });

@@ -182,9 +182,14 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
     const server = await startReplicaServer({ site: 'madeup-heron', scenario: { turns: [{ reply: RICH, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }] } });
     const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
     try {
-      assert.equal(await model.call('Show me a table'), RICH);
+      // A file's lines as read_file gives them: the runs of spaces are its indentation.
+      const indented = 'Show me a table of this:\n\n1 | function ok() {\n2 |   if (a) {\n3 |     return  a < b;\n4 |   }\n5 | }';
+      assert.equal(await model.call(indented), RICH);
       assert.equal(await model.call('Read the file'), TOOL_CALL);
       assert.equal(server.submissions.length, 2, 'each prompt sent once');
+      // (Its blank lines come back doubled: a plain editable box's own line blocks, which the model reads the same.)
+      const lines = (text: string) => text.split('\n').filter((line) => line !== '');
+      assert.deepEqual(lines(server.submissions[0]!.text.split('[ptk:')[0]!), lines(indented), 'the plain editable box kept every space');
       const learned = learnedSiteFor(server.url);
       assert.equal(learned.composer?.kind, 'contenteditable');
       assert.equal(learned.sendButton, 'button[aria-label="Submit message"]');
