@@ -47,8 +47,21 @@ interface OutgoingFraming {
   fileTag: string;
 }
 
+/**
+ * The line that ends every message to a site whose answers can only be read from the rendered
+ * page (no copy control): rendering markdown drops a backslash before punctuation in prose, so
+ * the `\"` of a tool call's JSON would come back as `"`; inside a code block it stays.
+ */
+export const RENDERED_TEXT_NOTE = 'PTK reads your replies from this page as rendered text, where markdown drops the backslashes outside code: put the JSON of every tool call in a ```json code block inside the tags.';
+
+/** True when the adapter knows no copy control: its answers are read from the rendered page. */
+export function readsRenderedText(adapter: SiteAdapter): boolean {
+  return adapter.selectors.copyButton.length === 0 && (adapter.selectors.copyMenuButton?.length ?? 0) === 0;
+}
+
 /** The prompt and files of one turn. */
-export function prepareOutgoingMessage(prompt: string, attachments: readonly PromptAttachment[] | undefined, adapter: SiteAdapter, framing: OutgoingFraming): OutgoingMessage {
+export function prepareOutgoingMessage(rawPrompt: string, attachments: readonly PromptAttachment[] | undefined, adapter: SiteAdapter, framing: OutgoingFraming): OutgoingMessage {
+  const prompt = readsRenderedText(adapter) ? `${rawPrompt}\n\n${RENDERED_TEXT_NOTE}` : rawPrompt;
   const files = [...(attachments ?? [])];
   const uploads = canUpload(adapter);
   if (files.length > 0 && !uploads) throw attachmentsUnsupported(adapter, files.length);

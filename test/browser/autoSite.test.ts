@@ -16,6 +16,8 @@ import { BrowserChatModel } from '../../src/browser/browserChatModel';
 import { resolveAdapter } from '../../src/browser/adapters/registry';
 import { learnedCustomSite, learnedSiteFor } from '../../src/browser/autoSite';
 import { PTKError, PTKErrorCode } from '../../src/core/errors';
+import { PTKParser } from '../../src/core/protocol/parser';
+import { RENDERED_TEXT_NOTE } from '../../src/browser/outgoingMessage';
 import { sharedTestBrowser } from './harness';
 import { startReplicaServer } from './replicas/server';
 import type { ReplicaScenario } from './replicas/scenario';
@@ -27,6 +29,8 @@ const REPLICAS = replicaSites.filter((entry) => ORIGINAL_SITES.includes(entry.ad
 
 const FIRST = 'Hello **there**.\n\n```ts\nconst a = 1 < 2;\n```\n\nDone.';
 const TOOL_CALL = 'I will read it.\n\n<TOOL_CALL>\n{"tool": "read_file", "args": {"path": "src/a_b__c.ts"}}\n</TOOL_CALL>';
+/** The same call as a model writes it when asked for a ```json block inside the tags (a page read as rendered text). */
+const FENCED_EDIT_CALL = 'I will fix it.\n\n<TOOL_CALL>\n```json\n{"tool": "edit_file", "args": {"path": "config/broken.json", "edits": [{"search": "  \\"value\\": ", "replace": "  \\"value\\": 1"}]}}\n```\n</TOOL_CALL>';
 const EDIT_CALL = 'I will fix it.\n\n<TOOL_CALL>\n{"tool": "edit_file", "args": {"path": "config/broken.json", "edits": [{"search": "  \\"value\\": ", "replace": "  \\"value\\": 1"}]}}\n</TOOL_CALL>';
 /** Markdown a page with no copy control must give back from its DOM: inline code, an indented code block, a table. */
 const RICH = ['Use `npm test` first.', '', '```ts', 'function ok(): boolean {', '  return a < b && c > d;', '}', '```', '', '| Code | Meaning |', '| --- | --- |', '| `429` | rate limit |', '| `401` | log in |', '', 'Done.'].join('\n');
@@ -108,6 +112,11 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
           model.log.entries.map((turn) => turn.extractedVia),
           ['copy', 'copy', 'copy'],
         );
+        assert.deepEqual(
+          server.submissions.map((submission) => submission.text.includes(RENDERED_TEXT_NOTE)),
+          [true, false, false],
+          'the code-block request goes with the first message only: from then on the copy control is known',
+        );
       } finally {
         await model.close();
         await server.close();
@@ -179,17 +188,24 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
   });
 
   it('a second page no adapter knows (made up for this test): contenteditable in a form, a send button enabled by typing, no copy control: read from the DOM', async () => {
-    const server = await startReplicaServer({ site: 'madeup-heron', scenario: { turns: [{ reply: RICH, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }] } });
+    const server = await startReplicaServer({ site: 'madeup-heron', scenario: { turns: [{ reply: RICH, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: FENCED_EDIT_CALL, tokenMs: 3 }] } });
     const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
     try {
       // A file's lines as read_file gives them: the runs of spaces are its indentation.
       const indented = 'Show me a table of this:\n\n1 | function ok() {\n2 |   if (a) {\n3 |     return  a < b;\n4 |   }\n5 | }';
       assert.equal(await model.call(indented), RICH);
       assert.equal(await model.call('Read the file'), TOOL_CALL);
-      assert.equal(server.submissions.length, 2, 'each prompt sent once');
+      // Escaped quotes: asked for, the model puts the call's JSON in a code block, which the page shows as it is.
+      const edit = new PTKParser().parse(await model.call('Fix the file')).toolCall;
+      assert.deepEqual(edit?.args, { path: 'config/broken.json', edits: [{ search: '  "value": ', replace: '  "value": 1' }] });
+      assert.equal(server.submissions.length, 3, 'each prompt sent once');
+      assert.ok(
+        server.submissions.every((submission) => submission.text.includes(RENDERED_TEXT_NOTE)),
+        'every message to a page read as rendered text asks for calls in a code block',
+      );
       // (Its blank lines come back doubled: a plain editable box's own line blocks, which the model reads the same.)
       const lines = (text: string) => text.split('\n').filter((line) => line !== '');
-      assert.deepEqual(lines(server.submissions[0]!.text.split('[ptk:')[0]!), lines(indented), 'the plain editable box kept every space');
+      assert.deepEqual(lines(server.submissions[0]!.text.split('[ptk:')[0]!), [...lines(indented), RENDERED_TEXT_NOTE], 'the plain editable box kept every space');
       const learned = learnedSiteFor(server.url);
       assert.equal(learned.composer?.kind, 'contenteditable');
       assert.equal(learned.sendButton, 'button[aria-label="Submit message"]');
@@ -198,7 +214,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
       assert.deepEqual(learned.turn?.stopButton, ['button[aria-label="Cancel"]']);
       assert.deepEqual(
         model.log.entries.map((turn) => turn.extractedVia),
-        ['dom', 'dom'],
+        ['dom', 'dom', 'dom'],
       );
     } finally {
       await model.close();

@@ -6,7 +6,7 @@ import { builtInAdapters } from '../../../src/browser/adapters/registry';
 import { applySiteOverride, parseSiteOverrides } from '../../../src/browser/adapters/overrides';
 import { createCustomAdapter } from '../../../src/browser/adapters/custom';
 import { ATTACHMENT_REFUSAL_TEXT, attachmentStates, HeldEvidence, labelNamesFile, newRefusals } from '../../../src/browser/attachmentMatching';
-import { canUpload, prepareOutgoingMessage } from '../../../src/browser/outgoingMessage';
+import { canUpload, prepareOutgoingMessage, readsRenderedText, RENDERED_TEXT_NOTE } from '../../../src/browser/outgoingMessage';
 import { ConsentClicks } from '../../../src/browser/uploadConsent';
 import type { SiteAdapter } from '../../../src/browser/adapters/types';
 
@@ -81,7 +81,8 @@ describe('attachment chips: which file a chip stands for', () => {
 
 describe('outgoing message: attachments and long context', () => {
   const chatgpt = resolveAdapter('chatgpt');
-  const noUpload: SiteAdapter = createCustomAdapter(minimalCustom);
+  // A copy control, so that its prompts go out as they are (no request for code blocks).
+  const noUpload: SiteAdapter = createCustomAdapter({ ...minimalCustom, copyButton: '.actions button.copy' });
   const framing = { reservedChars: 20, fileTag: 't1' };
 
   it('every built-in adapter has an upload path but those whose file chips no source shows; a custom site has one only when described', () => {
@@ -115,6 +116,15 @@ describe('outgoing message: attachments and long context', () => {
     const long = `TOOL_RESULT: ${'r'.repeat(5_000)}`;
     assert.equal(prepareOutgoingMessage(long, [], { ...noUpload, maxPromptChars: 1_000 }, framing).prompt, long);
     assert.equal(prepareOutgoingMessage('y'.repeat(5_000), [], { ...chatgpt, maxPromptChars: 1_000 }, framing).prompt, 'y'.repeat(5_000));
+  });
+
+  it('a site read as rendered text (no copy control, no copy menu) gets one line asking for calls in a code block; a site with either does not', () => {
+    const rendered = createCustomAdapter(minimalCustom);
+    assert.equal(prepareOutgoingMessage('look', [], rendered, framing).prompt, `look\n\n${RENDERED_TEXT_NOTE}`);
+    assert.match(RENDERED_TEXT_NOTE, /```json code block inside the tags/);
+    assert.equal(prepareOutgoingMessage('look', [], noUpload, framing).prompt, 'look');
+    assert.equal(prepareOutgoingMessage('look', [], resolveAdapter('aistudio'), framing).prompt, 'look', 'its copy is in a menu');
+    for (const adapter of builtInAdapters) assert.equal(readsRenderedText(adapter), false, adapter.id);
   });
 
   it('site overrides and the custom site take the upload fields, validated', () => {

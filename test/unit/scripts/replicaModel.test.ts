@@ -24,6 +24,7 @@ import { chooseReply, siteTranscript } from '../../vscode/ui/replicaModel';
 import { tempFolders } from '../fixtures/tempFolders';
 import type { ContextMention } from '../../../src/shared/chat/mentions';
 import { renderAttachedContext } from '../../../src/ui/mentionContext';
+import { RENDERED_TEXT_NOTE } from '../../../src/browser/outgoingMessage';
 
 const temp = tempFolders();
 
@@ -37,12 +38,14 @@ interface Played {
   approvals: string[];
   /** The stages of the chat's compactions. */
   compactions: string[];
+  /** The model's replies, in order. */
+  replies: string[];
 }
 
 /** Runs `request` as a task on a fresh copy of the sample workspace with the demo model. */
 async function play(
   request: string,
-  options: { threaded?: boolean; approve?: ApprovalDecision; readOnly?: boolean; compactAtChars?: number; diagnostics?: (root: string) => WorkspaceDiagnostic[]; before?: (root: string) => void } = {},
+  options: { threaded?: boolean; renderedText?: boolean; approve?: ApprovalDecision; readOnly?: boolean; compactAtChars?: number; diagnostics?: (root: string) => WorkspaceDiagnostic[]; before?: (root: string) => void } = {},
 ): Promise<Played> {
   const root = copyWorkspaceFixture(SAMPLE_WORKSPACE_FIXTURE, path.join(temp.folder('ptk-demo-model-'), 'workspace'));
   options.before?.(root);
@@ -58,10 +61,14 @@ async function play(
   });
   // A thread-keeping site sees its earlier turns: the model gets them as the replica server gives them.
   const earlier: { prompt: string; reply: string }[] = [];
+  const replies: string[] = [];
   const model = new ScriptedChatModel(
-    (prompt) => {
+    (typed) => {
+      // A page read as rendered text: the browser backend ends each message with its request for code blocks.
+      const prompt = options.renderedText ? `${typed}\n\n${RENDERED_TEXT_NOTE}` : typed;
       const reply = chooseReply(options.threaded ? siteTranscript(earlier, prompt) : prompt).text;
       earlier.push({ prompt, reply });
+      replies.push(reply);
       return reply;
     },
     { keepsThread: options.threaded ?? false },
@@ -71,7 +78,7 @@ async function play(
   const compactions: string[] = [];
   const result = await run(request, {
     onCompaction: (event) => void compactions.push(event.stage), ...(options.readOnly ? { mode: { name: ASK_MODE.name, tools: (tools) => toolsForMode(ASK_MODE, tools) } } : {}), ...(options.compactAtChars ? { compaction: { limitChars: options.compactAtChars } } : {}), onToolCall: (toolCall) => void calls.push(`${toolCall.tool} ${String(toolCall.args.path ?? toolCall.args.command ?? '')}`) });
-  return { calls, answer: result.content ?? '', success: result.success, root, approvals, compactions };
+  return { calls, answer: result.content ?? '', success: result.success, root, approvals, compactions, replies };
 }
 
 const explainSelection = 'Explain what this code does, and point out anything wrong with it.\n\nFrom src/main.ts, lines 4-4:\n```typescript\nconst retries: number = \'three\';\n```';
@@ -112,6 +119,13 @@ describe('the demo model (replica site of npm start)', () => {
         assert.match(readFileSync(path.join(played.root, 'src', 'main.ts'), 'utf8'), /const retries: number = 3;/);
         assert.match(readFileSync(path.join(played.root, 'config', 'broken.json'), 'utf8'), /"value": \n/, 'the other broken file is left alone');
         assert.match(played.answer, /^Fixed src\/main\.ts: `retries` is declared as a `number`/);
+      });
+
+      it('on a page read as rendered text (asked at the end of each message), its calls come in a ```json block inside the tags, and the fix still lands', async () => {
+        const played = await play('Can you fix config/broken.json?', { threaded, renderedText: true });
+        assert.deepEqual(played.calls, ['read_file config/broken.json', 'edit_file config/broken.json']);
+        assert.deepEqual(JSON.parse(readFileSync(path.join(played.root, 'config', 'broken.json'), 'utf8')), { name: 'broken', value: 1 });
+        assert.match(played.replies[1]!, /<TOOL_CALL>\n```json\n\{"tool":"edit_file".*\\"value\\".*\n```\n<\/TOOL_CALL>/s);
       });
 
       it('"Fix with PTK" on config/broken.json: reads it, then edits it into valid JSON', async () => {

@@ -33,6 +33,7 @@
  */
 import { COMPACTION_SUMMARY_HEADER, compactionRequest } from '../../../src/core/conversation/contextCompaction';
 import { PTKAbortError } from '../../../src/core/errors';
+import { RENDERED_TEXT_NOTE } from '../../../src/browser/outgoingMessage';
 import type { LLMCallOptions } from '../../../src/core/ports';
 import type { ChatModelHandle } from '../../../src/ui/chatConnection';
 
@@ -109,7 +110,8 @@ interface ToolCallText {
 }
 
 function callIn(text: string): ToolCallText | undefined {
-  const body = /<(?:TOOL|PTK)_CALL>([\s\S]*?)<\/(?:TOOL|PTK)_CALL>/.exec(text)?.[1];
+  // Its JSON, without the code block it came in on a page read as rendered text.
+  const body = /<(?:TOOL|PTK)_CALL>([\s\S]*?)<\/(?:TOOL|PTK)_CALL>/.exec(text)?.[1]?.replace(/^\s*```(?:json)?\s*\n|\n\s*```\s*$/g, '');
   if (!body) return undefined;
   try {
     const parsed = JSON.parse(body) as { tool?: unknown; args?: unknown };
@@ -617,8 +619,18 @@ function commandFlow(state: TaskState, command: string): Reply {
   return quick(`\`${command}\` finished with exit code ${String(feedback.data.exitCode)}.${output ? `\n\n\`\`\`\n${output}\n\`\`\`` : ' It printed nothing.'}`);
 }
 
-/** Chooses the reply for a whole transcript (system prompt first, the latest user message last but for its tool results). */
+/**
+ * Chooses the reply for a whole transcript (system prompt first, the latest user message last
+ * but for its tool results). A page PTK reads as rendered text asks, at the end of each message,
+ * for tool calls in a ```json block inside the tags: the model does so, as a real one follows it.
+ */
 export function chooseReply(prompt: string): Reply {
+  if (!prompt.includes(RENDERED_TEXT_NOTE)) return chooseScriptedReply(prompt);
+  const reply = chooseScriptedReply(prompt.split(`\n\n${RENDERED_TEXT_NOTE}`).join(''));
+  return { ...reply, text: reply.text.replace(/<TOOL_CALL>(.*?)<\/TOOL_CALL>/gs, (_whole, json: string) => `<TOOL_CALL>\n\`\`\`json\n${json.trim()}\n\`\`\`\n</TOOL_CALL>`) };
+}
+
+function chooseScriptedReply(prompt: string): Reply {
   // PTK compacts the chat: the summary of what the transcript holds.
   const latest = sections(prompt).at(-1)?.text.trim() ?? '';
   if (latest.startsWith(COMPACTION_REQUEST_START)) return quick(summaryOf(prompt));
