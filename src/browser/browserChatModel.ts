@@ -499,7 +499,9 @@ export class BrowserChatModel implements ILLMManager {
         if (!page.isClosed()) void callRuntime(page, 'unwatch').catch(() => undefined);
       }
     } catch (error) {
-      const failure = backendErrorOf(error, adapter);
+      let failure = backendErrorOf(error, adapter);
+      // A step that met the closed tab first says "tab": when the whole window went, say so.
+      if (failure.code === PTKErrorCode.TAB_CLOSED && page.isClosed() && (await this.session.windowClosed(page))) failure = windowClosedMidAnswer(adapter);
       record.failed(failure);
       throw failure;
     } finally {
@@ -576,6 +578,8 @@ export class BrowserChatModel implements ILLMManager {
     // The address the lost tab showed last (a closed page keeps it): a site moves a new chat to
     // its own address once the answer starts, which can be after the submit was confirmed.
     const lost = lease.tab;
+    // The user closed the whole window: it is not opened again behind their back; Retry does.
+    if (await this.session.windowClosed(lost)) throw windowClosedMidAnswer(this.adapter);
     const chatUrl = onSite(lost, this.adapter) && !onSignInHost(lost, this.adapter) ? lost.url() : this.stateOf(lost).chatUrl;
     const discovery = this.stateOf(lost).discovery;
     const page = await lease.replace();
@@ -640,4 +644,9 @@ function sendingHint(adapter: SiteAdapter): string {
   const buttons = adapter.selectors.sendButton;
   if (buttons.length > 0) return `The send button may have changed (${buttons.join(', ')}).`;
   return `The ${adapter.sendKey === 'Control+Enter' ? 'Ctrl+Enter' : 'Enter'} key may no longer send there.`;
+}
+
+/** TAB_CLOSED for a turn whose browser window the user closed: PTK does not reopen it on its own. */
+function windowClosedMidAnswer(adapter: SiteAdapter): LLMBackendError {
+  return new LLMBackendError(`${adapter.displayName}: the browser window was closed in the middle of the turn. Retry opens it again.`, { code: PTKErrorCode.TAB_CLOSED, context: { site: adapter.id } });
 }

@@ -116,6 +116,21 @@ export class BrowserSession {
     if (this.ownsBrowser) this.browser = undefined;
   }
 
+  /**
+   * True when the browser window of `page` (its context) was closed, not only the tab: the
+   * context is not the session's any more, or the browser refuses to answer for it. Asked of the
+   * browser, so the answer does not depend on which close event reached us first.
+   */
+  async windowClosed(page: Page): Promise<boolean> {
+    if (this.context !== page.context()) return true;
+    try {
+      await page.context().cookies('http://127.0.0.1/');
+      return false;
+    } catch {
+      return true;
+    }
+  }
+
   /** True when `page` is one of the session's tabs and usable (not closed, not crashed). */
   isAlive(page: Page): boolean {
     return this.pages.has(page) && !page.isClosed() && !this.crashed.has(page);

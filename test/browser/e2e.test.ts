@@ -145,6 +145,8 @@ describe('launch modes (createBrowserChatModel)', () => {
       await (await model.page()).context().close();
       const failure = await pending;
       assert.ok(failure instanceof LLMBackendError && failure.code === PTKErrorCode.TAB_CLOSED, `TAB_CLOSED, got ${String(failure)}`);
+      assert.match(failure.message, /the browser window was closed in the middle of the turn\. Retry opens it again\./);
+      assert.equal(model.pages.length, 0, 'the window the user closed was not opened again behind their back');
       assert.equal(await model.call('hi again'), 'a new window answers');
       assert.equal(server.submissions.length, 2, 'nothing sent twice');
     } finally {
