@@ -31,7 +31,8 @@ function flagValue(flag) {
   if (index === -1) return undefined;
   return args[index].includes('=') ? args[index].slice(flag.length + 1) : args[index + 1];
 }
-const siteList = (flagValue('--sites') ?? 'chatgpt').split(',').map((site) => site.trim()).filter(Boolean);
+const sitesFlag = flagValue('--sites');
+const siteList = (sitesFlag ?? 'chatgpt').split(',').map((site) => site.trim()).filter(Boolean);
 const capAfter = flagValue('--cap-after') === undefined ? undefined : Number(flagValue('--cap-after'));
 const REPLICA_SITES = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek'];
 /**
@@ -40,13 +41,18 @@ const REPLICA_SITES = ['chatgpt', 'claude', 'gemini', 'aistudio', 'deepseek'];
  * adapter's selectors no longer match (the task goes on through discovery, with a notice).
  */
 const TRY_PAGES = { 'madeup-parrot': 'auto', 'madeup-heron': 'auto', 'chatgpt-drifted': 'chatgpt' };
-const unknownSites = siteList.filter((site) => !REPLICA_SITES.includes(site) && !(site in TRY_PAGES && siteList.length === 1));
-if (unknownSites.length > 0 || (capAfter !== undefined && !(capAfter >= 1))) {
-  console.error(
-    unknownSites.length > 0
+const unknownSites = siteList.filter((site) => !REPLICA_SITES.includes(site) && !(site in TRY_PAGES));
+const notAlone = siteList.length > 1 ? siteList.filter((site) => site in TRY_PAGES) : [];
+const sitesProblem =
+  args.some((arg) => arg === '--sites' || arg.startsWith('--sites=')) && (sitesFlag === undefined || sitesFlag.startsWith('--') || siteList.length === 0)
+    ? `--sites: give the sites, e.g. --sites chatgpt,claude (there are: ${REPLICA_SITES.join(', ')}; and, alone: ${Object.keys(TRY_PAGES).join(', ')}).`
+    : unknownSites.length > 0
       ? `--sites: no replica of ${unknownSites.join(', ')} (there are: ${REPLICA_SITES.join(', ')}; and, alone: ${Object.keys(TRY_PAGES).join(', ')}).`
-      : '--cap-after: give the message number (1 or more) from which the first site shows its usage limit.',
-  );
+      : notAlone.length > 0
+        ? `--sites: ${notAlone.join(', ')} is tried alone (--sites ${notAlone[0]}), not with other sites.`
+        : undefined;
+if (sitesProblem || (capAfter !== undefined && !(capAfter >= 1))) {
+  console.error(sitesProblem ?? '--cap-after: give the message number (1 or more) from which the first site shows its usage limit.');
   process.exit(2);
 }
 // The demo waits on what the page shows; these are only ceilings for a run that is stuck. They are

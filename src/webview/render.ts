@@ -74,6 +74,9 @@ export function diffGoneTooltip(status: Extract<ChatItem, { kind: 'tool' }>['sta
   return `${gone} Whether the file has it depends on how the call ended (its result line says).`;
 }
 
+/** Tools whose approval is for a shell command line (shown after a "$"). */
+const SHELL_TOOLS: ReadonlySet<string> = new Set(['run_command', 'run_tests']);
+
 /** What "Always" covers, for its tooltip: a tool's every write, or one exact command line. */
 function alwaysScope(tool: string, approval: { kind: 'write' | 'edit' | 'command'; command?: string }): string {
   const what = approval.kind === 'command' ? `this exact command of ${tool} ("${approval.command ?? ''}")` : `${tool} — all files`;
@@ -456,7 +459,8 @@ export class ChatRenderer {
       if (approval.auto) element.dataset.autoApproved = 'true';
       const line = document.createElement('div');
       line.className = 'approval-summary';
-      line.textContent = approval.command ? `$ ${approval.command}` : approval.summary;
+      // A shell command is shown as typed; another tool's asking (a web page, an external tool) in its own words.
+      line.textContent = approval.command && SHELL_TOOLS.has(item.tool) ? `$ ${approval.command}` : approval.summary;
       element.append(line);
       if (approval.auto) {
         // Why it ran without asking; a card from before this window only says "Always" (the chip says what is on now).

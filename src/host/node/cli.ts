@@ -32,8 +32,9 @@ const USAGE = `Usage:
 Options for run:
   --workspace DIR        the workspace folder (default: the current folder)
   --script FILE          answer from scripted replies (a JSON array of strings) instead of a real model
-  --site NAME            drive a chat site in a browser: chatgpt, claude, gemini, aistudio, deepseek, openwebui, grok, mistral, qwen, kimi, zai, copilot, huggingchat, perplexity, custom
-  --site-url URL         open this URL instead of the site's usual one (a replica, or the custom site)
+  --site NAME            drive a chat site in a browser: chatgpt, claude, gemini, aistudio, deepseek, openwebui, grok, mistral, qwen, kimi, zai, copilot, huggingchat, perplexity, custom,
+                         or auto (any chat page: PTK finds its text box, send control and answer; needs --site-url)
+  --site-url URL         open this URL instead of the site's usual one (a replica, the custom site, or auto's page)
   --custom-site FILE     with --site custom: the site's description (JSON, as the ptk.customSite setting)
   --site-overrides FILE  repairs of built-in sites' selectors (JSON, as the ptk.siteOverrides setting)
   --browser PATH         the Chrome/Edge/Chromium executable (default: found automatically)

@@ -51,6 +51,19 @@ describe('ChatRenderer', () => {
     assert.deepEqual(calls, ['reject ap no thanks', 'approve ap false', 'diff ap']);
   });
 
+  it('an approval card shows a shell command after "$", and what a web tool asks (the whole address) in its own words', () => {
+    const ask = (tool: string, command: string, summary: string): ChatEvent[] => [
+      ...base.slice(0, 4),
+      { type: 'toolCall', id: 'c', taskId: 't', tool, args: {}, dangerous: true, time: 0 },
+      { type: 'approvalRequested', approvalId: 'ap', toolName: tool, kind: 'command', summary, command, hasDiff: false },
+    ];
+    const { list, renderer } = setup();
+    renderer.update(replayChat('c', ask('run_command', 'npm test', 'Run "npm test" in the workspace')));
+    assert.equal(list.querySelector('.approval-summary')?.textContent, '$ npm test');
+    renderer.update(replayChat('c', ask('fetch_url', 'fetch_url https://example.com', "Open https://example.com/docs in PTK's own browser.")));
+    assert.equal(list.querySelector('.approval-summary')?.textContent, "Open https://example.com/docs in PTK's own browser.");
+  });
+
   it('a protected file\'s card says why it asks and offers no "Always" (the reason travels from the request through the broker)', async () => {
     const events: ChatEvent[] = [...base.slice(0, -1)];
     const broker = new ApprovalBroker({ emit: (event) => events.push(event), isViewVisible: () => true, fallback: () => Promise.reject(new Error('no fallback')), createId: () => 'ap' });
