@@ -20,7 +20,7 @@ import type { ChatEvent, ChatViewState, ConnectionStatus, FileChangeCount } from
 import { taskLineAfterReview } from './review/taskLineAfterReview';
 import { quotedStart } from '../shared/chat/quotedStart';
 import { openTodoList } from '../shared/chat/todoList';
-import { planAnswerIds } from '../shared/chat/planAnswers';
+import { ACT_ON_PLAN_TEXT, planAnswerIds } from '../shared/chat/planAnswers';
 import { summarizeToolResult } from '../shared/chat/toolSummary';
 import type { ApprovalBroker } from './approvalBroker';
 import type { TaskCheckpoints } from './checkpoints/checkpointRecorder';
@@ -303,7 +303,7 @@ export class ChatSession {
       return Promise.reject(new ConfigurationError('Only a finished Plan-mode answer with a numbered plan can be acted on.', { context: { itemId } }));
     }
     const prompt = `Carry out this plan, step by step. Check each step as you go, and say what you changed at the end.\n\n${answer.text}`;
-    return this.send(prompt, { displayText: 'Act on this plan', mode: AGENT_MODE.id });
+    return this.send(prompt, { displayText: ACT_ON_PLAN_TEXT, mode: AGENT_MODE.id });
   }
 
   /** Every event of this conversation, as it happens. */
@@ -556,7 +556,7 @@ export class ChatSession {
     const turns = later === 1 ? 'The later turn is' : `The ${later} later turns are`;
     // Named as the conversation shows it, so the user knows which message the dialog is about.
     const edited = this.current.items.find((item) => item.id === itemId);
-    const question = `Resend the edited message${edited?.kind === 'user' ? ` ${quotedStart(edited.text)}` : ''}? ${turns} removed from this conversation.`;
+    const question = `Resend your edit of ${edited?.kind === 'user' ? `the message ${quotedStart(edited.text)}` : 'the message'}? ${turns} removed from this conversation.`;
     if (this.options.choose && checkpointBeforeEdit(this.current, itemId)) {
       const answer = await this.options.choose(`${question} Files changed since that message can go back to how they were before it, or stay as they are.`, [RESEND, RESTORE_AND_RESEND]);
       return answer === RESTORE_AND_RESEND ? 'restoreAndResend' : answer === RESEND ? 'resend' : undefined;

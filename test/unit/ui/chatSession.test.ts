@@ -361,10 +361,10 @@ describe('ChatSession asks before what cannot be taken back', () => {
     for (const text of ['first', 'second', 'third']) await session.send(text);
     const users = session.state.items.filter((item) => item.kind === 'user');
     assert.equal(await session.confirmReplace(users[0].id), undefined);
-    assert.deepEqual(questions, ['Resend the edited message “first”? The 2 later turns are removed from this conversation. Files they changed stay as they are: restore a checkpoint first to undo them. [Resend]']);
+    assert.deepEqual(questions, ['Resend your edit of the message “first”? The 2 later turns are removed from this conversation. Files they changed stay as they are: restore a checkpoint first to undo them. [Resend]']);
     assert.equal(session.state.items.filter((item) => item.kind === 'user').length, 3, 'declining keeps every turn');
     assert.equal(await session.confirmReplace(users[1].id), 'resend');
-    assert.match(questions[1], /^Resend the edited message “second”\? The later turn is removed/, 'the dialog names the message it resends');
+    assert.match(questions[1], /^Resend your edit of the message “second”\? The later turn is removed/, 'the dialog names the message it resends');
     assert.equal(await session.confirmReplace(users[2].id), 'resend', 'the last message has no later turns');
     assert.equal(questions.length, 2);
   });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { planAnswerIds } from '../../../src/shared/chat/planAnswers';
 import { ScriptedChatModel } from '../../../src/core/testing';
 import { createAssistantRun, type AssistantRunOptions } from '../../../src/host/shared/assistantRun';
 import { NodeWorkspace } from '../../../src/host/node/workspace';
@@ -173,5 +174,18 @@ describe('ChatSession: chat modes', () => {
     assert.match(model.prompts[2], /Carry out this plan[\s\S]*1\. Change a\.txt to say new\./);
     assert.ok(offeredTools(model.prompts[2]).includes('write_file'));
     assert.equal(readFileSync(path.join(root, 'a.txt'), 'utf8'), 'new\n', 'the plan was carried out');
+  });
+
+  it('a plan acted on offers "Act on this plan" no more: it is carried out once', async () => {
+    const plan = 'The plan:\n1. Change a.txt to say new.\n2. Check it.';
+    const { open } = setup([plan, 'Done: a.txt says new.']);
+    const { session } = open();
+    await session.chooseMode('plan');
+    await session.send('Plan the change of a.txt');
+    const planAnswer = session.state.items.find((item) => item.kind === 'assistant')!.id;
+    assert.ok(planAnswerIds(session.state).has(planAnswer));
+    await session.actOnPlan(planAnswer);
+    assert.equal(planAnswerIds(session.state).has(planAnswer), false);
+    await assert.rejects(session.actOnPlan(planAnswer), /Only a finished Plan-mode answer with a numbered plan/);
   });
 });

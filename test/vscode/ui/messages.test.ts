@@ -200,7 +200,7 @@ describe('Chat messages in real VS Code (replica site)', { skip: skipReason || u
     await input().press('Enter');
     const resendQuestion = workbench!.page.locator('.monaco-dialog-box', { hasText: `The ${sent.length - 1} later turns are removed from this conversation` });
     await resendQuestion.waitFor();
-    assert.match((await resendQuestion.textContent()) ?? '', /Resend the edited message “Write a note to notes\/note\.txt”\?/, 'the dialog names the message it resends');
+    assert.match((await resendQuestion.textContent()) ?? '', /Resend your edit of the message “Write a note to notes\/note\.txt”\?/, 'the dialog names the message it resends');
     // While the user chooses, the view still shows what is being edited, and the edit itself.
     assert.equal(await first.locator('[data-testid="editing-mark"]').isVisible(), true, 'the mark stays while the dialog is open');
     assert.equal(await input().inputValue(), 'Say something short, edited', 'the edit stays in the composer while the dialog is open');

@@ -264,7 +264,7 @@ describe('Editing a message whose later turns changed files: "Restore files and 
     const { questions, session, edited } = await rigWithEdit(undefined, RESEND, RESTORE_AND_RESEND);
     assert.equal(await session.confirmReplace(edited.id), undefined, 'Cancel');
     assert.deepEqual(questions, [
-      `Resend the edited message “Say hi”? The later turn is removed from this conversation. Files changed since that message can go back to how they were before it, or stay as they are. [${RESEND} | ${RESTORE_AND_RESEND}]`,
+      `Resend your edit of the message “Say hi”? The later turn is removed from this conversation. Files changed since that message can go back to how they were before it, or stay as they are. [${RESEND} | ${RESTORE_AND_RESEND}]`,
     ]);
     assert.equal(await session.confirmReplace(edited.id), 'resend');
     assert.equal(await session.confirmReplace(edited.id), 'restoreAndResend');
@@ -345,7 +345,7 @@ describe('Editing a message whose later turns changed files: "Restore files and 
     const edited = session.state.items.find((item) => item.kind === 'user')!;
     assert.equal(checkpointBeforeEdit(session.state, edited.id), undefined);
     assert.equal(await session.confirmReplace(edited.id), 'resend');
-    assert.deepEqual(asked, ['Resend the edited message “Say hi”? The later turn is removed from this conversation. Files they changed stay as they are: restore a checkpoint first to undo them. [Resend]']);
+    assert.deepEqual(asked, ['Resend your edit of the message “Say hi”? The later turn is removed from this conversation. Files they changed stay as they are: restore a checkpoint first to undo them. [Resend]']);
   });
 });
 
