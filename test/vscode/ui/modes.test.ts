@@ -108,6 +108,7 @@ describe('chat modes in real VS Code, through the replica site', { skip: missing
     assert.ok(offeredTools(agentPrompt).includes('write_file'), 'Agent mode offers the write tools');
     assert.doesNotMatch(agentPrompt, /You are in (Ask|Plan) mode/);
     assert.equal(await menu().inputValue(), 'agent', 'the conversation goes on in Agent mode');
+    assert.equal(await act.count(), 0, 'a plan acted on offers "Act on this plan" no more');
     await workbench!.shot('acted-on-plan');
   });
 });
