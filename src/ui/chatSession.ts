@@ -333,7 +333,7 @@ export class ChatSession {
         this.queue.push({ id: this.createId(), text: prompt, mentions: sendOptions.mentions ?? [], attachments: sendOptions.attachments ?? [] });
         this.queueChanged();
       } else {
-        this.emit({ type: 'notice', text: 'A task is already running: stop it or wait for it to finish.' });
+        this.emit({ type: 'notice', text: 'A task is already running: stop it or wait for it to finish.', whileTaskRuns: true });
       }
       return Promise.resolve(undefined);
     }

@@ -140,7 +140,7 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
       return event.waiting ? { ...rest, waitingForTab: true } : rest;
     }
     case 'taskFinished': {
-      const items = settleOpenItems(state.items, event.taskId, event.outcome);
+      const items = settleOpenItems(state.items.filter((item) => !(item.kind === 'notice' && item.whileTaskRuns)), event.taskId, event.outcome);
       if (event.outcome === 'stopped') items.push({ kind: 'notice', id: `notice:${event.taskId}`, text: event.message ?? 'Stopped.', endsTurn: true });
       const { runningTaskId: _finished, waitingForTab: _waiting, ...rest } = state;
       return { ...rest, busy: false, pendingApprovals: [], items };
@@ -151,7 +151,7 @@ export function reduceChat(state: ChatViewState, event: ChatEvent): ChatViewStat
         items: [...state.items, { kind: 'error', id: `error:${state.items.length}`, message: event.message, code: event.code, actions: event.actions, ...(event.site === undefined ? {} : { site: event.site }) }],
       };
     case 'notice':
-      return { ...state, items: [...state.items, { kind: 'notice', id: `notice:${state.items.length}`, text: event.text }] };
+      return { ...state, items: [...state.items, { kind: 'notice', id: `notice:${state.items.length}`, text: event.text, ...(event.whileTaskRuns ? { whileTaskRuns: true } : {}) }] };
     case 'checkpoint': {
       const { type: _type, beforeItemId: _anchor, ...fields } = event;
       const existing = state.items.findIndex((candidate) => candidate.id === event.id);

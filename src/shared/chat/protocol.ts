@@ -193,7 +193,8 @@ const ChatEventSchema = z.discriminatedUnion('type', [
     /** Several sites: the site the failure happened on (its Log in / Open tab act on it). */
     site: z.optional(z.string()),
   }),
-  z.object({ type: z.literal('notice'), text: z.string() }),
+  /** An informative line; `whileTaskRuns`: about the running task (a refused second send), gone when it ends. */
+  z.object({ type: z.literal('notice'), text: z.string(), whileTaskRuns: z.optional(z.boolean()) }),
   /**
    * A checkpoint to restore: a model turn's files before it changed them ('turn', shown before
    * the turn's first item, `beforeItemId`), or a whole task's changes ('task', shown at its end).
@@ -264,7 +265,7 @@ export type ChatItem =
       /** `auto`: approved without asking; `autoBy`: by what (an "Always" answer, or a setting). */
       approval?: { approvalId: string; summary: string; kind: 'write' | 'edit' | 'command'; path?: string; command?: string; hasDiff: boolean; reason?: string; protection?: string; auto?: boolean; autoBy?: AutoApprovedBy; /** The change is no longer kept (a window reload since): its diff cannot be shown. */ diffGone?: boolean };
     }
-  | { kind: 'notice'; id: string; text: string; /** The notice that ended its turn ("Stopped.", a window reload): Retry may sit on it; an informative notice (an undo, a busy warning) never carries it. */ endsTurn?: boolean }
+  | { kind: 'notice'; id: string; text: string; /** The notice that ended its turn ("Stopped.", a window reload): Retry may sit on it; an informative notice (an undo, a busy warning) never carries it. */ endsTurn?: boolean; /** Shown while the task runs, dropped when it ends. */ whileTaskRuns?: boolean }
   | { kind: 'checkpoint'; id: string; scope: 'turn' | 'task'; taskId: string; checkpointId?: string; turn?: number; files: string[]; notes: string[]; /** A turn checkpoint's place in the conversation: 1, 2, … */ number?: number; /** A task's files its undo put back (the undo is done). */ undone?: string[]; counts?: FileChangeCount[] }
   | { kind: 'rules'; id: string; files: Array<{ path: string; usage: RuleFileUsage }> }
   /** The conversation was compacted: the model's summary (absent while it is written; `failed`: none came), shown folded. */

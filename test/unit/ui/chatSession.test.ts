@@ -244,12 +244,13 @@ describe('ChatSession with the real engine', () => {
     assert.deepEqual(reloaded.state.items.map((item) => item.id), session.state.items.map((item) => item.id));
   });
 
-  it('one task at a time: a second send while busy is refused with a notice', async () => {
+  it('one task at a time: a second send while busy is refused with a notice, which goes when the task ends', async () => {
     const { session } = setup(['slow'], { delayMs: 200 });
     const running = session.send('one');
     assert.equal(await session.send('two'), undefined);
+    assert.ok(session.state.items.some((item) => item.kind === 'notice' && /already running/.test(item.text)), 'said while the task runs');
     await running;
-    assert.ok(session.state.items.some((item) => item.kind === 'notice' && /already running/.test(item.text)));
+    assert.ok(!session.state.items.some((item) => item.kind === 'notice' && /already running/.test(item.text)), 'not left in the transcript');
   });
 
   it('new conversation keeps the old one in history', async () => {
