@@ -365,11 +365,12 @@ export function restoreLearnedSites(records: unknown): { restored: number; dropp
 
 /**
  * What was learned of the origin of `url`, as the lines of Diagnose Site's report (markdown).
- * `builtInSite`: the name of a built-in site whose selectors missed there, so discovery stood
- * in for them (driftFallback.ts): the section then shows only when something was learned, and
- * says how to repair the site from it.
+ * `builtIn`: a built-in site whose selectors missed there, so discovery stood in for them
+ * (driftFallback.ts): the section then shows only when something was learned, and says how to
+ * repair the site from it (a `ptk.siteOverrides` example with the composer found).
  */
-export function describeLearnedSite(url: string, builtInSite?: string): string[] {
+export function describeLearnedSite(url: string, builtIn?: { id: string; name: string }): string[] {
+  const builtInSite = builtIn?.name;
   const origin = new URL(url).origin;
   const learned = learnedByOrigin.get(origin);
   const heading = builtInSite ? `## Discovered when ${builtInSite}'s selectors missed (${origin})` : `## Learned by site discovery (${origin})`;
@@ -405,7 +406,7 @@ export function describeLearnedSite(url: string, builtInSite?: string): string[]
     }`,
     '',
     builtInSite
-      ? `PTK runs ${builtInSite} on these while its own selectors miss. To repair the site for good, put them in ptk.siteOverrides (the composer as \`composer\`, the answer as \`assistantTurn\`, …); PTK: Forget Learned Site makes PTK discover the page again.`
+      ? `PTK runs ${builtInSite} on these while its own selectors miss. To repair the site for good, put them in ptk.siteOverrides (the composer as \`composer\`, the answer as \`assistantTurn\`, …)${learned.composer ? `, e.g. \`${JSON.stringify({ [builtIn!.id]: { selectors: { composer: { prepend: [learned.composer.selector] } } } })}\`` : ''}; PTK: Forget Learned Site makes PTK discover the page again.`
       : 'PTK: Export Learned Site as ptk.customSite gives it as a setting to edit; PTK: Forget Learned Site makes PTK learn the page again.',
   ];
 }

@@ -144,7 +144,7 @@ export function diagnosisProblems(diagnosis: PageDiagnosis): string[] {
 function learnedLines(adapter: SiteAdapter): { learned?: string[] } {
   if (adapter.id === 'auto') return { learned: describeLearnedSite(adapter.url) };
   if (!driftFallbackApplies(adapter)) return {};
-  const lines = describeLearnedSite(adapter.url, adapter.displayName);
+  const lines = describeLearnedSite(adapter.url, { id: adapter.id, name: adapter.displayName });
   return lines.length > 0 ? { learned: lines } : {};
 }
 
@@ -244,7 +244,8 @@ export function formatDiagnosis(diagnosis: SiteDiagnosis, snapshotPath?: string,
     '## Selectors (index of the fallback that matched)',
     ...Object.entries(diagnosis.lists).flatMap(([name, list]) => (list.selectors.length === 0 ? [] : describeList(name, list, diagnosis))),
     '',
-    ...repairHint(diagnosis.site),
+    // What discovery found says how to repair with it; else the generic example.
+    ...(diagnosis.learned ? [] : repairHint(diagnosis.site)),
     diagnosis.assistantTurnCount === 0 ? 'Tip: diagnose on a chat with at least one answer, so the turn, action bar and copy selectors are checked too.' : '',
   ];
   return `${lines.filter((line, index, all) => line !== '' || all[index - 1] !== '').join('\n').trim()}\n`;

@@ -144,12 +144,13 @@ describe('learned sites (site "auto"): kept across restarts', () => {
 
   it("Diagnose Site on a built-in site: what discovery found when the site's selectors missed, with how to repair; no section when it never stood in", () => {
     const origin = 'http://drifted.test';
-    assert.deepEqual(describeLearnedSite(`${origin}/`, 'ChatGPT'), [], 'nothing discovered: no section');
+    assert.deepEqual(describeLearnedSite(`${origin}/`, { id: 'chatgpt', name: 'ChatGPT' }), [], 'nothing discovered: no section');
     restoreLearnedSites([parrot(origin)]);
     try {
-      const lines = describeLearnedSite(`${origin}/`, 'ChatGPT').join('\n');
+      const lines = describeLearnedSite(`${origin}/`, { id: 'chatgpt', name: 'ChatGPT' }).join('\n');
       assert.match(lines, /^## Discovered when ChatGPT's selectors missed \(http:\/\/drifted\.test\)\n- composer: `textarea\.field`/);
       assert.match(lines, /PTK runs ChatGPT on these while its own selectors miss\. To repair the site for good, put them in ptk\.siteOverrides/);
+      assert.match(lines, /e\.g\. `\{"chatgpt":\{"selectors":\{"composer":\{"prepend":\["textarea\.field"\]\}\}\}\}`/, 'the example names the composer found, not a placeholder');
     } finally {
       forgetLearnedSite(`${origin}/`);
     }
