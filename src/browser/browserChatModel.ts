@@ -374,9 +374,13 @@ export class BrowserChatModel implements ILLMManager {
       adapter = this.adapterOf(page);
       this.updateStatus({ guest: ready.guest });
       const newChat = newThread ? await openNewChat(page, adapter, signal, { temporary: this.options.temporaryChats ?? DEFAULTS.temporaryChats }) : undefined;
-      if (newChat?.reopened && !this.sharedChat) {
-        this.sharedChat = { lastKey: undefined };
-        this.pool.oneAtATime();
+      if (newChat?.reopened) {
+        if (!this.sharedChat) {
+          this.sharedChat = { lastKey: undefined };
+          this.pool.oneAtATime();
+        }
+        // Said under the chat's header too: it holds for every conversation on the site.
+        this.updateStatus({ warning: sharedChatWarning(adapter) });
       }
       const newChatNotices = newChat?.notices ?? [];
       const config: WatchConfig = { selectors: pageSelectorsOf(adapter), nonce, bindingName: this.session.bindingName, throttleMs: DEFAULTS.browserObserverThrottleMs, copyTimeoutMs: DEFAULTS.browserCopyTimeoutMs };
@@ -649,4 +653,10 @@ function sendingHint(adapter: SiteAdapter): string {
 /** TAB_CLOSED for a turn whose browser window the user closed: PTK does not reopen it on its own. */
 function windowClosedMidAnswer(adapter: SiteAdapter): LLMBackendError {
   return new LLMBackendError(`${adapter.displayName}: the browser window was closed in the middle of the turn. Retry opens it again.`, { code: PTKErrorCode.TAB_CLOSED, context: { site: adapter.id } });
+}
+
+/** The status line of a site whose conversations share its one chat (its address reopens it, no new-chat control). */
+function sharedChatWarning(adapter: SiteAdapter): string {
+  const repair = adapter.id === 'auto' ? 'PTK: Export Learned Site as ptk.customSite, with a newChatButton selector' : `a newChatButton selector in ptk.siteOverrides`;
+  return `${adapter.displayName} reopens its last chat and PTK found no new-chat control there: your conversations share that chat (the model sees all of it) and take turns in it. To give each its own chat: ${repair}.`;
 }

@@ -89,8 +89,14 @@ export class BrowserSession {
           context = await this.browser.newContext();
         }
       } catch (error) {
-        const profileHint = this.options.profileDir ? ` If another browser window already uses the profile ${this.options.profileDir}, close it first.` : '';
-        throw new LLMBackendError(`Could not start the browser ${executablePath}: ${errorMessage(error).split('\n')[0]}.${profileHint}`, {
+        // A window needs a display: without one (a server, a container) that is the cause, not the profile.
+        const noDisplay = !(this.options.headless ?? false) && process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+        const hint = noDisplay
+          ? ' This machine has no display for a browser window: set ptk.headless to true in your user settings, or start VS Code where a desktop runs.'
+          : this.options.profileDir
+            ? ` If another browser window already uses the profile ${this.options.profileDir}, close it first.`
+            : '';
+        throw new LLMBackendError(`Could not start the browser ${executablePath}: ${errorMessage(error).split('\n')[0]}.${hint}`, {
           code: PTKErrorCode.BROWSER_LAUNCH_FAILED,
           cause: error,
           context: { executablePath },

@@ -200,9 +200,14 @@ export class ChatRenderer {
     const opinionTarget = this.handlers.secondOpinion ? finishedTask(state)?.answerId : undefined;
     // "Act on this plan" is offered on the finished Plan-mode answers with a numbered list.
     const planTargets = this.handlers.actOnPlan ? planAnswerIds(state) : undefined;
-    for (const item of state.items) {
+    // An error card's Retry runs the last message again: it is live only on the last turn's error, once no task runs.
+    let lastUser = -1;
+    state.items.forEach((item, index) => {
+      if (item.kind === 'user') lastUser = index;
+    });
+    for (const [index, item] of state.items.entries()) {
       seen.add(item.id);
-      const retryable = item.id === retryTarget;
+      const retryable = item.kind === 'error' ? !state.busy && index > lastUser : item.id === retryTarget;
       const opinion = item.id === opinionTarget;
       const plan = planTargets?.has(item.id) ?? false;
       let entry = this.elements.get(item.id);
@@ -274,7 +279,7 @@ export class ChatRenderer {
   }
 
   private renderEntry(document: Document, item: ChatItem, retryable: boolean, opinion: boolean, plan: boolean): RenderedItem {
-    const element = this.renderItem(document, item);
+    const element = this.renderItem(document, item, retryable);
     if (item.kind === 'notice' && retryable) this.appendNoticeRetry(element);
     if (item.kind !== 'assistant') return { item, element, signature: JSON.stringify(item), retryable };
     element.className = assistantClass(item, retryable);
@@ -316,7 +321,7 @@ export class ChatRenderer {
     element.append(this.messageActions(element.ownerDocument, [['Retry', 'retry-message', () => this.handlers.retry?.()]]));
   }
 
-  private renderItem(document: Document, item: ChatItem): HTMLElement {
+  private renderItem(document: Document, item: ChatItem, retryable: boolean): HTMLElement {
     const element = document.createElement('div');
     element.dataset.id = item.id;
     switch (item.kind) {
@@ -371,7 +376,7 @@ export class ChatRenderer {
         element.append(message);
         const actions = document.createElement('div');
         actions.className = 'actions';
-        for (const action of item.actions) actions.append(this.button(document, CONNECTION_ACTION_LABELS[action], () => this.handlers.action(action, item.site), `action-${action}`));
+        for (const action of item.actions.filter((name) => name !== 'retry' || retryable)) actions.append(this.button(document, CONNECTION_ACTION_LABELS[action], () => this.handlers.action(action, item.site), `action-${action}`));
         element.append(actions);
         break;
       }

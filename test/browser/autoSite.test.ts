@@ -139,6 +139,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
       assert.match(warnings[0]!, /reopened an earlier chat .* this conversation goes on in that chat, where the model also sees its earlier messages, and conversations take turns in it .* To start new chats, export the learned site/);
       assert.equal(server.conversationCount, 1, 'one chat on the site: the page had no other');
       assert.equal(learnedSiteFor(server.url).newChatButton, null, 'the page has no new-chat control to learn');
+      assert.match(model.status.warning ?? '', /reopens its last chat and PTK found no new-chat control there: your conversations share that chat \(the model sees all of it\) and take turns in it/, 'said under the chat view\'s header');
 
       // Conversation a goes on after b used the chat: its last messages are not the chat's, so it sends its whole transcript.
       assert.equal(await model.call('TOOL_RESULT for a', { thread: { key: 'a', newThread: false, fullTranscript: () => 'WHOLE TRANSCRIPT OF A' } }), AFTER_GAP);
@@ -176,6 +177,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
         model.log.entries.map((turn) => turn.warnings ?? []),
         [[], [], []],
       );
+      assert.equal(model.status.warning, undefined, 'nothing to say under the header');
       assert.deepEqual(
         server.submissions.map((submission) => submission.conversationId),
         ['conv-1', 'conv-2', 'conv-3'],

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { z } from 'zod';
-import { PTKErrorCode, ToolExecutionError } from '../../src/core/errors';
+import { PTKError, PTKErrorCode, ToolExecutionError } from '../../src/core/errors';
 import { PTKManager } from '../../src/core/loop/ptkManager';
 import { ScriptedChatModel } from '../../src/core/testing/scriptedChatModel';
 import { defineTool } from '../../src/core/tools/defineTool';
@@ -152,6 +152,32 @@ describe('launch modes (createBrowserChatModel)', () => {
     } finally {
       await model.close();
       await server.close();
+      await removeProfile(rmSync, profileDir);
+    }
+  });
+
+  it('a browser window asked for on a machine with no display: BROWSER_LAUNCH_FAILED saying to run headless, not blaming the profile', { skip: process.platform !== 'linux' }, async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { createBrowserChatModel } = await import('../../src/browser');
+    const { chromiumPath, testLaunchArgs } = await import('./harness');
+    const profileDir = mkdtempSync(path.join(tmpdir(), 'ptk-profile-'));
+    const saved = { DISPLAY: process.env.DISPLAY, WAYLAND_DISPLAY: process.env.WAYLAND_DISPLAY };
+    delete process.env.DISPLAY;
+    delete process.env.WAYLAND_DISPLAY;
+    const model = await createBrowserChatModel({ site: 'chatgpt', siteUrl: 'http://127.0.0.1:9/', browserPath: chromiumPath, headless: false, profileDir, launchArgs: testLaunchArgs });
+    try {
+      const failure = await model.connect().then(
+        () => assert.fail('a window cannot open without a display'),
+        (error: unknown) => error,
+      );
+      assert.ok(failure instanceof PTKError && failure.code === PTKErrorCode.BROWSER_LAUNCH_FAILED, `BROWSER_LAUNCH_FAILED, got ${String(failure)}`);
+      assert.match(failure.message, /This machine has no display for a browser window: set ptk\.headless to true in your user settings/);
+      assert.doesNotMatch(failure.message, /already uses the profile/);
+    } finally {
+      Object.assign(process.env, Object.fromEntries(Object.entries(saved).filter(([, value]) => value !== undefined)));
+      await model.close();
       await removeProfile(rmSync, profileDir);
     }
   });

@@ -40,7 +40,7 @@ export const SETTING_POLICIES: Readonly<Record<string, SettingPolicy>> = {
   'ptk.browserPath': { from: 'user', why: 'it names a program PTK launches' },
   'ptk.cdpUrl': { from: 'user', why: 'it attaches PTK to a browser someone else controls' },
   'ptk.temporaryChats': { from: 'user', why: 'it keeps the agent\'s chats out of your account\'s history' },
-  'ptk.headless': { from: 'any', why: 'it only hides the browser window' },
+  'ptk.headless': { from: 'user', why: 'it decides whether a browser window opens on this machine (one without a display cannot show it)' },
   'ptk.maxTabs': { from: 'any', why: LIMIT },
   'ptk.idleTabMinutes': { from: 'any', why: LIMIT },
   'ptk.profileDir': { from: 'user', why: 'it chooses the browser profile, so the account every chat lands in' },

@@ -193,6 +193,24 @@ describe('ChatRenderer', () => {
     assert.match(list.textContent ?? '', /Log in first \(LOGIN_REQUIRED\)/);
   });
 
+  it("an error card's Retry is live on the last turn once no task runs: not while one runs, not on an earlier turn's error", () => {
+    const { list, renderer } = setup();
+    const failed: ChatEvent[] = [
+      { type: 'userMessage', id: 'u1', text: 'Explain it', time: 0 },
+      { type: 'taskStarted', taskId: 't1', title: 'Explain it' },
+      { type: 'error', message: 'the browser tab was closed.', code: 'TAB_CLOSED', actions: ['retry', 'openTab'] },
+    ];
+    const retries = () => list.querySelectorAll('[data-testid="action-retry"]').length;
+    renderer.update(replayChat('c', failed));
+    assert.equal(retries(), 0, 'the task still runs');
+    const ended: ChatEvent[] = [...failed, { type: 'taskFinished', taskId: 't1', outcome: 'failed' }];
+    renderer.update(replayChat('c', ended));
+    assert.equal(retries(), 1);
+    renderer.update(replayChat('c', [...ended, { type: 'userMessage', id: 'u2', text: 'Explain it', time: 1 }, { type: 'taskStarted', taskId: 't2', title: 'Explain it' }, { type: 'assistantStart', id: 'a2' }, { type: 'assistantDone', id: 'a2', text: 'It works.' }, { type: 'taskFinished', taskId: 't2', outcome: 'done' }]));
+    assert.equal(retries(), 0, 'an earlier turn\'s error retries no more');
+    assert.equal(list.querySelectorAll('[data-testid="action-openTab"]').length, 1, 'its other actions stay');
+  });
+
   it("an error card's actions name the site that failed (several sites)", () => {
     const { list, calls, renderer } = setup();
     renderer.update(replayChat('c', [{ type: 'error', message: 'Claude: signed out.', code: 'LOGIN_REQUIRED', actions: ['login', 'openTab'], site: 'claude' }]));

@@ -22,7 +22,7 @@ export const REPOSITORY_COMMAND = 'echo repository-command';
 export const REPOSITORY_TESTS_OUTPUT = 'repository tests ran';
 
 /** Settings only the user may set, settings that count from a workspace only when it is trusted, and lists a workspace may only add to. */
-export const USER_ONLY_SETTINGS = ['ptk.tools.autoApprove', 'ptk.tools.allowedCommands', 'ptk.tools.protectedFiles', 'ptk.externalTools', 'ptk.browserPath', 'ptk.cdpUrl', 'ptk.profileDir', 'ptk.site', 'ptk.siteUrl', 'ptk.customSite', 'ptk.siteOverrides'];
+export const USER_ONLY_SETTINGS = ['ptk.tools.autoApprove', 'ptk.tools.allowedCommands', 'ptk.tools.protectedFiles', 'ptk.externalTools', 'ptk.browserPath', 'ptk.cdpUrl', 'ptk.profileDir', 'ptk.headless', 'ptk.site', 'ptk.siteUrl', 'ptk.customSite', 'ptk.siteOverrides'];
 export const TRUSTED_ONLY_SETTINGS = ['ptk.instructionFiles', 'ptk.tools.runTestsCommand'];
 export const ADDS_ONLY_SETTINGS = ['ptk.tools.denyPaths', 'ptk.tools.denyWritePaths'];
 
@@ -47,7 +47,8 @@ export function repositorySettings(workspaceDir: string): Record<string, unknown
     'ptk.tools.denyPaths': ['**/*.secret'],
     'ptk.tools.denyWritePaths': ['**/notes/**'],
     'ptk.tools.runTestsCommand': `node -e "console.log('${REPOSITORY_TESTS_OUTPUT}')"`,
-    'ptk.headless': true,
+    // A window on a machine with no display fails every launch: the user's headless stays.
+    'ptk.headless': false,
   };
 }
 

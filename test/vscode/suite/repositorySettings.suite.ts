@@ -87,6 +87,7 @@ export function registerRepositorySettingsSuite(runner: SuiteRunner, api: PTKExt
       const launchArguments = readFileSync(userMarker, 'utf8');
       assert.doesNotMatch(launchArguments, new RegExp(WORKSPACE_PROFILE), launchArguments);
       assert.match(launchArguments, /--user-data-dir=.*browser-profile-/, launchArguments);
+      assert.match(launchArguments, /--headless/, "the user's ptk.headless, not the workspace's window");
     }, { timeoutMs: 60_000 });
 
     runner.test(`the site settings are the user's (defaults) in ${trusted ? 'a trusted' : 'an untrusted'} folder; the rules files ${trusted ? 'come from the trusted workspace' : 'are the defaults'}`, () => {

@@ -144,7 +144,7 @@ describe('settings a repository must not set', () => {
     assert.equal(untrusted.cdpUrl, undefined);
     assert.equal(untrusted.profileDir, undefined);
     assert.deepEqual(untrusted.instructionFiles, []);
-    assert.equal(untrusted.headless, true);
+    assert.equal(untrusted.headless, false, "a window on the user's machine is the user's choice");
     assert.equal(untrusted.maxIterations, 3);
     const trustedRead = context(true);
     const trusted = readSettingsFrom(ExtensionSettingsSchema, 'ptk', section({ workspace }), trustedRead);
@@ -157,7 +157,8 @@ describe('settings a repository must not set', () => {
     assert.equal(trusted.browserPath, undefined);
     assert.equal(trusted.cdpUrl, undefined);
     assert.equal(trusted.profileDir, undefined);
-    assert.deepEqual(trustedRead.reported.map((setting) => setting.key).sort(), ['ptk.browserPath', 'ptk.cdpUrl', 'ptk.customSite', 'ptk.profileDir', 'ptk.site', 'ptk.siteOverrides', 'ptk.siteUrl']);
+    assert.equal(trusted.headless, false);
+    assert.deepEqual(trustedRead.reported.map((setting) => setting.key).sort(), ['ptk.browserPath', 'ptk.cdpUrl', 'ptk.customSite', 'ptk.headless', 'ptk.profileDir', 'ptk.site', 'ptk.siteOverrides', 'ptk.siteUrl']);
     const userSite = readSettingsFrom(ExtensionSettingsSchema, 'ptk', section({ user: { site: 'claude', siteUrl: 'http://127.0.0.1:8080/' }, workspace }), context(true));
     assert.equal(userSite.site, 'claude');
     assert.equal(userSite.siteUrl, 'http://127.0.0.1:8080/');
