@@ -261,7 +261,7 @@ export class IgnoredSettingsNotice {
     }
     if (fresh.length > 0) {
       this.tell.notify(
-        `This workspace's settings set ${fresh.join(', ')}. ${fresh.length === 1 ? 'It is' : 'They are'} in effect because you trust this folder: ${fresh.map((key) => `${key} ${settingPolicy(key).why.replace(/^it /, '')}`).join('; ')}. Remove ${fresh.length === 1 ? 'it' : 'them'} from the workspace's settings if you did not expect ${fresh.length === 1 ? 'it' : 'them'}.`,
+        `This workspace's settings set ${fresh.join(', ')}. ${fresh.length === 1 ? 'It is' : 'They are'} in effect because you trust this folder, and can change what PTK runs or reads. The PTK log says what each does.`,
       );
     }
     return fresh;

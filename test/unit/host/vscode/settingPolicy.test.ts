@@ -144,6 +144,6 @@ describe('a trusted folder that sets a trust-only setting is not silent', () => 
     assert.equal(lines.length, 2);
     assert.match(lines[1]!, /ptk\.tools\.runTestsCommand is in effect because this folder is trusted: it names the command run_tests runs/);
     assert.equal(notes.length, 2);
-    assert.match(notes[1]!, /This workspace's settings set ptk\.tools\.runTestsCommand\. It is in effect because you trust this folder: ptk\.tools\.runTestsCommand names the command run_tests runs\. Remove it from the workspace's settings if you did not expect it\./);
+    assert.match(notes[1]!, /This workspace's settings set ptk\.tools\.runTestsCommand\. It is in effect because you trust this folder, and can change what PTK runs or reads\. The PTK log says what each does\./);
   });
 });
