@@ -56,6 +56,8 @@ export async function ensureReady(page: Page, adapter: SiteAdapter, signal?: Abo
   let weakBotCheckSince: number | undefined;
   for (;;) {
     throwIfAborted(signal);
+    // The tab (or the whole window) closed while the page loaded: no composer will come.
+    if (page.isClosed()) throw new LLMBackendError(`${adapter.displayName}: the browser tab was closed before the site was ready. Retry opens it again.`, { code: PTKErrorCode.TAB_CLOSED, context: { site: adapter.id } });
     if (onSignInHost(page, adapter)) throw classifyPageProblems({ banners: [], loginWall: false, botCheck: false, signInHost: true }, adapter)!;
     last = (await probe(page, adapter)) ?? last;
     if (last) {

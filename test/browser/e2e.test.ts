@@ -156,6 +156,37 @@ describe('launch modes (createBrowserChatModel)', () => {
     }
   });
 
+  it('the user closes the browser window while the site is still loading: TAB_CLOSED at once, not a selector the page never showed', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const http = await import('node:http');
+    const { createBrowserChatModel } = await import('../../src/browser');
+    const { LLMBackendError } = await import('../../src/core/errors');
+    const { chromiumPath, testLaunchArgs } = await import('./harness');
+    // A page that never draws a composer: the ready check waits on it.
+    const blank = http.createServer((_request, response) => response.end('<!doctype html><title>loading</title><p>Loading…</p>'));
+    await new Promise<void>((resolve) => blank.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(blank.address() as import('node:net').AddressInfo).port}/`;
+    const profileDir = mkdtempSync(path.join(tmpdir(), 'ptk-profile-'));
+    const model = await createBrowserChatModel({ site: 'chatgpt', siteUrl: url, browserPath: chromiumPath, headless: true, profileDir, launchArgs: testLaunchArgs, answerTimeoutMs: 600_000 });
+    try {
+      const pending = model.call('hello').then(
+        () => assert.fail('the call whose window was closed should fail'),
+        (error: unknown) => error,
+      );
+      while (!model.pages.some((page) => page.url() === url)) await new Promise((resolve) => setTimeout(resolve, 20));
+      await model.pages[0]!.context().close();
+      const failure = await pending;
+      assert.ok(failure instanceof LLMBackendError && failure.code === PTKErrorCode.TAB_CLOSED, `TAB_CLOSED, got ${String(failure)}`);
+      assert.match(failure.message, /the browser window was closed in the middle of the turn\. Retry opens it again\./);
+    } finally {
+      await model.close();
+      await new Promise((resolve) => blank.close(resolve));
+      await removeProfile(rmSync, profileDir);
+    }
+  });
+
   it('a browser window asked for on a machine with no display: BROWSER_LAUNCH_FAILED saying to run headless, not blaming the profile', { skip: process.platform !== 'linux' }, async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
