@@ -463,8 +463,27 @@ export class ChatSession {
   retry(): Promise<PTKExecuteResult | undefined> {
     if (!this.lastPrompt) return Promise.resolve(undefined);
     const { prompt, displayText, mentions, attachments, mode } = this.lastPrompt;
-    // Retried in the mode it ran in (an Explain stays in Ask mode).
-    return this.send(prompt, { displayText, mentions, attachments, ...(mode !== undefined && this.modeById(mode) ? { mode } : {}) });
+    // Retried in the mode it ran in (an Explain stays in Ask mode), in place of a turn that failed or was stopped.
+    const replaceFrom = this.busy ? undefined : this.unfinishedLastTurn();
+    // The turn it replaces may have sent its images already: they go again with it, not as earlier images.
+    const replaced = replaceFrom === undefined ? undefined : this.current.items.find((item) => item.id === replaceFrom);
+    const images = attachments ?? (replaced?.kind === 'user' && replaced.transcriptLength !== undefined ? this.earlierImages.sentSince(replaced.transcriptLength) : undefined);
+    return this.send(prompt, { displayText, mentions, attachments: images?.length ? images : attachments, ...(mode !== undefined && this.modeById(mode) ? { mode } : {}), ...(replaceFrom ? { replaceFrom } : {}) });
+  }
+
+  /**
+   * The last message's id when its turn failed or was stopped and changed no file: a Retry takes
+   * its place, so neither the view nor the model gets the message twice. A turn that changed
+   * files stays (its checkpoint is how the user undoes them): the Retry comes after it.
+   */
+  private unfinishedLastTurn(): string | undefined {
+    const items = this.current.items;
+    let start = items.length - 1;
+    while (start >= 0 && items[start]!.kind !== 'user') start--;
+    if (start < 0) return undefined;
+    const turn = items.slice(start + 1);
+    const unfinished = turn.some((item) => item.kind === 'error' || (item.kind === 'notice' && item.endsTurn));
+    return unfinished && !turn.some((item) => item.kind === 'checkpoint') ? items[start]!.id : undefined;
   }
 
   /**

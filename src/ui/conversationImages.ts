@@ -36,6 +36,11 @@ export class ConversationImages {
     this.held = [...kept, ...images.map((image) => ({ image, sentAt: transcriptLength }))].slice(-this.limit);
   }
 
+  /** The images sent by tasks that began with `transcriptLength` messages or more (what a cut there would forget). */
+  sentSince(transcriptLength: number): ChatAttachment[] {
+    return this.held.filter((held) => held.sentAt >= transcriptLength).map((held) => held.image);
+  }
+
   /** The conversation was cut back to its first `transcriptLength` messages: images sent after that are forgotten. */
   truncate(transcriptLength: number): void {
     this.held = this.held.filter((held) => held.sentAt < transcriptLength);

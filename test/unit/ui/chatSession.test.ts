@@ -309,6 +309,21 @@ describe('ChatSession with the real engine', () => {
     assert.deepEqual(answers(reloaded.state), [{ text: 'The file exports main.', streaming: false, stopped: true }]);
   });
 
+  it('Retry of a turn that failed takes its place: the view and the model get the message once', async () => {
+    const { session, model } = setup(['Hello.', new LLMBackendError('ChatGPT: the browser tab was closed.', { code: PTKErrorCode.TAB_CLOSED }), 'It says old.']);
+    await session.send('Hi');
+    assert.equal((await session.send('Explain a.txt'))?.success, false);
+    assert.equal((await session.retry())?.success, true);
+    assert.deepEqual(
+      session.state.items.filter((item) => item.kind === 'user').map((item) => item.kind === 'user' && item.text),
+      ['Hi', 'Explain a.txt'],
+    );
+    assert.equal(session.state.items.some((item) => item.kind === 'error'), false, 'the failed turn went with it');
+    const retried = model.prompts.at(-1)!;
+    assert.equal(retried.split('Explain a.txt').length - 1, 1, retried);
+    assert.match(retried, /Hi[\s\S]*Hello\./, 'the turns before it stay');
+  });
+
   it('Retry after a reload sends the last message again (in the mode it ran in)', async () => {
     const first = setup(['First answer.', 'Second answer.']);
     await first.session.send('Explain a.txt', { displayText: 'Explain', mode: 'ask' });
