@@ -41,7 +41,7 @@ import { prepareOutgoingMessage } from './outgoingMessage';
 import { uploadAttachments } from './attachmentUpload';
 import type { ExtractResult, PageProbe, PageSnapshot, WatchConfig } from './page/pageRuntime';
 import { TabPool, type PoolClock, type TabLease } from './tabPool';
-import { callRuntime, ensureReady, insertPrompt, onSignInHost, onSite, openNewChat, pressSend, probe } from './siteDriver';
+import { callRuntime, earlierChatUsed, ensureReady, insertPrompt, onSignInHost, onSite, openNewChat, pressSend, probe } from './siteDriver';
 import { DriftWatch, discoveryStandIn, driftFallbackApplies, driftWarning, markBeforeSend, selectorsMissed } from './driftFallback';
 import { TurnLog, type TurnLogEntry } from './turnLog';
 import { TurnRecord } from './turnRecord';
@@ -407,6 +407,12 @@ export class BrowserChatModel implements ILLMManager {
         if (await adapter.hooks?.learnTurn?.({ page, adapter, signal }, { nonce, timeoutMs: answerTimeoutMs, problem: () => watch.problem })) {
           config.selectors = pageSelectorsOf(adapter);
           await callRuntime(page, 'watch', config);
+          // Only now can the page's turns be counted: a new thread that found others before it went into an earlier chat.
+          if (newThread && ((await probe(page, adapter))?.userTurnCount ?? 0) > 1) {
+            const notice = earlierChatUsed(page, adapter);
+            watch.addNotices([notice]);
+            this.updateStatus({ warning: notice });
+          }
         }
         this.stateOf(page).chatUrl = page.url();
 

@@ -158,6 +158,14 @@ function earlierChatReopened(page: Page, adapter: SiteAdapter): string {
   return `${adapter.displayName} reopened an earlier chat (${page.url()}) instead of a new one, and PTK knows no new-chat control there: this conversation goes on in that chat, where the model also sees its earlier messages, and conversations take turns in it (one task step at a time). To start new chats, ${repair}.`;
 }
 
+/**
+ * The notice for a page learned on a message that went into an earlier chat: before its turns
+ * were learned, PTK could not tell that the site's address showed one.
+ */
+export function earlierChatUsed(page: Page, adapter: SiteAdapter): string {
+  return `${adapter.displayName} showed an earlier chat (${page.url()}) when PTK was learning the page, so this message went into it and the model also saw its earlier messages. From the next conversation on, PTK looks for the page's new-chat control first.`;
+}
+
 /** True when the tab shows a fresh chat (a composer and no sent message). */
 async function freshChat(page: Page, adapter: SiteAdapter): Promise<boolean> {
   const state = await probe(page, adapter);

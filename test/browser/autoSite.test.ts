@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BrowserChatModel } from '../../src/browser/browserChatModel';
 import { resolveAdapter } from '../../src/browser/adapters/registry';
-import { learnedCustomSite, learnedSiteFor } from '../../src/browser/autoSite';
+import { forgetLearnedSite, learnedCustomSite, learnedSiteFor } from '../../src/browser/autoSite';
 import { PTKError, PTKErrorCode } from '../../src/core/errors';
 import { PTKParser } from '../../src/core/protocol/parser';
 import { RENDERED_TEXT_NOTE } from '../../src/browser/outgoingMessage';
@@ -183,6 +183,35 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
         ['conv-1', 'conv-2', 'conv-3'],
       );
       assert.deepEqual(learnedCustomSite(server.url)?.newChatButton, ['a[aria-label="New conversation"]']);
+    } finally {
+      await model.close();
+      await server.close();
+    }
+  });
+
+  it('learned again after Forget, on a page whose address reopens the last chat: the message that went into it says so, and the next conversation gets a chat of its own', async () => {
+    const server = await startReplicaServer({ site: 'madeup-heron', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }] } });
+    const first = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
+    try {
+      assert.equal(await first.call('Say hello', { thread: { key: 'a', newThread: true, fullTranscript: () => 'Say hello' } }), FIRST);
+    } finally {
+      await first.close();
+    }
+    // PTK: Forget Learned Site, then the connection starts again with nothing learned.
+    forgetLearnedSite(server.url);
+    const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
+    try {
+      assert.equal(await model.call('Read the file', { thread: { key: 'b', newThread: true, fullTranscript: () => 'Read the file' } }), TOOL_CALL);
+      const warnings = model.log.entries[0]!.warnings ?? [];
+      assert.equal(warnings.length, 1, JSON.stringify(warnings));
+      assert.match(warnings[0]!, /showed an earlier chat .* when PTK was learning the page, so this message went into it and the model also saw its earlier messages/);
+      assert.equal(model.status.warning, warnings[0], 'said under the chat view\'s header');
+      assert.equal(await model.call('And the answer?', { thread: { key: 'c', newThread: true, fullTranscript: () => 'And the answer?' } }), AFTER_GAP);
+      assert.deepEqual(model.log.entries[1]!.warnings ?? [], []);
+      assert.deepEqual(
+        server.submissions.map((submission) => submission.conversationId),
+        ['conv-1', 'conv-1', 'conv-2'],
+      );
     } finally {
       await model.close();
       await server.close();
