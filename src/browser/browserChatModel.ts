@@ -117,6 +117,8 @@ export class BrowserChatModel implements ILLMManager {
    * cannot count on the chat's last messages and sends its whole transcript.
    */
   private sharedChat: { lastKey: string | undefined } | undefined;
+  /** The header's notice that a message went into an earlier chat: cleared once a new thread gets a fresh chat. */
+  private earlierChatNotice: string | undefined;
   private readonly statusListeners = new Set<(status: BrowserModelStatus) => void>();
 
   constructor(private readonly options: BrowserChatModelOptions) {
@@ -381,6 +383,9 @@ export class BrowserChatModel implements ILLMManager {
         }
         // Said under the chat's header too: it holds for every conversation on the site.
         this.updateStatus({ warning: sharedChatWarning(adapter) });
+      } else if (newChat && this.earlierChatNotice !== undefined && this.currentStatus.warning === this.earlierChatNotice) {
+        // A fresh chat again: the one message that went into an earlier chat is no news for this one.
+        this.updateStatus({ warning: undefined });
       }
       const newChatNotices = newChat?.notices ?? [];
       const config: WatchConfig = { selectors: pageSelectorsOf(adapter), nonce, bindingName: this.session.bindingName, throttleMs: DEFAULTS.browserObserverThrottleMs, copyTimeoutMs: DEFAULTS.browserCopyTimeoutMs };
@@ -411,6 +416,7 @@ export class BrowserChatModel implements ILLMManager {
           if (newThread && ((await probe(page, adapter))?.userTurnCount ?? 0) > 1) {
             const notice = earlierChatUsed(page, adapter);
             watch.addNotices([notice]);
+            this.earlierChatNotice = notice;
             this.updateStatus({ warning: notice });
           }
         }
@@ -664,5 +670,5 @@ function windowClosedMidAnswer(adapter: SiteAdapter): LLMBackendError {
 /** The status line of a site whose conversations share its one chat (its address reopens it, no new-chat control). */
 function sharedChatWarning(adapter: SiteAdapter): string {
   const repair = adapter.id === 'auto' ? 'PTK: Export Learned Site as ptk.customSite, with a newChatButton selector' : `a newChatButton selector in ptk.siteOverrides`;
-  return `${adapter.displayName} reopens its last chat and PTK found no new-chat control there: your conversations share that chat (the model sees all of it) and take turns in it. To give each its own chat: ${repair}.`;
+  return `${adapter.displayName} reopens its last chat and has no new-chat control PTK knows: your conversations share it and take turns. To give each its own: ${repair}.`;
 }

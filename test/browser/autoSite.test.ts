@@ -139,7 +139,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
       assert.match(warnings[0]!, /reopened an earlier chat .* this conversation goes on in that chat, where the model also sees its earlier messages, and conversations take turns in it .* To start new chats, export the learned site/);
       assert.equal(server.conversationCount, 1, 'one chat on the site: the page had no other');
       assert.equal(learnedSiteFor(server.url).newChatButton, null, 'the page has no new-chat control to learn');
-      assert.match(model.status.warning ?? '', /reopens its last chat and PTK found no new-chat control there: your conversations share that chat \(the model sees all of it\) and take turns in it/, 'said under the chat view\'s header');
+      assert.match(model.status.warning ?? '', /reopens its last chat and has no new-chat control PTK knows: your conversations share it and take turns\. To give each its own: PTK: Export Learned Site/, 'said under the chat view\'s header');
 
       // Conversation a goes on after b used the chat: its last messages are not the chat's, so it sends its whole transcript.
       assert.equal(await model.call('TOOL_RESULT for a', { thread: { key: 'a', newThread: false, fullTranscript: () => 'WHOLE TRANSCRIPT OF A' } }), AFTER_GAP);
@@ -208,6 +208,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
       assert.equal(model.status.warning, warnings[0], 'said under the chat view\'s header');
       assert.equal(await model.call('And the answer?', { thread: { key: 'c', newThread: true, fullTranscript: () => 'And the answer?' } }), AFTER_GAP);
       assert.deepEqual(model.log.entries[1]!.warnings ?? [], []);
+      assert.equal(model.status.warning, undefined, 'a fresh chat again: the header says no more of the earlier one');
       assert.deepEqual(
         server.submissions.map((submission) => submission.conversationId),
         ['conv-1', 'conv-1', 'conv-2'],
