@@ -41,7 +41,7 @@ import { prepareOutgoingMessage } from './outgoingMessage';
 import { uploadAttachments } from './attachmentUpload';
 import type { ExtractResult, PageProbe, PageSnapshot, WatchConfig } from './page/pageRuntime';
 import { TabPool, type PoolClock, type TabLease } from './tabPool';
-import { callRuntime, earlierChatUsed, ensureReady, insertPrompt, onSignInHost, onSite, openNewChat, pressSend, probe } from './siteDriver';
+import { callRuntime, closedBeforeReady, earlierChatUsed, ensureReady, insertPrompt, onSignInHost, onSite, openNewChat, pressSend, probe } from './siteDriver';
 import { DriftWatch, discoveryStandIn, driftFallbackApplies, driftWarning, markBeforeSend, selectorsMissed } from './driftFallback';
 import { TurnLog, type TurnLogEntry } from './turnLog';
 import { TurnRecord } from './turnRecord';
@@ -327,7 +327,9 @@ export class BrowserChatModel implements ILLMManager {
   private async pageOnSite(page: Page, signal?: AbortSignal): Promise<Page> {
     if (!onSite(page, this.adapter)) {
       const url = this.stateOf(page).chatUrl ?? this.adapter.url;
-      await page.goto(url, { waitUntil: 'domcontentloaded' }).catch((error: unknown) => {
+      await page.goto(url, { waitUntil: 'domcontentloaded' }).catch(async (error: unknown) => {
+        // The tab (or its whole window) closed while the site loaded (the navigation is aborted first): no network problem.
+        if (page.isClosed() || /Target page, context or browser has been closed|net::ERR_ABORTED/.test(errorMessage(error))) throw closedBeforeReady(this.adapter);
         throw new LLMBackendError(`Cannot open ${this.adapter.displayName} at ${url}: ${errorMessage(error).split('\n')[0]}.`, { code: PTKErrorCode.NETWORK_ERROR, cause: error });
       });
     }

@@ -57,7 +57,7 @@ export async function ensureReady(page: Page, adapter: SiteAdapter, signal?: Abo
   for (;;) {
     throwIfAborted(signal);
     // The tab (or the whole window) closed while the page loaded: no composer will come.
-    if (page.isClosed()) throw new LLMBackendError(`${adapter.displayName}: the browser tab was closed before the site was ready. Retry opens it again.`, { code: PTKErrorCode.TAB_CLOSED, context: { site: adapter.id } });
+    if (page.isClosed()) throw closedBeforeReady(adapter);
     if (onSignInHost(page, adapter)) throw classifyPageProblems({ banners: [], loginWall: false, botCheck: false, signInHost: true }, adapter)!;
     last = (await probe(page, adapter)) ?? last;
     if (last) {
@@ -77,6 +77,11 @@ export async function ensureReady(page: Page, adapter: SiteAdapter, signal?: Abo
     }
     await sleep(100, signal);
   }
+}
+
+/** TAB_CLOSED for a tab (or its whole window) closed while the site loaded. */
+export function closedBeforeReady(adapter: SiteAdapter): LLMBackendError {
+  return new LLMBackendError(`${adapter.displayName}: the browser tab (or its window) was closed before the site was ready. Retry opens it again.`, { code: PTKErrorCode.TAB_CLOSED, context: { site: adapter.id } });
 }
 
 /** True when the page is on one of the adapter's hosts. */

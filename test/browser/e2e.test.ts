@@ -156,18 +156,20 @@ describe('launch modes (createBrowserChatModel)', () => {
     }
   });
 
-  it('the user closes the browser window while the site is still loading: TAB_CLOSED at once, not a selector the page never showed', async () => {
+  /**
+   * A call on the ChatGPT adapter to a local site that `handler` serves; once `closeWhen` says,
+   * the whole browser window is closed. Returns how the call failed.
+   */
+  async function failureWhenWindowCloses(handler: import('node:http').RequestListener, closeWhen: (model: import('../../src/browser').BrowserChatModel) => Promise<void>): Promise<unknown> {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
     const http = await import('node:http');
     const { createBrowserChatModel } = await import('../../src/browser');
-    const { LLMBackendError } = await import('../../src/core/errors');
     const { chromiumPath, testLaunchArgs } = await import('./harness');
-    // A page that never draws a composer: the ready check waits on it.
-    const blank = http.createServer((_request, response) => response.end('<!doctype html><title>loading</title><p>Loading…</p>'));
-    await new Promise<void>((resolve) => blank.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(blank.address() as import('node:net').AddressInfo).port}/`;
+    const server = http.createServer(handler);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}/`;
     const profileDir = mkdtempSync(path.join(tmpdir(), 'ptk-profile-'));
     const model = await createBrowserChatModel({ site: 'chatgpt', siteUrl: url, browserPath: chromiumPath, headless: true, profileDir, launchArgs: testLaunchArgs, answerTimeoutMs: 600_000 });
     try {
@@ -175,16 +177,39 @@ describe('launch modes (createBrowserChatModel)', () => {
         () => assert.fail('the call whose window was closed should fail'),
         (error: unknown) => error,
       );
-      while (!model.pages.some((page) => page.url() === url)) await new Promise((resolve) => setTimeout(resolve, 20));
+      await closeWhen(model);
       await model.pages[0]!.context().close();
-      const failure = await pending;
-      assert.ok(failure instanceof LLMBackendError && failure.code === PTKErrorCode.TAB_CLOSED, `TAB_CLOSED, got ${String(failure)}`);
-      assert.match(failure.message, /the browser window was closed in the middle of the turn\. Retry opens it again\./);
+      return await pending;
     } finally {
       await model.close();
-      await new Promise((resolve) => blank.close(resolve));
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
       await removeProfile(rmSync, profileDir);
     }
+  }
+
+  it('the user closes the browser window while the site\'s address is still being opened: TAB_CLOSED, not a network error', async () => {
+    const { LLMBackendError } = await import('../../src/core/errors');
+    // A site that answers no request: the tab's navigation is still going when the window closes.
+    let asked!: () => void;
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    const failure = await failureWhenWindowCloses(() => asked(), () => requested);
+    assert.ok(failure instanceof LLMBackendError && failure.code === PTKErrorCode.TAB_CLOSED, `TAB_CLOSED, got ${String(failure)}`);
+    assert.match(failure.message, /the browser tab \(or its window\) was closed before the site was ready\. Retry opens it again\./);
+  });
+
+  it('the user closes the browser window while the site is still loading: TAB_CLOSED at once, not a selector the page never showed', async () => {
+    const { LLMBackendError } = await import('../../src/core/errors');
+    // A page that never draws a composer: the ready check waits on it.
+    const failure = await failureWhenWindowCloses(
+      (_request, response) => response.end('<!doctype html><title>loading</title><p>Loading…</p>'),
+      async (model) => {
+        while (!model.pages.some((page) => page.url().startsWith('http://127.0.0.1:'))) await new Promise((resolve) => setTimeout(resolve, 20));
+      },
+    );
+    assert.ok(failure instanceof LLMBackendError && failure.code === PTKErrorCode.TAB_CLOSED, `TAB_CLOSED, got ${String(failure)}`);
+    // Which of the two the window's closing reaches first (the tab's close or the window's) names it.
+    assert.match(failure.message, /the browser (window was closed in the middle of the turn|tab \(or its window\) was closed before the site was ready)\. Retry opens it again\./);
   });
 
   it('a browser window asked for on a machine with no display: BROWSER_LAUNCH_FAILED saying to run headless, not blaming the profile', { skip: process.platform !== 'linux' }, async () => {
