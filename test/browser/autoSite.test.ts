@@ -18,8 +18,7 @@ import { forgetLearnedSite, learnedCustomSite, learnedSiteFor } from '../../src/
 import { PTKError, PTKErrorCode } from '../../src/core/errors';
 import { PTKParser } from '../../src/core/protocol/parser';
 import { RENDERED_TEXT_NOTE } from '../../src/browser/outgoingMessage';
-import { sharedTestBrowser } from './harness';
-import { startReplicaServer } from './replicas/server';
+import { sharedTestBrowser, startFreshReplica } from './harness';
 import type { ReplicaScenario } from './replicas/scenario';
 import { replicaSites } from './replicas/sites';
 
@@ -55,7 +54,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
     const flash = features.includes('thinkingFlash');
     const gap = features.includes('preambleGap');
     it(`${entry.replica}: learned on the first turn${flash ? ' (a bar flashing mid-thinking)' : ''}, then a tool call intact${gap ? ' and a preamble gap that does not end the turn' : ''}`, async () => {
-      const server = await startReplicaServer({ site: entry.replica, scenario: scenario(flash, gap) });
+      const server = await startFreshReplica({ site: entry.replica, scenario: scenario(flash, gap) });
       const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
       try {
         assert.equal(await model.call('Say hello'), FIRST);
@@ -75,7 +74,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
   for (const entry of REPLICAS.filter((candidate) => (candidate.supports ?? ['virtualList']).includes('virtualList'))) {
     it(`${entry.replica}: learned on a short first turn, then a virtualized list drops our user turn during a long answer: the answer completes exact`, async () => {
       const long = Array.from({ length: 24 }, (_, index) => `Line ${index} of a long answer that pushes the question out of the list.`).join('\n\n');
-      const server = await startReplicaServer({ site: entry.replica, scenario: { virtualizeAfterChars: 300, turns: [{ reply: FIRST, tokenMs: 3 }, { reply: long, tokenMs: 2, tokenChars: 12 }] } });
+      const server = await startFreshReplica({ site: entry.replica, scenario: { virtualizeAfterChars: 300, turns: [{ reply: FIRST, tokenMs: 3 }, { reply: long, tokenMs: 2, tokenChars: 12 }] } });
       const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
       try {
         assert.equal(await model.call('Say hello'), FIRST);
@@ -96,7 +95,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
   // the bar's controls alike (span[role=button]): the copy control is learned by its title.
   for (const first of [FIRST, 'Hello there.']) {
     it(`a page no adapter knows (made up for this test): Ctrl+Enter found to send, span controls, its copy control used (first answer ${first === FIRST ? 'with' : 'without'} a code block)`, async () => {
-      const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { turns: [{ reply: first, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: EDIT_CALL, tokenMs: 3 }] } });
+      const server = await startFreshReplica({ site: 'madeup-parrot', scenario: { turns: [{ reply: first, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: EDIT_CALL, tokenMs: 3 }] } });
       const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
       try {
         assert.equal(await model.call('Say hello'), first);
@@ -125,7 +124,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
   }
 
   it('a page whose address reopens the last chat and has no new-chat control: a new conversation says it goes on in that chat, and conversations take turns in it', async () => {
-    const server = await startReplicaServer({
+    const server = await startFreshReplica({
       site: 'madeup-parrot',
       scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }, { reply: FIRST, tokenMs: 20 }, { reply: TOOL_CALL, tokenMs: 3 }] },
     });
@@ -165,7 +164,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
   });
 
   it('a page whose address reopens the last chat and that has a new-chat control: discovery learns it, and each conversation gets a chat of its own', async () => {
-    const server = await startReplicaServer({ site: 'madeup-heron', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }] } });
+    const server = await startFreshReplica({ site: 'madeup-heron', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }] } });
     const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
     try {
       assert.equal(await model.call('Say hello', { thread: { key: 'a', newThread: true, fullTranscript: () => 'Say hello' } }), FIRST);
@@ -190,7 +189,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
   });
 
   it('learned again after Forget, on a page whose address reopens the last chat: the message that went into it says so, and the next conversation gets a chat of its own', async () => {
-    const server = await startReplicaServer({ site: 'madeup-heron', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }] } });
+    const server = await startFreshReplica({ site: 'madeup-heron', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }] } });
     const first = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
     try {
       assert.equal(await first.call('Say hello', { thread: { key: 'a', newThread: true, fullTranscript: () => 'Say hello' } }), FIRST);
@@ -220,7 +219,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
   });
 
   it('a second page no adapter knows (made up for this test): contenteditable in a form, a send button enabled by typing, no copy control: read from the DOM', async () => {
-    const server = await startReplicaServer({ site: 'madeup-heron', scenario: { turns: [{ reply: RICH, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: FENCED_EDIT_CALL, tokenMs: 3 }] } });
+    const server = await startFreshReplica({ site: 'madeup-heron', scenario: { turns: [{ reply: RICH, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: FENCED_EDIT_CALL, tokenMs: 3 }] } });
     const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
     try {
       // A file's lines as read_file gives them: the runs of spaces are its indentation.
@@ -255,7 +254,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
   });
 
   it('what was learned exports as a ptk.customSite that drives the page through the custom adapter', async () => {
-    const server = await startReplicaServer({ site: 'claude', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }] } });
+    const server = await startFreshReplica({ site: 'claude', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }] } });
     const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
     try {
       assert.equal(await model.call('Say hello'), FIRST);
@@ -275,7 +274,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
   });
 
   it('a page with no text box to type in: SELECTOR_NOT_FOUND naming the composer', async () => {
-    const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { loggedIn: false } });
+    const server = await startFreshReplica({ site: 'madeup-parrot', scenario: { loggedIn: false } });
     const adapter = resolveAdapter('auto', { siteUrl: server.url });
     // How long the ready check looks for a composer before giving up (the product waits DEFAULTS.browserReadyTimeoutMs).
     adapter.timings = { readyTimeoutMs: 1_000 };

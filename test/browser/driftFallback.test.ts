@@ -17,8 +17,8 @@ import type { SiteAdapter } from '../../src/browser/adapters/types';
 import { BrowserChatModel, type BrowserModelStatus } from '../../src/browser/browserChatModel';
 import { PTKError, PTKErrorCode } from '../../src/core/errors';
 import type { LLMCallOptions } from '../../src/core/ports';
-import { adapterFor, sharedTestBrowser } from './harness';
-import { startReplicaServer, type ReplicaServer } from './replicas/server';
+import { adapterFor, sharedTestBrowser, startFreshReplica } from './harness';
+import type { ReplicaServer } from './replicas/server';
 import type { ReplicaTurnScript } from './replicas/scenario';
 import { replicaSites } from './replicas/sites';
 
@@ -74,7 +74,7 @@ describe('site discovery behind the built-in adapters: a redesign costs a warnin
 
   for (const entry of ENTRIES) {
     it(`${entry.replica}: redesigned after the first turn, turns 2 and 3 (a tool call) finish exact through discovery, one warning`, async () => {
-      const server = await startReplicaServer({ site: entry.replica, scenario: { turns: SCENARIO_TURNS, redesignAfterTurn: 1 } });
+      const server = await startFreshReplica({ site: entry.replica, scenario: { turns: SCENARIO_TURNS, redesignAfterTurn: 1 } });
       const adapter = shortReadyCheck(adapterFor(entry, server.url));
       const warning = warningOf(adapter);
       const { model, statuses } = modelOn(adapter, browser());
@@ -105,7 +105,7 @@ describe('site discovery behind the built-in adapters: a redesign costs a warnin
    * the first turn switches to discovery (one warning, logged with it), both answers exact.
    */
   async function switchesOnTheFirstTurn(replica: string, adapterOf: (url: string) => SiteAdapter): Promise<void> {
-    const server = await startReplicaServer({ site: replica, scenario: { turns: SCENARIO_TURNS.slice(0, 2) } });
+    const server = await startFreshReplica({ site: replica, scenario: { turns: SCENARIO_TURNS.slice(0, 2) } });
     const adapter = adapterOf(server.url);
     const warning = warningOf(adapter);
     const { model, statuses } = modelOn(adapter, browser());
@@ -136,7 +136,7 @@ describe('site discovery behind the built-in adapters: a redesign costs a warnin
   });
 
   it("after a switch, a new tab of the site goes on through discovery at once, without waiting for the composer its page no longer draws", { timeout: 120_000 }, async () => {
-    const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { turns: SCENARIO_TURNS.slice(0, 2) } });
+    const server = await startFreshReplica({ site: 'madeup-parrot', scenario: { turns: SCENARIO_TURNS.slice(0, 2) } });
     const adapter = shortReadyCheck(adapterFor(ENTRIES[0]!, server.url));
     const warning = warningOf(adapter);
     const { model, statuses } = modelOn(adapter, browser());
@@ -159,7 +159,7 @@ describe('site discovery behind the built-in adapters: a redesign costs a warnin
   });
 
   it('with driftFallback off, the same page fails as before: SELECTOR_NOT_FOUND naming the composer, nothing sent', async () => {
-    const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { turns: SCENARIO_TURNS.slice(0, 1) } });
+    const server = await startFreshReplica({ site: 'madeup-parrot', scenario: { turns: SCENARIO_TURNS.slice(0, 1) } });
     const adapter = shortReadyCheck(adapterFor(ENTRIES[0]!, server.url));
     const model = new BrowserChatModel({ adapter, browser: browser(), temporaryChats: false, driftFallback: false });
     try {
@@ -177,7 +177,7 @@ describe('site discovery behind the built-in adapters: a redesign costs a warnin
 
   for (const entry of ENTRIES) {
     it(`${entry.replica}: unbroken, three turns never switch (no warning)`, async () => {
-      const server = await startReplicaServer({ site: entry.replica, scenario: { turns: SCENARIO_TURNS } });
+      const server = await startFreshReplica({ site: entry.replica, scenario: { turns: SCENARIO_TURNS } });
       const adapter = adapterFor(entry, server.url);
       const { model, statuses } = modelOn(adapter, browser());
       try {

@@ -11,7 +11,8 @@ import { BrowserChatModel, type BrowserChatModelOptions } from '../../src/browse
 import { resolveAdapter } from '../../src/browser/adapters/registry';
 import type { SiteAdapter } from '../../src/browser/adapters/types';
 import { replicaBrowserArgs } from './replicas/foreignHosts';
-import { startReplicaServer, type ReplicaServer } from './replicas/server';
+import { forgetLearnedSite } from '../../src/browser/autoSite';
+import { startReplicaServer, type ReplicaServer, type ReplicaServerOptions } from './replicas/server';
 import type { ReplicaResponder, ReplicaScenario } from './replicas/scenario';
 import { replicaSites, type ReplicaSiteEntry } from './replicas/sites';
 
@@ -21,6 +22,16 @@ import { replicaSites, type ReplicaSiteEntry } from './replicas/sites';
  * take seconds to show there); the cases about a send that never takes set their own, shorter one.
  */
 const SUBMIT_CONFIRM_MS = DEFAULTS.browserSubmitConfirmMs;
+
+/**
+ * A replica server whose origin carries nothing learned: a later server of the same test process
+ * may get the port of an earlier one, and what discovery learned of that page must not carry over.
+ */
+export async function startFreshReplica(options: ReplicaServerOptions): Promise<ReplicaServer> {
+  const server = await startReplicaServer(options);
+  forgetLearnedSite(server.url);
+  return server;
+}
 
 /** Debian's Chromium (scripts/setup.sh installs it); PTK_CHROMIUM overrides. */
 export const chromiumPath = process.env.PTK_CHROMIUM ?? '/usr/bin/chromium';
@@ -73,7 +84,7 @@ export async function withSite<T>(
   setup: { scenario?: ReplicaScenario; responder?: ReplicaResponder; model?: Partial<BrowserChatModelOptions>; adapter?: (adapter: SiteAdapter) => SiteAdapter },
   body: (fixture: SiteFixture) => Promise<T>,
 ): Promise<T> {
-  const server = await startReplicaServer({ site: entry.replica, scenario: setup.scenario, responder: setup.responder });
+  const server = await startFreshReplica({ site: entry.replica, scenario: setup.scenario, responder: setup.responder });
   const base = adapterFor(entry, server.url);
   const adapter = setup.adapter ? setup.adapter(base) : base;
   const model = new BrowserChatModel({ adapter, browser, submitConfirmMs: SUBMIT_CONFIRM_MS, ...(entry.temporaryChat === false ? { temporaryChats: false } : {}), ...setup.model });
@@ -95,7 +106,7 @@ export interface RunningSite {
 export async function startSite(browser: Browser, site: string, responder: ReplicaResponder): Promise<RunningSite> {
   const entry = replicaSites.find((candidate) => candidate.replica === site);
   if (!entry) throw new Error(`no replica site "${site}"`);
-  const server = await startReplicaServer({ site, responder, scenario: { defaults: { tokenMs: 2, tokenChars: 8 } } });
+  const server = await startFreshReplica({ site, responder, scenario: { defaults: { tokenMs: 2, tokenChars: 8 } } });
   return { server, model: new BrowserChatModel({ adapter: adapterFor(entry, server.url), browser, submitConfirmMs: SUBMIT_CONFIRM_MS }) };
 }
 

@@ -12,8 +12,7 @@ import { BrowserChatModel } from '../../src/browser/browserChatModel';
 import { resolveAdapter } from '../../src/browser/adapters/registry';
 import { forgetLearnedSite, learnedCustomSite, learnedSiteRecords, restoreLearnedSites } from '../../src/browser/autoSite';
 import { PTKError, PTKErrorCode } from '../../src/core/errors';
-import { sharedTestBrowser } from './harness';
-import { startReplicaServer } from './replicas/server';
+import { sharedTestBrowser, startFreshReplica } from './harness';
 
 const FIRST = 'Hello **there**.\n\n```ts\nconst a = 1 < 2;\n```\n\nDone.';
 const SECOND = 'Found it: the answer is `42`.';
@@ -22,7 +21,7 @@ describe('a learned site, exported as ptk.customSite', () => {
   const browser = sharedTestBrowser();
 
   it('madeup-parrot (Ctrl+Enter): learned by auto, reported by Diagnose Site, exported with sendKey, driven by the custom adapter', async () => {
-    const server = await startReplicaServer({ site: 'madeup-parrot', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: SECOND, tokenMs: 3 }] } });
+    const server = await startFreshReplica({ site: 'madeup-parrot', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: SECOND, tokenMs: 3 }] } });
     const origin = new URL(server.url).origin;
     try {
       const auto = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });

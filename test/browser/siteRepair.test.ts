@@ -13,8 +13,7 @@ import { describe, it } from 'node:test';
 import { createBrowserChatModel } from '../../src/browser';
 import { LLMBackendError, PTKErrorCode } from '../../src/core/errors';
 import { main } from '../../src/host/node/cli';
-import { chromiumPath, sharedTestBrowser, testLaunchArgs } from './harness';
-import { startReplicaServer } from './replicas';
+import { chromiumPath, sharedTestBrowser, startFreshReplica, testLaunchArgs } from './harness';
 
 const browser = sharedTestBrowser();
 const repair = { chatgpt: { selectors: { composer: { prepend: ['div#composer-v2'] } } } };
@@ -32,7 +31,7 @@ async function cliDiagnose(url: string, overridesFile?: string): Promise<{ code:
 
 describe('a site that changed its page, repaired by settings alone', () => {
   it('fails with SELECTOR_NOT_FOUND naming the composer, then answers once ptk.siteOverrides names the new composer', async () => {
-    const server = await startReplicaServer({ site: 'chatgpt-drifted', scenario: { turns: [{ reply: 'Hello **again**.' }] } });
+    const server = await startFreshReplica({ site: 'chatgpt-drifted', scenario: { turns: [{ reply: 'Hello **again**.' }] } });
     try {
       // A short readiness wait (itself a setting) keeps the failing half quick. Without the
       // discovery fallback, which would carry the task on (driftFallback.test.ts).
@@ -62,7 +61,7 @@ describe('a site that changed its page, repaired by settings alone', () => {
   });
 
   it('Diagnose Site names the unmatched composer, and shows the repaired list matching', async () => {
-    const server = await startReplicaServer({ site: 'chatgpt-drifted', scenario: { turns: [{ reply: 'First answer.' }] } });
+    const server = await startFreshReplica({ site: 'chatgpt-drifted', scenario: { turns: [{ reply: 'First answer.' }] } });
     try {
       // A chat with one answer, so the turn, action-bar and copy lists are checked too.
       const model = await createBrowserChatModel({ site: 'chatgpt', siteUrl: server.url, siteOverrides: repair, browser: browser(), submitConfirmMs: 2_000 });
