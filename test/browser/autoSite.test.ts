@@ -36,6 +36,11 @@ const RICH = ['Use `npm test` first.', '', '```ts', 'function ok(): boolean {', 
 const PREAMBLE = 'Let me look that up first.';
 const AFTER_GAP = 'Found it: the answer is `42`.';
 
+/** A call that starts conversation `key` (a new thread whose whole transcript is `text`). */
+function newConversation(key: string, text: string): { thread: { key: string; newThread: true; fullTranscript: () => string } } {
+  return { thread: { key, newThread: true, fullTranscript: () => text } };
+}
+
 function scenario(thinkingFlash: boolean, preambleGap: boolean): ReplicaScenario {
   return {
     turns: [
@@ -130,9 +135,9 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
     });
     const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false, maxTabs: 2 });
     try {
-      assert.equal(await model.call('Say hello', { thread: { key: 'a', newThread: true, fullTranscript: () => 'Say hello' } }), FIRST);
+      assert.equal(await model.call('Say hello', newConversation('a', 'Say hello')), FIRST);
       assert.deepEqual(model.log.entries[0]!.warnings ?? [], [], 'the first conversation starts the chat');
-      assert.equal(await model.call('Read the file', { thread: { key: 'b', newThread: true, fullTranscript: () => 'Read the file' } }), TOOL_CALL);
+      assert.equal(await model.call('Read the file', newConversation('b', 'Read the file')), TOOL_CALL);
       const warnings = model.log.entries[1]!.warnings ?? [];
       assert.equal(warnings.length, 1, JSON.stringify(warnings));
       assert.match(warnings[0]!, /reopened an earlier chat .* this conversation goes on in that chat, where the model also sees its earlier messages, and conversations take turns in it .* To start new chats, export the learned site/);
@@ -146,7 +151,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
 
       // Two conversations at once: the second waits until the first's call has ended (two tabs would be allowed).
       const events: string[] = [];
-      const first = model.call('Go on, c', { thread: { key: 'c', newThread: true, fullTranscript: () => 'Go on, c' } });
+      const first = model.call('Go on, c', newConversation('c', 'Go on, c'));
       const second = model.call('Go on, d', {
         thread: { key: 'd', newThread: true, fullTranscript: () => 'Go on, d' },
         onWaiting: (waiting) => events.push(waiting ? 'd waits' : `d gets the chat after ${model.log.entries.length} turns`),
@@ -167,11 +172,11 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
     const server = await startFreshReplica({ site: 'madeup-heron', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }] } });
     const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
     try {
-      assert.equal(await model.call('Say hello', { thread: { key: 'a', newThread: true, fullTranscript: () => 'Say hello' } }), FIRST);
+      assert.equal(await model.call('Say hello', newConversation('a', 'Say hello')), FIRST);
       assert.equal(learnedSiteFor(server.url).newChatButton, undefined, 'the first chat needed no control');
-      assert.equal(await model.call('Read the file', { thread: { key: 'b', newThread: true, fullTranscript: () => 'Read the file' } }), TOOL_CALL);
+      assert.equal(await model.call('Read the file', newConversation('b', 'Read the file')), TOOL_CALL);
       assert.equal(learnedSiteFor(server.url).newChatButton, 'a[aria-label="New conversation"]');
-      assert.equal(await model.call('And the answer?', { thread: { key: 'c', newThread: true, fullTranscript: () => 'And the answer?' } }), AFTER_GAP);
+      assert.equal(await model.call('And the answer?', newConversation('c', 'And the answer?')), AFTER_GAP);
       assert.deepEqual(
         model.log.entries.map((turn) => turn.warnings ?? []),
         [[], [], []],
@@ -192,7 +197,7 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
     const server = await startFreshReplica({ site: 'madeup-heron', scenario: { turns: [{ reply: FIRST, tokenMs: 3 }, { reply: TOOL_CALL, tokenMs: 3 }, { reply: AFTER_GAP, tokenMs: 3 }] } });
     const first = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
     try {
-      assert.equal(await first.call('Say hello', { thread: { key: 'a', newThread: true, fullTranscript: () => 'Say hello' } }), FIRST);
+      assert.equal(await first.call('Say hello', newConversation('a', 'Say hello')), FIRST);
     } finally {
       await first.close();
     }
@@ -200,12 +205,12 @@ describe('site "auto": discovery drives chat pages with no selectors', () => {
     forgetLearnedSite(server.url);
     const model = new BrowserChatModel({ adapter: resolveAdapter('auto', { siteUrl: server.url }), browser: browser(), temporaryChats: false });
     try {
-      assert.equal(await model.call('Read the file', { thread: { key: 'b', newThread: true, fullTranscript: () => 'Read the file' } }), TOOL_CALL);
+      assert.equal(await model.call('Read the file', newConversation('b', 'Read the file')), TOOL_CALL);
       const warnings = model.log.entries[0]!.warnings ?? [];
       assert.equal(warnings.length, 1, JSON.stringify(warnings));
       assert.match(warnings[0]!, /showed an earlier chat .* when PTK was learning the page, so this message went into it and the model also saw its earlier messages/);
       assert.equal(model.status.warning, warnings[0], 'said under the chat view\'s header');
-      assert.equal(await model.call('And the answer?', { thread: { key: 'c', newThread: true, fullTranscript: () => 'And the answer?' } }), AFTER_GAP);
+      assert.equal(await model.call('And the answer?', newConversation('c', 'And the answer?')), AFTER_GAP);
       assert.deepEqual(model.log.entries[1]!.warnings ?? [], []);
       assert.equal(model.status.warning, undefined, 'a fresh chat again: the header says no more of the earlier one');
       assert.deepEqual(
