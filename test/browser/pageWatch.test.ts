@@ -101,6 +101,19 @@ function recordStyleReads(this: void): void {
   };
 }
 
+/** Runs in the page: it draws a frame only when the test says so (`__frames`), and every style read is counted (`__styleReads`). */
+function holdFrames(this: void): void {
+  const page = window as unknown as { __frames: FrameRequestCallback[]; __styleReads: number };
+  page.__frames = [];
+  page.__styleReads = 0;
+  window.requestAnimationFrame = (callback) => page.__frames.push(callback);
+  const checkVisibility = Element.prototype.checkVisibility;
+  Element.prototype.checkVisibility = function counted(this: Element, options?: CheckVisibilityOptions): boolean {
+    page.__styleReads++;
+    return checkVisibility.call(this, options);
+  };
+}
+
 /** A watched page: the text as the Node side folds it, and every snapshot's delta. */
 class WatchedPage {
   text = '';
@@ -280,6 +293,17 @@ describe('page watch: a read starts after the blocks before the last', () => {
       assert.deepEqual(watched.rewrites, [], 'appends only');
     }));
 
+  it('a record in the answer walks up to its answer element, not over the turn and the page above it', () =>
+    withWatch(async (watched) => {
+      await watched.set(paragraphs(1, 3));
+      await watched.lookedUp();
+      await watched.edit(`document.getElementById('p3').firstChild.data = 'Paragraph three.';`);
+      const looked = await watched.lookedUp();
+      assert.ok(looked.p3 !== undefined, 'the changed block is looked at');
+      assert.equal(looked.turn, undefined, 'nothing kept is looked up for the turn around the answer element');
+      assert.equal(watched.text, `${textOf(range(1, 2))}\n\nParagraph three.`);
+    }));
+
   it('an answer in several answer elements: one no record touched is not read again', () =>
     withWatch(async (watched) => {
       await watched.edit(`document.getElementById('answer').insertAdjacentHTML('afterend', '<div class="markdown" id="answer2"></div>');`);
@@ -429,6 +453,54 @@ describe('page watch: the states are read once the page has drawn the change', (
       const forced = await watched.page.evaluate(() => (window as unknown as { __forced: string[] }).__forced);
       assert.deepEqual(forced, [], 'no style read in the task that changed the DOM');
     }));
+  it('text that comes with a change of state is reported at its interval without the states, which are read after the frame', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.clock.install();
+      await page.setContent(PAGE);
+      // The page's time moves only when the test moves it, and it draws a frame only when the test says so.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+      await page.evaluate(pageCall(holdFrames));
+      await page.evaluate(pageCall(recordStyleReads));
+      await page.evaluate(buildPageScript());
+      const config: WatchConfig = { selectors: pageSelectorsOf(testChatAdapter), nonce: NONCE, bindingName: '__noBinding', throttleMs: 10 };
+      await page.evaluate((watchConfig) => (window as unknown as { __ptkRuntime: { watch(config: WatchConfig): void } }).__ptkRuntime.watch(watchConfig), config);
+      const reports = (): Promise<PageSnapshot[]> => page.evaluate(() => (window as unknown as { __reports: PageSnapshot[] }).__reports);
+      const texts = async (): Promise<string> => (await reports()).map((report) => report.append).join('');
+      const drawFrame = (): Promise<void> =>
+        page.evaluate(() => {
+          for (const callback of (window as unknown as { __frames: FrameRequestCallback[] }).__frames.splice(0)) callback(performance.now());
+        });
+      await page.evaluate(() => {
+        document.getElementById('answer')!.innerHTML = '<p>First words</p>';
+      });
+      let waited = 0;
+      while (!(await texts()).includes('First words')) {
+        assert.ok(waited++ < 500, 'the first words are reported');
+        await page.clock.runFor(1);
+        await drawFrame();
+      }
+      await page.clock.runFor(1);
+      // More words, and with them the stop button goes: a look at the states is due once the page has drawn.
+      const styleReadsBefore = await page.evaluate(() => (window as unknown as { __styleReads: number }).__styleReads);
+      await page.evaluate(() => {
+        document.querySelector('#answer p')!.textContent = 'First words and more';
+        document.querySelector('[data-testid="stop"]')!.remove();
+      });
+      await page.clock.runFor(60);
+      const beforeFrame = await reports();
+      assert.equal(await texts(), 'First words and more', 'the text comes at its interval, before the page has drawn');
+      assert.equal(beforeFrame.at(-1)!.stopVisible, true, 'that report carries the states as last read');
+      assert.equal(await page.evaluate(() => (window as unknown as { __styleReads: number }).__styleReads), styleReadsBefore, 'no style read before the page has drawn');
+      await drawFrame();
+      await page.clock.runFor(1);
+      const afterFrame = await reports();
+      assert.equal(afterFrame.at(-1)!.stopVisible, false, 'the look after the frame reports the stop button gone');
+      assert.ok(afterFrame.length > beforeFrame.length);
+    } finally {
+      await page.close();
+    }
+  });
 });
 
 describe('page watch: text churn waits its interval', () => {

@@ -378,7 +378,6 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, pref
       at: new Map(),
       cuts: [],
       text: '',
-      length: 0,
       parts: 0,
       forget(node) {
         const index = prefix.at.get(node);
@@ -389,11 +388,12 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, pref
         for (let dropped = keep + 1; dropped < prefix.nodes.length; dropped++) prefix.at.delete(prefix.nodes[dropped]!);
         prefix.nodes.length = keep + 1;
         prefix.cuts.length = keep + 1;
-        const cut = keep >= 0 ? prefix.cuts[keep]! : { parts: 0, length: 0 };
-        // The text is cut when it is next read: a site that redraws its last blocks on every
-        // token forgets once per token, and cutting a joined text flattens it (a copy of the
-        // whole prefix each time).
-        prefix.length = cut.length;
+        // Each cut keeps the joined text as it was there (a rope sharing its parts with the
+        // longer ones): a site that redraws its last blocks on every token forgets once per
+        // token, and cutting the joined text by a slice would flatten it, a copy of the whole
+        // prefix each time.
+        const cut = keep >= 0 ? prefix.cuts[keep]! : { parts: 0, text: '' };
+        prefix.text = cut.text;
         prefix.parts = cut.parts;
       },
     };
@@ -407,7 +407,6 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, pref
    */
   function blocks(container: Element, kept?: WeakMap<Node, string>, prefixes?: WeakMap<Node, ReadPrefix>): string[] {
     const prefix = prefixes?.get(container) as KeptPrefix | undefined;
-    if (prefix && prefix.text.length > prefix.length) prefix.text = prefix.text.slice(0, prefix.length);
     const output: string[] = prefix && prefix.parts > 0 ? [prefix.text] : [];
     const base = output.length;
     let pendingInline = '';
@@ -458,10 +457,9 @@ export function domToMarkdown(root: Element, cache?: WeakMap<Node, string>, pref
           grown.text = grown.parts > 0 ? `${grown.text}\n\n${output[next]!}` : output[next]!;
           grown.parts++;
         }
-        grown.length = grown.text.length;
         grown.at.set(read[index]!, grown.nodes.length);
         grown.nodes.push(read[index]!);
-        grown.cuts.push(wasBlock[index] ? { parts: grown.parts, length: grown.text.length } : null);
+        grown.cuts.push(wasBlock[index] ? { parts: grown.parts, text: grown.text } : null);
       }
       prefixes.set(container, grown);
     }
@@ -498,13 +496,12 @@ export interface ReadPrefix {
   forget(node: Node): void;
 }
 
-/** A prefix as domToMarkdown keeps it: its children in order, and after each block the markdown's length and parts there. */
+/** A prefix as domToMarkdown keeps it: its children in order, and after each block the markdown joined up to there and how many parts it joins. */
 interface KeptPrefix extends ReadPrefix {
   nodes: Node[];
   at: Map<Node, number>;
-  cuts: Array<{ parts: number; length: number } | null>;
-  /** The markdown of the children, joined, and how many blocks it joins; only its first `length` characters are still the prefix's (a forget cuts lazily). */
+  cuts: Array<{ parts: number; text: string } | null>;
+  /** The markdown of the children, joined, and how many blocks it joins. */
   text: string;
-  length: number;
   parts: number;
 }

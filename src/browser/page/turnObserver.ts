@@ -29,7 +29,10 @@
  *   finished, so the text only grows and goes to the Node side as appends;
  * - a change that may carry a state (the stop button, the action bar) has the states read once
  *   the page has drawn it: the page's own frame brings its style up to date, so the visibility
- *   checks force no style recalculation of a long answer in the task that changed it;
+ *   checks force no style recalculation of a long answer in the task that changed it, nor in a
+ *   text snapshot due before that frame (it reads the text only, and the look reports the
+ *   states);
+ * - a record walks up from its target to the answer element it lies in, not to the document;
  * - the next snapshot waits at least COST_FACTOR times what the recent ones took, and text
  *   churn at least TEXT_INTERVAL_MS, also when other records came with it that a look at the
  *   states reads (a look that finds a state changed reports at once, text included), so the
@@ -147,6 +150,8 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   let rootParents = new Map<Node, number>();
   let lastAssistant: Element | null = null;
   let lastScope: Element | null = null;
+  /** Whether the last look at the states found our user turn. */
+  let lastUserSeen = false;
   let fullText = '';
   type TurnState = Pick<PageSnapshot, 'streaming' | 'thinking' | 'actionBarPresent' | 'banners'>;
   type ChromeState = Pick<PageSnapshot, 'composerPresent' | 'stopVisible' | 'banners' | 'loginWall' | 'guest' | 'botCheck'> & { composer: Element | null };
@@ -260,8 +265,15 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
           break;
         }
         path.push(node);
+        if (answerRootSet.has(node)) {
+          // Above an answer element nothing is kept (blocks and prefixes are kept per answer
+          // element, and answer elements do not nest): the walk stops there, and only whether
+          // the turn holds it is asked, not a walk of every ancestor up to the document.
+          touchedRoots.add(node);
+          flags = lastScope !== null && lastScope !== node && lastScope.contains(node) ? SCOPE : 0;
+          break;
+        }
         blockCache.delete(node);
-        if (answerRootSet.has(node)) touchedRoots.add(node);
         // A change inside a child an answer element's prefix holds: the prefix is forgotten from it on.
         const parent: Node | null = node.parentNode;
         if (parent) prefixes.get(parent)?.forget(node);
@@ -417,6 +429,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
    */
   const readStates = (selectors: WatchConfig['selectors'], nonce: string): { assistant: Element | null; userSeen: boolean; moved: boolean } => {
     const { assistant, userSeen } = turns.locate(selectors, nonce);
+    lastUserSeen = userSeen;
     const scope = assistant ? turns.scopeOf(selectors, assistant) : null;
     const moved = assistant !== lastAssistant || scope !== lastScope;
     if (moved) {
@@ -446,19 +459,30 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
   /** The composer's text, read without layout (only its emptiness matters to the Node side). */
   const composerText = (): string => (chromeState?.composer ? fieldText(chromeState.composer, true) : '');
 
-  const takeSnapshot = (): PageSnapshot | null => {
+  /**
+   * A snapshot of the turn and the page. With `statesLater` (a look at the states is pending for
+   * after the page's next frame), the states are the last ones read and only the text is read
+   * again: reading the states now would have the page compute its style in this task (on a long
+   * answer that just changed, as long as a conversion of it), and the look reports any change.
+   */
+  const takeSnapshot = (statesLater = false): PageSnapshot | null => {
     if (!config) return null;
     if (observer) absorb(observer.takeRecords());
     const selectors = config.selectors;
     const firstRead = turnState === null;
-    const { assistant, userSeen, moved } = readStates(selectors, config.nonce);
+    const keepStates = statesLater && !firstRead && lastAssistant !== null && lastAssistant.isConnected;
+    const { assistant, userSeen, moved } = keepStates ? { assistant: lastAssistant, userSeen: lastUserSeen, moved: false } : readStates(selectors, config.nonce);
     // A turn that left the DOM keeps its last text: never rewritten to empty for that.
     if (assistant && (textDirty || firstRead)) {
       const before = fullText;
       readText(selectors, assistant, moved || structureDirty || firstRead);
       // A thinking indicator may be defined by the answer being empty (Claude's status with no
       // answer yet): when the text changed while the turn says thinking, its state is read again.
-      if (turnState?.thinking && fullText !== before) turnState = readTurn(selectors, lastScope, assistant);
+      // With the states kept, the pending look reads it.
+      if (turnState?.thinking && fullText !== before) {
+        if (keepStates) turnDirty = true;
+        else turnState = readTurn(selectors, lastScope, assistant);
+      }
     }
     textDirty = false;
     const turn = turnState!;
@@ -489,13 +513,17 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
     };
   };
 
-  const send = (force: boolean): void => {
+  /** Takes a snapshot and reports it when something changed (always with `force`); `textOnly` leaves a pending look at the states to run (takeSnapshot's statesLater). */
+  const send = (force: boolean, textOnly = false): void => {
     timer = null;
     if (!config) return;
-    cancelCheck?.();
-    cancelCheck = null;
+    const statesLater = textOnly && cancelCheck !== null;
+    if (!statesLater) {
+      cancelCheck?.();
+      cancelCheck = null;
+    }
     const started = performance.now();
-    const snapshot = takeSnapshot();
+    const snapshot = takeSnapshot(statesLater);
     if (!snapshot) return;
     const key = stateKey(snapshot.composerText.length, snapshot.userTurnFound, lastAssistant);
     const changed = key !== lastKey || snapshot.append !== '' || snapshot.rewrite !== null;
@@ -587,7 +615,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       clearTimeout(timer);
     }
     dueAt = Date.now() + delay;
-    timer = setTimeout(() => send(false), delay);
+    timer = setTimeout(() => send(false, true), delay);
   };
 
   const unwatch = (): void => {
@@ -628,6 +656,7 @@ export function createTurnObserver(helpers: SelectorHelpers, turns: TurnFinder, 
       namedRootSet = new Set();
       rootParents = new Map();
       lastAssistant = lastScope = null;
+      lastUserSeen = false;
       turnState = chromeState = null;
       fullText = '';
       turns.reset(next.selectors);
