@@ -188,6 +188,29 @@ after(async () => {
   await browser.close();
 });
 
+/**
+ * Opens the chat page on a paused clock (its time moves only when the test moves it), runs
+ * `setups` in it, installs the runtime and watches the turn (base throttle 10 ms), and runs the
+ * test with the page and the reports so far; closes the page after.
+ */
+async function withPausedWatch(setups: Array<(this: void) => void>, run: (page: Page, reports: () => Promise<PageSnapshot[]>, texts: () => Promise<string>) => Promise<void>): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.clock.install();
+    await page.setContent(PAGE);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    for (const setup of [...setups, recordStyleReads]) await page.evaluate(pageCall(setup));
+    await page.evaluate(buildPageScript());
+    const config: WatchConfig = { selectors: pageSelectorsOf(testChatAdapter), nonce: NONCE, bindingName: '__noBinding', throttleMs: 10 };
+    await page.evaluate((watchConfig) => (window as unknown as { __ptkRuntime: { watch(config: WatchConfig): void } }).__ptkRuntime.watch(watchConfig), config);
+    const reports = (): Promise<PageSnapshot[]> => page.evaluate(() => (window as unknown as { __reports: PageSnapshot[] }).__reports);
+    const texts = async (): Promise<string> => (await reports()).map((report) => report.append).join('');
+    await run(page, reports, texts);
+  } finally {
+    await page.close();
+  }
+}
+
 /** Opens a watched page for one test and closes it after. */
 async function withWatch(run: (watched: WatchedPage) => Promise<void>): Promise<void> {
   const watched = await WatchedPage.open(browser);
@@ -453,20 +476,9 @@ describe('page watch: the states are read once the page has drawn the change', (
       const forced = await watched.page.evaluate(() => (window as unknown as { __forced: string[] }).__forced);
       assert.deepEqual(forced, [], 'no style read in the task that changed the DOM');
     }));
-  it('text that comes with a change of state is reported at its interval without the states, which are read after the frame', async () => {
-    const page = await browser.newPage();
-    try {
-      await page.clock.install();
-      await page.setContent(PAGE);
-      // The page's time moves only when the test moves it, and it draws a frame only when the test says so.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-      await page.evaluate(pageCall(holdFrames));
-      await page.evaluate(pageCall(recordStyleReads));
-      await page.evaluate(buildPageScript());
-      const config: WatchConfig = { selectors: pageSelectorsOf(testChatAdapter), nonce: NONCE, bindingName: '__noBinding', throttleMs: 10 };
-      await page.evaluate((watchConfig) => (window as unknown as { __ptkRuntime: { watch(config: WatchConfig): void } }).__ptkRuntime.watch(watchConfig), config);
-      const reports = (): Promise<PageSnapshot[]> => page.evaluate(() => (window as unknown as { __reports: PageSnapshot[] }).__reports);
-      const texts = async (): Promise<string> => (await reports()).map((report) => report.append).join('');
+  it('text that comes with a change of state is reported at its interval without the states, which are read after the frame', () =>
+    // The page draws a frame only when the test says so.
+    withPausedWatch([holdFrames], async (page, reports, texts) => {
       const drawFrame = (): Promise<void> =>
         page.evaluate(() => {
           for (const callback of (window as unknown as { __frames: FrameRequestCallback[] }).__frames.splice(0)) callback(performance.now());
@@ -497,26 +509,12 @@ describe('page watch: the states are read once the page has drawn the change', (
       const afterFrame = await reports();
       assert.equal(afterFrame.at(-1)!.stopVisible, false, 'the look after the frame reports the stop button gone');
       assert.ok(afterFrame.length > beforeFrame.length);
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 });
 
 describe('page watch: text churn waits its interval', () => {
-  it('a look at the states that finds no change does not bring the text forward: it comes one text interval after the last report', async () => {
-    const page = await browser.newPage();
-    try {
-      await page.clock.install();
-      await page.setContent(PAGE);
-      // The page's time moves only when the test moves it.
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-      await page.evaluate(pageCall(recordStyleReads));
-      await page.evaluate(buildPageScript());
-      const config: WatchConfig = { selectors: pageSelectorsOf(testChatAdapter), nonce: NONCE, bindingName: '__noBinding', throttleMs: 10 };
-      await page.evaluate((watchConfig) => (window as unknown as { __ptkRuntime: { watch(config: WatchConfig): void } }).__ptkRuntime.watch(watchConfig), config);
-      const reports = (): Promise<PageSnapshot[]> => page.evaluate(() => (window as unknown as { __reports: PageSnapshot[] }).__reports);
-      const texts = async (): Promise<string> => (await reports()).map((report) => report.append).join('');
+  it('a look at the states that finds no change does not bring the text forward: it comes one text interval after the last report', () =>
+    withPausedWatch([], async (page, _reports, texts) => {
       // The first words, reported: the clock is moved a millisecond at a time up to that report.
       await page.clock.runFor(200);
       await page.evaluate(() => {
@@ -537,8 +535,5 @@ describe('page watch: text churn waits its interval', () => {
       assert.equal(await texts(), 'First words', 'no report of the text before its interval, though the look was due sooner');
       await page.clock.runFor(20);
       assert.equal(await texts(), 'First words and more', 'the text comes at its interval');
-    } finally {
-      await page.close();
-    }
-  });
+    }));
 });
