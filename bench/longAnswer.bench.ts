@@ -7,8 +7,9 @@
  *     a frame of PTK's page script) over the answer window (from the prompt's submission to the
  *     answer returned, the final take included; the script's install, the readiness probes and
  *     the typing of the prompt come before it and are printed apart), against one full DOM →
- *     markdown conversion of the final answer measured in the same page by a freshly compiled
- *     converter, as PTK's own is in a new chat's document, under the same profiler (target ≤ 5
+ *     markdown conversion of the final answer measured in the same page, after each run, by a
+ *     freshly compiled converter, as PTK's own is in a new chat's document, under the same
+ *     profiler (target ≤ 5
  *     conversions; the figures against an unprofiled and a warmed converter are printed beside
  *     it), and over the whole call as a share of
  *     the page's main-thread task time (target < 10% at 800 KB);
@@ -200,17 +201,18 @@ function windowTop(profile: { nodes: ProfileNode[]; samples: number[]; timeDelta
 }
 
 /**
- * Full DOM → markdown conversions of the last answer on the page, ms: `fresh`, the median of
- * first conversions (three; seven below 100 KB, eleven below 10 KB), each by a newly compiled
- * copy of the converter (its source made unique so nothing compiled before is reused): the state
+ * Full DOM → markdown conversions of the last answer on the page, ms: `fresh`, first conversions
+ * (`copies` of them), each by a newly compiled copy of the converter (its source made unique so
+ * nothing compiled before is reused): the state
  * PTK's own copy is in, since each new chat is a new document where the page script is compiled
  * again and converts each block once. They run under the same sampling profiler, at the same
  * interval, that PTK's time is measured with: a sample interrupts the main thread to walk its
  * stack, which slows short, newly compiled code by about half again, so PTK's time and its
- * yardstick carry the same overhead. `unprofiled` is the same median without the profiler, and
- * `warm` the fastest of several back-to-back conversions by one copy (both printed beside it).
+ * yardstick carry the same overhead. `unprofiled` are the same without the profiler, and `warm`
+ * (with `warm` set) the fastest of several back-to-back conversions by one copy (both printed
+ * beside it).
  */
-async function fullConversionMs(page: Page, cdp: CDPSession, site: string, size: number): Promise<{ fresh: number; unprofiled: number; warm: number }> {
+async function fullConversionMs(page: Page, cdp: CDPSession, site: string, size: number, copies: number, warm: boolean): Promise<{ fresh: number[]; unprofiled: number[]; warm: number }> {
   const selector = site === 'claude' ? '[data-is-streaming] > .font-claude-response' : '[data-message-author-role="assistant"]';
   const blocks = site === 'claude' ? ':scope > .standard-markdown' : '.markdown';
   function convert(this: void, turnSelector: string, blockSelector: string, runs: number, pieces: { domToMarkdown: typeof domToMarkdown }): number {
@@ -224,22 +226,28 @@ async function fullConversionMs(page: Page, cdp: CDPSession, site: string, size:
     }
     return best;
   }
-  // Small answers convert in a few milliseconds, where one copy's figure varies most: more copies.
-  const copies = size < 10_000 ? 11 : size < 100_000 ? 7 : 3;
-  const firsts = async (tag: string): Promise<number> => {
+  const firsts = async (tag: string): Promise<number[]> => {
     const times: number[] = [];
     for (let copy = 0; copy < copies; copy++) times.push((await page.evaluate(`/* ${tag} copy ${copy} ${Date.now()} */ ${pageCall(convert as never, [selector, blocks, 1], { domToMarkdown })}`)) as number);
-    return median(times);
+    return times;
   };
   await cdp.send('Profiler.start');
   const fresh = await firsts('profiled');
   await cdp.send('Profiler.stop');
   const unprofiled = await firsts('unprofiled');
+  if (!warm) return { fresh, unprofiled, warm: Number.NaN };
   // Small answers convert in a millisecond: many runs cost little and warm the copy fully.
   const runs = size < 100_000 ? 30 : 6;
-  const warm = (await page.evaluate(pageCall(convert as never, [selector, blocks, runs], { domToMarkdown }))) as number;
-  return { fresh, unprofiled, warm };
+  return { fresh, unprofiled, warm: (await page.evaluate(pageCall(convert as never, [selector, blocks, runs], { domToMarkdown }))) as number };
 }
+
+/**
+ * Fresh conversions measured after the first run of a size, and after each later one: the
+ * yardstick is a median over the same stretch of the run as PTK's figure, so a moment when the
+ * machine was busier weighs on both alike. A small answer converts in a few milliseconds, where
+ * one copy's figure varies most: more copies.
+ */
+const FIRST_COPIES = (size: number): number => (size < 10_000 ? 11 : size < 100_000 ? 7 : 3);
 
 interface Run {
   size: number;
@@ -248,8 +256,8 @@ interface Run {
   watchMs: number[];
   busyMs: number;
   taskMs: number;
-  /** A full conversion of the final answer by a freshly compiled converter (profiled as PTK is, and not), and by a warmed one (fullConversionMs). */
-  conversion: { fresh: number; unprofiled: number; warm: number };
+  /** Full conversions of the final answer by freshly compiled converters (profiled as PTK is, and not), and by a warmed one (fullConversionMs). */
+  conversion: { fresh: number[]; unprofiled: number[]; warm: number };
   /** The host's CPU time of each run of the size, ms; its report count and slowest report in the first. */
   hostMs: number[];
   hostReports: number;
@@ -343,6 +351,9 @@ async function runSite(browser: import('playwright-core').Browser, site: string)
         run.hostMs.push(host.reportMs);
         run.watchMs.push(watchMs);
         run.exact &&= answer === expected;
+        const more = await fullConversionMs(page, cdp, site, size, 1, false);
+        run.conversion.fresh.push(...more.fresh);
+        run.conversion.unprofiled.push(...more.unprofiled);
         continue;
       }
       runs.set(size, {
@@ -351,7 +362,7 @@ async function runSite(browser: import('playwright-core').Browser, site: string)
         watchMs: [watchMs],
         busyMs,
         taskMs,
-        conversion: await fullConversionMs(page, cdp, site, size),
+        conversion: await fullConversionMs(page, cdp, site, size, FIRST_COPIES(size), true),
         hostMs: [host.reportMs],
         hostReports: host.reports,
         hostMaxReportMs: host.maxReportMs,
@@ -381,11 +392,13 @@ async function main(): Promise<void> {
       console.log(`${site} replica, answers streamed in ${TOKEN_CHARS}-character tokens every ${TOKEN_MS} ms:`);
       for (const run of runs) {
         const watchMs = median(run.watchMs);
-        const conversions = watchMs / Math.max(run.conversion.fresh, 0.1);
+        const fresh = median(run.conversion.fresh);
+        const unprofiled = median(run.conversion.unprofiled);
+        const conversions = watchMs / Math.max(fresh, 0.1);
         const warmConversions = watchMs / Math.max(run.conversion.warm, 0.01);
         const share = run.ptkMs / Math.max(run.taskMs, run.busyMs, 1);
         console.log(
-          `  ${kb(run.size).padStart(7)}: PTK page, answer window (submitted → returned, final take included) median ${watchMs.toFixed(0)} ms of ${run.watchMs.length} = ${conversions.toFixed(2)} full conversions by a freshly compiled converter under the same profiler (one: ${run.conversion.fresh.toFixed(1)} ms) ${verdict(conversions <= 5, `${kb(run.size)} page cost`)} (${(watchMs / Math.max(run.conversion.unprofiled, 0.1)).toFixed(2)} against one unprofiled, ${run.conversion.unprofiled.toFixed(1)} ms; ${warmConversions.toFixed(1)} by a warmed one, ${run.conversion.warm.toFixed(2)} ms), whole call (with install, probes, typing) ${run.ptkMs.toFixed(0)} ms; ` +
+          `  ${kb(run.size).padStart(7)}: PTK page, answer window (submitted → returned, final take included) median ${watchMs.toFixed(0)} ms of ${run.watchMs.length} = ${conversions.toFixed(2)} full conversions by a freshly compiled converter under the same profiler (one: median ${fresh.toFixed(1)} ms of ${run.conversion.fresh.length}) ${verdict(conversions <= 5, `${kb(run.size)} page cost`)} (${(watchMs / Math.max(unprofiled, 0.1)).toFixed(2)} against one unprofiled, ${unprofiled.toFixed(1)} ms; ${warmConversions.toFixed(1)} by a warmed one, ${run.conversion.warm.toFixed(2)} ms), whole call (with install, probes, typing) ${run.ptkMs.toFixed(0)} ms; ` +
             `${(share * 100).toFixed(1)}% of the page's main thread (${run.taskMs.toFixed(0)} ms)${run.size >= 800_000 ? ` target < 10% ${verdict(share < 0.1, 'share of the main thread')}` : ''}; ` +
             `host CPU median ${median(run.hostMs).toFixed(1)} ms of ${run.hostMs.length}${process.env.PTK_BENCH_DEBUG ? ` (runs ${run.hostMs.map((ms) => ms.toFixed(1)).join(', ')}; first: ${run.hostReports} reports, slowest ${run.hostMaxReportMs.toFixed(2)} ms)` : ''}; bytes page→host ${kb(run.bytes)} = ${(run.bytes / run.answerLength).toFixed(2)}× the answer, text ${run.textBytes === run.answerLength ? 'exactly the answer' : `${(run.textBytes / run.answerLength).toFixed(2)}× the answer`} (${run.rewrites} rewrites) ${verdict(run.textBytes === run.answerLength && run.rewrites === 0, `${kb(run.size)} traffic`)}; ` +
             `last mutation → done median ${median(run.latencies)} ms of ${run.latencies.length} (the page's own frame after it ${median(run.pageFrames)} ms, PTK beyond it ${median(run.ptkLatencies)} ms); answer ${run.exact ? 'exact' : 'WRONG'} ${verdict(run.exact, `${kb(run.size)} answer`)}`,
