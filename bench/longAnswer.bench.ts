@@ -9,10 +9,9 @@
  *     the typing of the prompt come before it and are printed apart), against one full DOM →
  *     markdown conversion of the final answer measured in the same page, after each run, by a
  *     freshly compiled converter, as PTK's own is in a new chat's document, under the same
- *     profiler (target ≤ 5
- *     conversions; the figures against an unprofiled and a warmed converter are printed beside
- *     it), and over the whole call as a share of
- *     the page's main-thread task time (target < 10% at 800 KB);
+ *     profiler (target ≤ 5 conversions; the figures against an unprofiled and a warmed
+ *     converter are printed beside it), and over the whole call as a share of the page's
+ *     main-thread task time (target < 10% at 800 KB);
  *   - the host's CPU time folding the reports into the answer (TurnWatch.report);
  *   - the bytes the page sent to the host (the reports as JSON), against the answer's length;
  *   - last DOM mutation → answer returned (median), and the part of it that is PTK's: the time
