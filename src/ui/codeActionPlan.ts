@@ -77,6 +77,15 @@ function buildExplainPrompt(relativePath: string, diagnostic: PlannedDiagnostic)
   ].join('\n');
 }
 
+/**
+ * What the chat adds to a selection's message when the selection is longer than a message
+ * carries: only its start goes in, and the user sees so (the model is told in the prompt and
+ * may read the rest with read_file).
+ */
+export function selectionCutNote(selectedText: string): string {
+  return selectedText.length > MAX_SELECTION_CHARS ? ` (the message carries the first ${MAX_SELECTION_CHARS.toLocaleString('en-US')} characters of the selection)` : '';
+}
+
 /** The prompt of "Ask PTK about this" (also used by "Explain Selection"). */
 export function buildSelectionPrompt(relativePath: string, languageId: string, selectedText: string, startLine: number, endLine: number, question?: string): string {
   const quoted = selectedText.length > MAX_SELECTION_CHARS ? `${selectedText.slice(0, MAX_SELECTION_CHARS)}\n… (selection cut at ${MAX_SELECTION_CHARS} characters)` : selectedText;
@@ -135,7 +144,7 @@ export function planCodeActions(input: CodeActionContextInput): PlannedCodeActio
       kind: 'ask',
       title: 'Ask PTK about this',
       prompt: buildSelectionPrompt(input.relativePath, input.languageId, input.selectedText, input.selectionStartLine, input.selectionEndLine),
-      displayText: `About ${input.relativePath}:${input.selectionStartLine}-${input.selectionEndLine}`,
+      displayText: `About ${input.relativePath}:${input.selectionStartLine}-${input.selectionEndLine}${selectionCutNote(input.selectedText)}`,
       mode: 'ask',
     });
   }

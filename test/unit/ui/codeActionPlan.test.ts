@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildSelectionPrompt, fixFileDisplayText, planCodeActions, type CodeActionContextInput } from '../../../src/ui/codeActionPlan';
+import { buildSelectionPrompt, fixFileDisplayText, planCodeActions, selectionCutNote, type CodeActionContextInput } from '../../../src/ui/codeActionPlan';
 
 const base: CodeActionContextInput = { relativePath: 'src/a.ts', languageId: 'typescript', diagnostics: [], selectedText: '', selectionStartLine: 3, selectionEndLine: 3 };
 
@@ -45,6 +45,13 @@ describe('buildSelectionPrompt', () => {
   it('uses a different fence when the code contains one, and cuts huge selections', () => {
     assert.match(buildSelectionPrompt('a.md', 'markdown', 'x\n```\ny', 1, 2), /~~~~markdown/);
     assert.match(buildSelectionPrompt('a.ts', 'ts', 'y'.repeat(9000), 1, 2), /selection cut at 8000 characters/);
+  });
+
+  it('a cut selection says so in the message the chat shows, a whole one does not', () => {
+    const ask = (selectedText: string) => planCodeActions({ ...base, selectedText }).find((action) => action.kind === 'ask');
+    assert.equal(ask('y'.repeat(9000))?.displayText, `About ${base.relativePath}:${base.selectionStartLine}-${base.selectionEndLine} (the message carries the first 8,000 characters of the selection)`);
+    assert.equal(ask('y'.repeat(8000))?.displayText, `About ${base.relativePath}:${base.selectionStartLine}-${base.selectionEndLine}`);
+    assert.equal(selectionCutNote('short'), '');
   });
 });
 

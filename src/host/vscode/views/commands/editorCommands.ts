@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { ConfigurationError } from '../../../../core/errors';
-import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText } from '../../../../ui/codeActionPlan';
+import { buildFixFilePrompt, buildSelectionPrompt, fixFileDisplayText, selectionCutNote } from '../../../../ui/codeActionPlan';
 import { selectedLines } from '../../mentions/selectionMention';
 import type { Command } from './command';
 import { COMMANDS } from './commandIds';
@@ -25,8 +25,9 @@ export const EDITOR_COMMANDS: readonly Command[] = [
       const relativePath = vscode.workspace.asRelativePath(document.uri, false);
       // A selection ending at the start of a line does not take that line.
       const { startLine, endLine } = selectedLines(selection);
-      const prompt = buildSelectionPrompt(relativePath, document.languageId, document.getText(selection), startLine, endLine);
-      await runOneShot(context, prompt, `Explain ${relativePath}:${startLine}-${endLine}`, ASK_MODE.id);
+      const selected = document.getText(selection);
+      const prompt = buildSelectionPrompt(relativePath, document.languageId, selected, startLine, endLine);
+      await runOneShot(context, prompt, `Explain ${relativePath}:${startLine}-${endLine}${selectionCutNote(selected)}`, ASK_MODE.id);
     },
   },
   {
