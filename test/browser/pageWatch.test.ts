@@ -211,6 +211,22 @@ async function withPausedWatch(setups: Array<(this: void) => void>, run: (page: 
   }
 }
 
+/**
+ * Writes the answer's first words and moves the paused clock a millisecond at a time (after each,
+ * `tick`: a frame drawn) until a report carries them.
+ */
+async function firstWords(page: Page, texts: () => Promise<string>, tick?: () => Promise<void>): Promise<void> {
+  await page.evaluate(() => {
+    document.getElementById('answer')!.innerHTML = '<p>First words</p>';
+  });
+  let waited = 0;
+  while (!(await texts()).includes('First words')) {
+    assert.ok(waited++ < 500, 'the first words are reported');
+    await page.clock.runFor(1);
+    await tick?.();
+  }
+}
+
 /** Opens a watched page for one test and closes it after. */
 async function withWatch(run: (watched: WatchedPage) => Promise<void>): Promise<void> {
   const watched = await WatchedPage.open(browser);
@@ -483,15 +499,7 @@ describe('page watch: the states are read once the page has drawn the change', (
         page.evaluate(() => {
           for (const callback of (window as unknown as { __frames: FrameRequestCallback[] }).__frames.splice(0)) callback(performance.now());
         });
-      await page.evaluate(() => {
-        document.getElementById('answer')!.innerHTML = '<p>First words</p>';
-      });
-      let waited = 0;
-      while (!(await texts()).includes('First words')) {
-        assert.ok(waited++ < 500, 'the first words are reported');
-        await page.clock.runFor(1);
-        await drawFrame();
-      }
+      await firstWords(page, texts, drawFrame);
       await page.clock.runFor(1);
       // More words, and with them the stop button goes: a look at the states is due once the page has drawn.
       const styleReadsBefore = await page.evaluate(() => (window as unknown as { __styleReads: number }).__styleReads);
@@ -517,14 +525,7 @@ describe('page watch: text churn waits its interval', () => {
     withPausedWatch([], async (page, _reports, texts) => {
       // The first words, reported: the clock is moved a millisecond at a time up to that report.
       await page.clock.runFor(200);
-      await page.evaluate(() => {
-        document.getElementById('answer')!.innerHTML = '<p>First words</p>';
-      });
-      let waited = 0;
-      while (!(await texts()).includes('First words')) {
-        assert.ok(waited++ < 500, 'the first words are reported');
-        await page.clock.runFor(1);
-      }
+      await firstWords(page, texts);
       // More words, and at once a change outside the turn that carries no state (a class on the
       // composer): it asks for a look at the states, which finds nothing new.
       await page.evaluate(() => {
